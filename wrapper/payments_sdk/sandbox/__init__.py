@@ -1,0 +1,1 @@
+"""A stateful local sandbox of the service, built from the published OpenAPI bundle."""
