@@ -1,0 +1,261 @@
+import datetime
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.balance_conversion_list import BalanceConversionList
+from ...models.error import Error
+from ...types import UNSET, Response, Unset
+
+
+def _get_kwargs(
+    *,
+    source_currency: str | Unset = UNSET,
+    target_currency: str | Unset = UNSET,
+    before: datetime.datetime | Unset = UNSET,
+    after: datetime.datetime | Unset = UNSET,
+    per_page: int | Unset = 20,
+    page: int | Unset = 1,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["source_currency"] = source_currency
+
+    params["target_currency"] = target_currency
+
+    json_before: str | Unset = UNSET
+    if not isinstance(before, Unset):
+        json_before = before.isoformat()
+    params["before"] = json_before
+
+    json_after: str | Unset = UNSET
+    if not isinstance(after, Unset):
+        json_after = after.isoformat()
+    params["after"] = json_after
+
+    params["per_page"] = per_page
+
+    params["page"] = page
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
+
+    _kwargs: dict[str, Any] = {
+        "method": "get",
+        "url": "/v1/balance_conversions",
+        "params": params,
+    }
+
+    return _kwargs
+
+
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BalanceConversionList | Error | None:
+    if response.status_code == 200:
+        response_200 = BalanceConversionList.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BalanceConversionList | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    source_currency: str | Unset = UNSET,
+    target_currency: str | Unset = UNSET,
+    before: datetime.datetime | Unset = UNSET,
+    after: datetime.datetime | Unset = UNSET,
+    per_page: int | Unset = 20,
+    page: int | Unset = 1,
+) -> Response[BalanceConversionList | Error]:
+    """List balance conversions
+
+     Lists balance conversions, newest first, optionally filtered by currency.
+
+    Args:
+        source_currency (str | Unset): ISO 4217 currency code.
+        target_currency (str | Unset): ISO 4217 currency code.
+        before (datetime.datetime | Unset):
+        after (datetime.datetime | Unset):
+        per_page (int | Unset):  Default: 20.
+        page (int | Unset):  Default: 1.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BalanceConversionList | Error]
+    """
+
+    kwargs = _get_kwargs(
+        source_currency=source_currency,
+        target_currency=target_currency,
+        before=before,
+        after=after,
+        per_page=per_page,
+        page=page,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    source_currency: str | Unset = UNSET,
+    target_currency: str | Unset = UNSET,
+    before: datetime.datetime | Unset = UNSET,
+    after: datetime.datetime | Unset = UNSET,
+    per_page: int | Unset = 20,
+    page: int | Unset = 1,
+) -> BalanceConversionList | Error | None:
+    """List balance conversions
+
+     Lists balance conversions, newest first, optionally filtered by currency.
+
+    Args:
+        source_currency (str | Unset): ISO 4217 currency code.
+        target_currency (str | Unset): ISO 4217 currency code.
+        before (datetime.datetime | Unset):
+        after (datetime.datetime | Unset):
+        per_page (int | Unset):  Default: 20.
+        page (int | Unset):  Default: 1.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BalanceConversionList | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        source_currency=source_currency,
+        target_currency=target_currency,
+        before=before,
+        after=after,
+        per_page=per_page,
+        page=page,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    source_currency: str | Unset = UNSET,
+    target_currency: str | Unset = UNSET,
+    before: datetime.datetime | Unset = UNSET,
+    after: datetime.datetime | Unset = UNSET,
+    per_page: int | Unset = 20,
+    page: int | Unset = 1,
+) -> Response[BalanceConversionList | Error]:
+    """List balance conversions
+
+     Lists balance conversions, newest first, optionally filtered by currency.
+
+    Args:
+        source_currency (str | Unset): ISO 4217 currency code.
+        target_currency (str | Unset): ISO 4217 currency code.
+        before (datetime.datetime | Unset):
+        after (datetime.datetime | Unset):
+        per_page (int | Unset):  Default: 20.
+        page (int | Unset):  Default: 1.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BalanceConversionList | Error]
+    """
+
+    kwargs = _get_kwargs(
+        source_currency=source_currency,
+        target_currency=target_currency,
+        before=before,
+        after=after,
+        per_page=per_page,
+        page=page,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    source_currency: str | Unset = UNSET,
+    target_currency: str | Unset = UNSET,
+    before: datetime.datetime | Unset = UNSET,
+    after: datetime.datetime | Unset = UNSET,
+    per_page: int | Unset = 20,
+    page: int | Unset = 1,
+) -> BalanceConversionList | Error | None:
+    """List balance conversions
+
+     Lists balance conversions, newest first, optionally filtered by currency.
+
+    Args:
+        source_currency (str | Unset): ISO 4217 currency code.
+        target_currency (str | Unset): ISO 4217 currency code.
+        before (datetime.datetime | Unset):
+        after (datetime.datetime | Unset):
+        per_page (int | Unset):  Default: 20.
+        page (int | Unset):  Default: 1.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BalanceConversionList | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            source_currency=source_currency,
+            target_currency=target_currency,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+        )
+    ).parsed

@@ -1,0 +1,187 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.order import Order
+from ...models.order_create_inline import OrderCreateInline
+from ...models.order_create_with_quote import OrderCreateWithQuote
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: OrderCreateInline | OrderCreateWithQuote,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v1/orders",
+    }
+
+    if isinstance(body, OrderCreateInline):
+        _kwargs["json"] = body.to_dict()
+    else:
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Order | None:
+    if response.status_code == 201:
+        response_201 = Order.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Order]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OrderCreateInline | OrderCreateWithQuote,
+) -> Response[Error | Order]:
+    """Create an order
+
+     Creates a request to receive a payment from a customer, either with the amount, currency
+    and payment methods inline, or from a quote obtained earlier.
+
+    Args:
+        body (OrderCreateInline | OrderCreateWithQuote): An order is created inline or from a
+            quote.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Order]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OrderCreateInline | OrderCreateWithQuote,
+) -> Error | Order | None:
+    """Create an order
+
+     Creates a request to receive a payment from a customer, either with the amount, currency
+    and payment methods inline, or from a quote obtained earlier.
+
+    Args:
+        body (OrderCreateInline | OrderCreateWithQuote): An order is created inline or from a
+            quote.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Order
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OrderCreateInline | OrderCreateWithQuote,
+) -> Response[Error | Order]:
+    """Create an order
+
+     Creates a request to receive a payment from a customer, either with the amount, currency
+    and payment methods inline, or from a quote obtained earlier.
+
+    Args:
+        body (OrderCreateInline | OrderCreateWithQuote): An order is created inline or from a
+            quote.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Order]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: OrderCreateInline | OrderCreateWithQuote,
+) -> Error | Order | None:
+    """Create an order
+
+     Creates a request to receive a payment from a customer, either with the amount, currency
+    and payment methods inline, or from a quote obtained earlier.
+
+    Args:
+        body (OrderCreateInline | OrderCreateWithQuote): An order is created inline or from a
+            quote.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Order
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

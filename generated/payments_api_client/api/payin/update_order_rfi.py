@@ -1,0 +1,200 @@
+from http import HTTPStatus
+from typing import Any
+from urllib.parse import quote
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.error import Error
+from ...models.order import Order
+from ...models.update_rfi_request import UpdateRfiRequest
+from ...types import Response
+
+
+def _get_kwargs(
+    id: str,
+    *,
+    body: UpdateRfiRequest,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "patch",
+        "url": "/v1/orders/{id}/update-rfi".format(
+            id=quote(str(id), safe=""),
+        ),
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Order | None:
+    if response.status_code == 200:
+        response_200 = Order.from_dict(response.json())
+
+        return response_200
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if response.status_code == 404:
+        response_404 = Error.from_dict(response.json())
+
+        return response_404
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Order]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateRfiRequest,
+) -> Response[Error | Order]:
+    """Submit documents for an order's RFI
+
+     Submits the documents an RFI asks for while the order is in `action_required` because of
+    sanctions screening, and updates the status of the RFI documents.
+
+    Args:
+        id (str):
+        body (UpdateRfiRequest): The documents submitted for an order's RFI.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Order]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateRfiRequest,
+) -> Error | Order | None:
+    """Submit documents for an order's RFI
+
+     Submits the documents an RFI asks for while the order is in `action_required` because of
+    sanctions screening, and updates the status of the RFI documents.
+
+    Args:
+        id (str):
+        body (UpdateRfiRequest): The documents submitted for an order's RFI.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Order
+    """
+
+    return sync_detailed(
+        id=id,
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateRfiRequest,
+) -> Response[Error | Order]:
+    """Submit documents for an order's RFI
+
+     Submits the documents an RFI asks for while the order is in `action_required` because of
+    sanctions screening, and updates the status of the RFI documents.
+
+    Args:
+        id (str):
+        body (UpdateRfiRequest): The documents submitted for an order's RFI.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[Error | Order]
+    """
+
+    kwargs = _get_kwargs(
+        id=id,
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    id: str,
+    *,
+    client: AuthenticatedClient | Client,
+    body: UpdateRfiRequest,
+) -> Error | Order | None:
+    """Submit documents for an order's RFI
+
+     Submits the documents an RFI asks for while the order is in `action_required` because of
+    sanctions screening, and updates the status of the RFI documents.
+
+    Args:
+        id (str):
+        body (UpdateRfiRequest): The documents submitted for an order's RFI.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Error | Order
+    """
+
+    return (
+        await asyncio_detailed(
+            id=id,
+            client=client,
+            body=body,
+        )
+    ).parsed

@@ -1,0 +1,185 @@
+from http import HTTPStatus
+from typing import Any
+
+import httpx
+
+from ... import errors
+from ...client import AuthenticatedClient, Client
+from ...models.beneficiary_v2 import BeneficiaryV2
+from ...models.beneficiary_v2_request import BeneficiaryV2Request
+from ...models.error import Error
+from ...types import Response
+
+
+def _get_kwargs(
+    *,
+    body: BeneficiaryV2Request,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+
+    _kwargs: dict[str, Any] = {
+        "method": "post",
+        "url": "/v2/beneficiaries",
+    }
+
+    _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
+    return _kwargs
+
+
+def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BeneficiaryV2 | Error | None:
+    if response.status_code == 201:
+        response_201 = BeneficiaryV2.from_dict(response.json())
+
+        return response_201
+
+    if response.status_code == 400:
+        response_400 = Error.from_dict(response.json())
+
+        return response_400
+
+    if response.status_code == 401:
+        response_401 = Error.from_dict(response.json())
+
+        return response_401
+
+    if client.raise_on_unexpected_status:
+        raise errors.UnexpectedStatus(response.status_code, response.content)
+    else:
+        return None
+
+
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BeneficiaryV2 | Error]:
+    return Response(
+        status_code=HTTPStatus(response.status_code),
+        content=response.content,
+        headers=response.headers,
+        parsed=_parse_response(client=client, response=response),
+    )
+
+
+def sync_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BeneficiaryV2Request,
+) -> Response[BeneficiaryV2 | Error]:
+    """Create a beneficiary (v2)
+
+     Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
+    operation lives at the root address, not under the versioned base URL.
+
+    Args:
+        body (BeneficiaryV2Request): A payee of payouts with nested beneficiary, address and bank-
+            account objects.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BeneficiaryV2 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = client.get_httpx_client().request(
+        **kwargs,
+    )
+
+    return _build_response(client=client, response=response)
+
+
+def sync(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BeneficiaryV2Request,
+) -> BeneficiaryV2 | Error | None:
+    """Create a beneficiary (v2)
+
+     Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
+    operation lives at the root address, not under the versioned base URL.
+
+    Args:
+        body (BeneficiaryV2Request): A payee of payouts with nested beneficiary, address and bank-
+            account objects.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BeneficiaryV2 | Error
+    """
+
+    return sync_detailed(
+        client=client,
+        body=body,
+    ).parsed
+
+
+async def asyncio_detailed(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BeneficiaryV2Request,
+) -> Response[BeneficiaryV2 | Error]:
+    """Create a beneficiary (v2)
+
+     Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
+    operation lives at the root address, not under the versioned base URL.
+
+    Args:
+        body (BeneficiaryV2Request): A payee of payouts with nested beneficiary, address and bank-
+            account objects.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        Response[BeneficiaryV2 | Error]
+    """
+
+    kwargs = _get_kwargs(
+        body=body,
+    )
+
+    response = await client.get_async_httpx_client().request(**kwargs)
+
+    return _build_response(client=client, response=response)
+
+
+async def asyncio(
+    *,
+    client: AuthenticatedClient | Client,
+    body: BeneficiaryV2Request,
+) -> BeneficiaryV2 | Error | None:
+    """Create a beneficiary (v2)
+
+     Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
+    operation lives at the root address, not under the versioned base URL.
+
+    Args:
+        body (BeneficiaryV2Request): A payee of payouts with nested beneficiary, address and bank-
+            account objects.
+
+    Raises:
+        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
+        httpx.TimeoutException: If the request takes longer than Client.timeout.
+
+    Returns:
+        BeneficiaryV2 | Error
+    """
+
+    return (
+        await asyncio_detailed(
+            client=client,
+            body=body,
+        )
+    ).parsed

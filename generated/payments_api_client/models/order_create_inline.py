@@ -1,0 +1,74 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="OrderCreateInline")
+
+
+@_attrs_define
+class OrderCreateInline:
+    """An order without a quote."""
+
+    amount: int
+    """ An amount in the smallest currency unit, at least 1. """
+    currency: str
+    """ ISO 4217 currency code. """
+    payment_methods: list[str]
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        amount = self.amount
+
+        currency = self.currency
+
+        payment_methods = self.payment_methods
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "amount": amount,
+                "currency": currency,
+                "payment_methods": payment_methods,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        amount = d.pop("amount")
+
+        currency = d.pop("currency")
+
+        payment_methods = cast(list[str], d.pop("payment_methods"))
+
+        order_create_inline = cls(
+            amount=amount,
+            currency=currency,
+            payment_methods=payment_methods,
+        )
+
+        order_create_inline.additional_properties = d
+        return order_create_inline
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
