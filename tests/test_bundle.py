@@ -1,0 +1,288 @@
+"""The OpenAPI bundle describes exactly the description's operations, with valid examples."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from hypothesis import given
+from hypothesis import strategies as st
+from payments_sdk.sandbox._bundle import fold_server_prefixes, full_path
+from payments_sdk.sandbox._schemas import SchemaSet
+
+ROOT = Path(__file__).resolve().parent.parent
+METHODS = ("get", "put", "post", "delete", "patch", "options", "head", "trace")
+
+# The description's Operations table, as full paths relative to {root_url}.
+OPERATIONS = {
+    ("GET", "/v1/ping"),
+    ("GET", "/v1/balances"),
+    ("POST", "/v1/balance_conversions"),
+    ("GET", "/v1/balance_conversions"),
+    ("GET", "/v1/fx-rate"),
+    ("POST", "/v1/bank_account_validation"),
+    ("GET", "/v1/bank_account_validation"),
+    ("POST", "/v2/beneficiaries"),
+    ("POST", "/v1/orders"),
+    ("GET", "/v1/orders"),
+    ("GET", "/v1/orders/{id}"),
+    ("PATCH", "/v1/orders/{id}/update-rfi"),
+    ("POST", "/v1/refunds"),
+    ("GET", "/v1/refunds"),
+    ("GET", "/v1/refunds/{id}"),
+    ("PATCH", "/v1/refunds/{id}/mock_update_status"),
+    ("GET", "/v1/virtual-accounts"),
+    ("DELETE", "/v1/virtual-accounts"),
+    ("POST", "/v1/v2/virtual-accounts"),
+    ("GET", "/v1/kyc-links"),
+    ("POST", "/v1/kyc-links"),
+    ("GET", "/v1/kyc-links/{id}"),
+    ("POST", "/v1/document"),
+    ("GET", "/v1/document"),
+    ("GET", "/v1/document/{document_id}"),
+    ("GET", "/v1/rfis"),
+    ("GET", "/v1/payments"),
+}
+LIST_OPERATIONS = {
+    "listBalanceConversions",
+    "listBankAccountValidations",
+    "listOrders",
+    "listRefunds",
+    "listKycLinks",
+    "listDocuments",
+    "listRfis",
+    "listPayments",
+}
+
+
+def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    """Every (METHOD, path, operation) of a document."""
+    return [
+        (method.upper(), path, operation)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if method in METHODS
+    ]
+
+
+def resolve(document: dict[str, Any], node: Any) -> Any:
+    """Follow a local ``$ref`` (one level at a time) to the node it names."""
+    while isinstance(node, dict) and "$ref" in node:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+
+
+def test_every_operation_of_the_description_is_present_and_none_is_invented(
+    bundle: dict[str, Any],
+) -> None:
+    """The 27 method and full-path pairs match the description's table exactly."""
+    found = {(method, full_path(bundle, path)) for method, path, _ in operations(bundle)}
+    assert found == OPERATIONS
+    assert len(operations(bundle)) == 27
+
+
+def test_versioning_and_servers(bundle: dict[str, Any]) -> None:
+    """Version 1.0.0, {base_url} ending in /v1, and {root_url} only for /v2/beneficiaries."""
+    assert bundle["openapi"] == "3.1.0"
+    assert bundle["info"]["version"] == "1.0.0"
+    (server,) = bundle["servers"]
+    assert server["url"] == "{base_url}"
+    assert server["variables"]["base_url"]["default"].endswith("/v1")
+    with_own_server = [path for path, item in bundle["paths"].items() if "servers" in item]
+    assert with_own_server == ["/v2/beneficiaries"]
+    assert bundle["paths"]["/v2/beneficiaries"]["servers"][0]["url"] == "{root_url}"
+    assert full_path(bundle, "/v2/virtual-accounts") == "/v1/v2/virtual-accounts"
+
+
+def test_folding_keeps_every_operation(bundle: dict[str, Any]) -> None:
+    """The folded copy fed to the generator has the same operations at their full paths."""
+    folded = fold_server_prefixes(bundle)
+    assert {(m, p) for m, p, _ in operations(folded)} == OPERATIONS
+    assert (
+        folded["servers"][0]["variables"]["root_url"]["default"] == "https://api.payments.example"
+    )
+
+
+def test_operations_are_named_tagged_documented_and_secured(bundle: dict[str, Any]) -> None:
+    """Each operation has a unique operationId, a declared tag, a summary and a description."""
+    declared_tags = {tag["name"] for tag in bundle["tags"]}
+    ids = [operation["operationId"] for _, _, operation in operations(bundle)]
+    assert len(ids) == len(set(ids))
+    for _, _, operation in operations(bundle):
+        assert operation["summary"] and operation["description"]
+        assert set(operation["tags"]) <= declared_tags
+        assert "security" not in operation  # the document-level bearer applies to all
+    assert bundle["security"] == [{"JWT": []}]
+    assert bundle["components"]["securitySchemes"]["JWT"] == {
+        **bundle["components"]["securitySchemes"]["JWT"],
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "JWT",
+    }
+
+
+def test_every_operation_declares_401_and_every_input_declares_400(bundle: dict[str, Any]) -> None:
+    """401 applies everywhere; 400 wherever the caller sends parameters or a body."""
+    error_ref = "#/components/schemas/Error"
+    for _, _, operation in operations(bundle):
+        responses = operation["responses"]
+        unauthorized = resolve(bundle, responses["401"])
+        assert unauthorized["content"]["application/json"]["schema"]["$ref"] == error_ref
+        takes_input = "requestBody" in operation or any(
+            resolve(bundle, p)["in"] == "query" for p in operation.get("parameters", [])
+        )
+        if takes_input:
+            bad = resolve(bundle, responses["400"])
+            assert bad["content"]["application/json"]["schema"]["$ref"] == error_ref
+
+
+def test_list_operations_share_the_common_parameters(bundle: dict[str, Any]) -> None:
+    """before/after are date-times, per_page is 1..100 (20), page is >= 1 (1)."""
+    params = bundle["components"]["parameters"]
+    assert params["Before"]["schema"] == {"type": "string", "format": "date-time"}
+    assert params["After"]["schema"] == {"type": "string", "format": "date-time"}
+    assert params["PerPage"]["schema"] == {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 100,
+        "default": 20,
+    }
+    assert params["Page"]["schema"] == {"type": "integer", "minimum": 1, "default": 1}
+    common = {f"#/components/parameters/{n}" for n in ("Before", "After", "PerPage", "Page")}
+    for _, _, operation in operations(bundle):
+        refs = {p.get("$ref") for p in operation.get("parameters", [])}
+        if operation["operationId"] in LIST_OPERATIONS:
+            assert common <= refs, operation["operationId"]
+        response = resolve(bundle, operation["responses"].get("200", {}))
+        schema = response.get("content", {}).get("application/json", {}).get("schema", {})
+        if resolve(bundle, schema).get("properties", {}).get("page_meta"):
+            assert operation["operationId"] in LIST_OPERATIONS | {"listVirtualAccounts"}
+
+
+def test_page_meta_previous_and_next_are_nullable(bundle: dict[str, Any]) -> None:
+    """Page metadata carries nullable previous/next links."""
+    props = bundle["components"]["schemas"]["PageMeta"]["properties"]
+    assert props["previous"]["type"] == ["integer", "null"]
+    assert props["next"]["type"] == ["integer", "null"]
+
+
+def _media_examples(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
+    """(where, schema pointer, example value) for every media-type example in the document."""
+    found: list[tuple[str, str, Any]] = []
+
+    def visit_content(where: str, pointer: str, content: dict[str, Any]) -> None:
+        for media_type, media in content.items():
+            escaped = media_type.replace("~", "~0").replace("/", "~1")
+            schema_pointer = f"{pointer}/content/{escaped}/schema"
+            if "example" in media:
+                found.append((f"{where} {media_type}", schema_pointer, media["example"]))
+            for name, example in media.get("examples", {}).items():
+                value = resolve(document, example)["value"]
+                found.append((f"{where} {media_type} {name}", schema_pointer, value))
+            assert "example" in media or media.get("examples"), f"{where} has no example"
+
+    for path, item in document["paths"].items():
+        escaped_path = path.replace("~", "~0").replace("/", "~1")
+        for method, operation in item.items():
+            if method not in METHODS:
+                continue
+            base = f"/paths/{escaped_path}/{method}"
+            if "requestBody" in operation:
+                body = operation["requestBody"]
+                visit_content(f"{method} {path} body", f"{base}/requestBody", body["content"])
+            for status, response in operation["responses"].items():
+                if "$ref" not in response and "content" in response:
+                    where = f"{method} {path} {status}"
+                    visit_content(where, f"{base}/responses/{status}", response["content"])
+    for name, response in document["components"]["responses"].items():
+        visit_content(f"response {name}", f"/components/responses/{name}", response["content"])
+    return found
+
+
+def test_every_example_validates_against_its_schema(
+    bundle: dict[str, Any], schemas: SchemaSet
+) -> None:
+    """Each request and response example is valid for the schema beside it."""
+    examples = _media_examples(bundle)
+    assert len(examples) > 40
+    for where, pointer, value in examples:
+        errors = [e.message for e in schemas.validator(pointer).iter_errors(value)]
+        assert not errors, f"{where}: {errors}"
+
+
+def test_schema_level_examples_validate(bundle: dict[str, Any], schemas: SchemaSet) -> None:
+    """`examples` given inside component schemas are valid too."""
+    for name, schema in bundle["components"]["schemas"].items():
+        for value in schema.get("examples", []):
+            assert schemas.component(name).is_valid(value), (name, value)
+
+
+def test_documented_fx_rate_messages_are_examples(bundle: dict[str, Any]) -> None:
+    """GET /fx-rate shows "can't be blank", "is not a valid currency" and "must be a string"."""
+    examples = bundle["paths"]["/fx-rate"]["get"]["responses"]["400"]["content"][
+        "application/json"
+    ]["examples"]
+    messages = " | ".join(example["value"]["message"] for example in examples.values())
+    for fragment in ("can't be blank", "is not a valid currency", "must be a string"):
+        assert fragment in messages
+
+
+def test_json_equals_yaml() -> None:
+    """payments.json is exactly payments.yaml, parsed."""
+    as_yaml = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    as_json = json.loads((ROOT / "openapi" / "payments.json").read_text(encoding="utf-8"))
+    assert as_json == as_yaml
+
+
+def test_identifier_prefixes(bundle: dict[str, Any]) -> None:
+    """Each documented identifier prefix has its pattern."""
+    patterns = {
+        schema.get("pattern", "")
+        for schema in bundle["components"]["schemas"].values()
+        if isinstance(schema, dict)
+    }
+    for prefix in ("payt_", "payin_", "cust_", "doc_", "rfidoc_", "rfi_", "bene_"):
+        assert any(pattern.startswith(f"^{prefix}") for pattern in patterns), prefix
+
+
+CONVERSION_CURRENCIES = st.sampled_from(["USD", "EUR", "GBP"])
+AMOUNTS = st.integers(min_value=1, max_value=10**15)
+
+
+@given(CONVERSION_CURRENCIES, CONVERSION_CURRENCIES, AMOUNTS, st.booleans())
+def test_conversion_request_accepts_exactly_one_amount(
+    schemas: SchemaSet, source: str, target: str, amount: int, by_source: bool
+) -> None:
+    """Either shape alone is valid; both amounts together never are."""
+    validator = schemas.component("BalanceConversionRequest")
+    key = "source_amount" if by_source else "target_amount"
+    body = {"source_currency": source, "target_currency": target, key: amount}
+    assert validator.is_valid(body)
+    assert not validator.is_valid({**body, "source_amount": amount, "target_amount": amount})
+
+
+@given(st.integers(max_value=0) | st.text(max_size=3))
+def test_conversion_request_rejects_bad_amounts(schemas: SchemaSet, amount: object) -> None:
+    """Amounts below 1 and non-integers are invalid."""
+    body = {"source_currency": "USD", "target_currency": "EUR", "source_amount": amount}
+    assert not schemas.component("BalanceConversionRequest").is_valid(body)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"source_currency": "JPY", "target_currency": "EUR", "source_amount": 100},
+        {"source_currency": "USD", "target_currency": "EUR", "source_amount": 100, "x": 1},
+        {"source_currency": "USD", "target_currency": "EUR"},
+        {"source_currency": "USD", "target_currency": "EUR", "source_amount": 1.5},
+    ],
+)
+def test_conversion_request_rejects_other_shapes(schemas: SchemaSet, body: dict[str, Any]) -> None:
+    """Unsupported currencies, extra fields, no amount and fractional amounts are invalid."""
+    assert not schemas.component("BalanceConversionRequest").is_valid(body)
