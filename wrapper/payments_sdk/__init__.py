@@ -1,1 +1,79 @@
-"""payments-sdk: the async SDK for the Payments, Payouts and Multi-Currency Account service."""
+"""payments-sdk: the async SDK for the Payments, Payouts and Multi-Currency Account service.
+
+Importing the package is cheap: each public name is imported on first use.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+from ._version import __version__
+
+if TYPE_CHECKING:
+    from ._client import AsyncPaymentsClient
+    from ._money import Money
+    from ._pagination import AsyncPager, Page
+    from ._retry import instant_retries
+    from .errors import (
+        APIConnectionError,
+        APIResponseValidationError,
+        APIStatusError,
+        APITimeoutError,
+        BadRequestError,
+        ConflictError,
+        CurrencyMismatchError,
+        InternalServerError,
+        InvalidParameterError,
+        NotFoundError,
+        PaymentsError,
+        PermissionDeniedError,
+        RateLimitError,
+        UnauthorizedError,
+        UnprocessableEntityError,
+    )
+
+__all__ = [
+    "APIConnectionError",
+    "APIResponseValidationError",
+    "APIStatusError",
+    "APITimeoutError",
+    "AsyncPager",
+    "AsyncPaymentsClient",
+    "BadRequestError",
+    "ConflictError",
+    "CurrencyMismatchError",
+    "InternalServerError",
+    "InvalidParameterError",
+    "Money",
+    "NotFoundError",
+    "Page",
+    "PaymentsError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "UnauthorizedError",
+    "UnprocessableEntityError",
+    "__version__",
+    "instant_retries",
+]
+
+_HOMES = {
+    "AsyncPaymentsClient": "._client",
+    "Money": "._money",
+    "AsyncPager": "._pagination",
+    "Page": "._pagination",
+    "instant_retries": "._retry",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__ and name != "__version__":
+        module = import_module(_HOMES.get(name, ".errors"), __name__)
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

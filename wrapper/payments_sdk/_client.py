@@ -1,0 +1,402 @@
+"""AsyncPaymentsClient: configuration, the connection pool, and one namespace per resource."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+from collections.abc import Awaitable, Callable, Mapping
+from functools import cached_property
+from types import TracebackType
+from typing import TYPE_CHECKING, Any, Final, Self, TypeVar
+
+import httpx
+from payments_api_client.client import Client
+from payments_api_client.types import Response
+
+from ._config import SecretKey, check_base_url, root_url_of
+from ._logging import setup_from_env
+from ._transport import SDKTransport, last_response
+from ._version import __version__
+from .errors import (
+    APIConnectionError,
+    APIResponseValidationError,
+    APITimeoutError,
+    InvalidParameterError,
+    PaymentsError,
+)
+
+if TYPE_CHECKING:
+    from payments_api_client.models import Ping
+
+    from .resources.balance_conversions import BalanceConversions
+    from .resources.balances import Balances
+    from .resources.bank_account_validations import BankAccountValidations
+    from .resources.beneficiaries import Beneficiaries
+    from .resources.documents import Documents
+    from .resources.fx_rates import FxRates
+    from .resources.kyc_links import KycLinks
+    from .resources.orders import Orders
+    from .resources.payments import Payments
+    from .resources.refunds import Refunds
+    from .resources.rfis import Rfis
+    from .resources.virtual_accounts import VirtualAccounts
+
+__all__ = ["DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "AsyncPaymentsClient"]
+
+T = TypeVar("T")
+
+DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
+"""30 s to read, write or wait for a pooled connection; 5 s to connect."""
+DEFAULT_MAX_RETRIES: Final = 2
+_DEFAULT_LIMITS: Final = httpx.Limits(max_connections=100, max_keepalive_connections=20)
+
+
+class _NotGiven:
+    """Sentinel: an option that was not passed (as opposed to one passed as ``None``)."""
+
+    def __repr__(self) -> str:
+        return "NOT_GIVEN"
+
+
+NOT_GIVEN: Final = _NotGiven()
+
+
+def _timeout(value: object) -> httpx.Timeout:
+    if isinstance(value, httpx.Timeout):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
+        return httpx.Timeout(
+            float(value), connect=min(float(value), DEFAULT_TIMEOUT.connect or 5.0)
+        )
+    raise InvalidParameterError(
+        "timeout", f"must be an httpx.Timeout or seconds > 0, got {value!r}"
+    )
+
+
+def _retries(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
+        raise InvalidParameterError("max_retries", f"must be an int from 0 to 10, got {value!r}")
+    return value
+
+
+class AsyncPaymentsClient:
+    """The async client for the Payments, Payouts and Multi-Currency Account service.
+
+    Use it as an async context manager, or call :meth:`aclose` when done::
+
+        async with AsyncPaymentsClient(api_key=..., base_url="https://<host>/v1") as client:
+            balances = await client.balances.retrieve()
+
+    Args:
+        api_key: The secret key, a JWT-form token. Defaults to ``$PAYMENTS_API_KEY``.
+        base_url: The versioned root, ending in ``/v1``. Defaults to ``$PAYMENTS_BASE_URL``.
+            HTTPS is required except on loopback hosts.
+        timeout: An :class:`httpx.Timeout` or seconds. Default: 30 s, with 5 s to connect.
+        max_retries: Retries of a failed request that is safe to repeat. Default 2.
+        http_client: Your own :class:`httpx.AsyncClient` (proxies, limits, transports). You keep
+            ownership: the SDK never closes it.
+        default_headers: Extra headers sent with every request.
+
+    """
+
+    def __init__(
+        self,
+        *,
+        api_key: str | None = None,
+        base_url: str | None = None,
+        timeout: httpx.Timeout | float = DEFAULT_TIMEOUT,
+        max_retries: int = DEFAULT_MAX_RETRIES,
+        http_client: httpx.AsyncClient | None = None,
+        default_headers: Mapping[str, str] | None = None,
+    ) -> None:
+        setup_from_env()
+        self._api_key = SecretKey(
+            api_key if api_key is not None else os.environ.get("PAYMENTS_API_KEY")
+        )
+        self.base_url: str = check_base_url(
+            base_url if base_url is not None else os.environ.get("PAYMENTS_BASE_URL")
+        )
+        """The versioned root, ending in ``/v1``."""
+        self.root_url: str = root_url_of(self.base_url)
+        """The root address (``base_url`` without ``/v1``); beneficiaries live here."""
+        self.timeout: httpx.Timeout = _timeout(timeout)
+        self.max_retries: int = _retries(max_retries)
+        self._default_headers = dict(default_headers or {})
+        if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
+            raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
+        owns = http_client is None
+        self._inner = http_client or httpx.AsyncClient(
+            timeout=self.timeout, limits=_DEFAULT_LIMITS, follow_redirects=False
+        )
+        self._connect(owns_inner=owns)
+
+    def _connect(self, *, owns_inner: bool) -> None:
+        """Build the per-client transport and generated client over the (shared) inner pool."""
+        transport = SDKTransport(
+            inner=self._inner,
+            owns_inner=owns_inner,
+            api_key=self._api_key,
+            max_retries=self.max_retries,
+        )
+        headers = {
+            "User-Agent": f"payments-sdk/{__version__} python/{platform.python_version()}",
+            "Accept": "application/json",
+            **self._default_headers,
+        }
+        self._http = httpx.AsyncClient(
+            base_url=self.root_url,
+            transport=transport,
+            timeout=self.timeout,
+            headers=headers,
+            trust_env=False,
+            follow_redirects=False,
+        )
+        self._generated = Client(base_url=self.root_url).set_async_httpx_client(self._http)
+
+    def with_options(
+        self,
+        *,
+        timeout: httpx.Timeout | float | _NotGiven = NOT_GIVEN,
+        max_retries: int | _NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | _NotGiven = NOT_GIVEN,
+    ) -> AsyncPaymentsClient:
+        """Return a copy with other options that shares this client's connection pool.
+
+        ``await client.with_options(max_retries=0).refunds.create(...)`` sets options for one
+        call. Closing the copy leaves the shared pool open; closing the original closes it.
+        """
+        copy = object.__new__(AsyncPaymentsClient)
+        copy._api_key = self._api_key
+        copy.base_url = self.base_url
+        copy.root_url = self.root_url
+        copy.timeout = self.timeout if isinstance(timeout, _NotGiven) else _timeout(timeout)
+        copy.max_retries = (
+            self.max_retries if isinstance(max_retries, _NotGiven) else _retries(max_retries)
+        )
+        copy._default_headers = (
+            dict(self._default_headers)
+            if isinstance(default_headers, _NotGiven)
+            else dict(default_headers)
+        )
+        copy._inner = self._inner
+        copy._connect(owns_inner=False)
+        return copy
+
+    async def aclose(self) -> None:
+        """Close the client, and its connection pool if the SDK created it."""
+        await self._http.aclose()
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether :meth:`aclose` was called."""
+        return self._http.is_closed
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    def __repr__(self) -> str:
+        return f"AsyncPaymentsClient(base_url={self.base_url!r}, max_retries={self.max_retries})"
+
+    # -- calling the generated client -------------------------------------------------------
+
+    def _ensure_open(self) -> None:
+        if self._http.is_closed or self._inner.is_closed:
+            raise APIConnectionError("the client is closed; create a new one")
+
+    async def _execute(self, call: Callable[[Client], Awaitable[Response[Any]]]) -> Response[Any]:
+        """Run one generated ``asyncio_detailed`` call; map every failure to an SDK exception."""
+        self._ensure_open()
+        token = last_response.set(None)
+        try:
+            return await call(self._generated)
+        except PaymentsError:
+            raise
+        except httpx.TimeoutException as exc:
+            raise APITimeoutError(f"request timed out: {type(exc).__name__}") from None
+        except httpx.HTTPError as exc:
+            raise APIConnectionError(f"request failed: {type(exc).__name__}") from None
+        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+            raise _unparseable(last_response.get(), exc) from exc
+        finally:
+            last_response.reset(token)
+
+    async def _send(
+        self, call: Callable[[Client], Awaitable[Response[Any]]], expected: type[T]
+    ) -> T:
+        """Run a generated call and return its parsed body, which must be an ``expected``."""
+        response = await self._execute(call)
+        parsed = response.parsed
+        if not isinstance(parsed, expected):
+            raise APIResponseValidationError(
+                f"expected {expected.__name__} but the {int(response.status_code)} response "
+                "did not match what the bundle describes",
+                body=_body_of(response.content),
+            )
+        return parsed
+
+    async def _send_no_content(self, call: Callable[[Client], Awaitable[Response[Any]]]) -> None:
+        """Run a generated call whose success has no body."""
+        await self._execute(call)
+
+    # -- operations that are not resources --------------------------------------------------
+
+    async def ping(self) -> Ping:
+        """``GET /ping``: check that the key and base URL work."""
+        from payments_api_client.api.authentication import ping
+        from payments_api_client.models import Ping
+
+        return await self._send(lambda c: ping.asyncio_detailed(client=c), Ping)
+
+    async def request(
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        json: Any = None,
+        root: bool = False,
+    ) -> Any:
+        """Call an operation the bundle does not describe, with the same auth, retries and errors.
+
+        ``path`` is relative to ``base_url`` (or to ``root_url`` with ``root=True``), for
+        example ``await client.request("GET", "/customers")``. Returns the parsed JSON body, or
+        ``None`` for an empty one.
+        """
+        if not isinstance(path, str) or not path.startswith("/") or "//" in path:
+            raise InvalidParameterError("path", f"must start with a single '/', got {path!r}")
+        if not isinstance(method, str) or not method.isalpha():
+            raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")
+        url = (self.root_url if root else self.base_url) + path
+        self._ensure_open()
+        token = last_response.set(None)
+        try:
+            response = await self._http.request(method.upper(), url, params=params, json=json)
+        except PaymentsError:
+            raise
+        except httpx.TimeoutException as exc:
+            raise APITimeoutError(f"request timed out: {type(exc).__name__}") from None
+        except httpx.HTTPError as exc:
+            raise APIConnectionError(f"request failed: {type(exc).__name__}") from None
+        finally:
+            last_response.reset(token)
+        if not response.content:
+            return None
+        try:
+            return _json_loads(response.content)
+        except ValueError as exc:
+            raise _unparseable(response, exc) from exc
+
+    # -- resources, imported on first use ---------------------------------------------------
+
+    @cached_property
+    def balances(self) -> Balances:
+        """Balances in every enabled currency."""
+        from .resources.balances import Balances
+
+        return Balances(self)
+
+    @cached_property
+    def balance_conversions(self) -> BalanceConversions:
+        """Conversions between USD, EUR and GBP balances."""
+        from .resources.balance_conversions import BalanceConversions
+
+        return BalanceConversions(self)
+
+    @cached_property
+    def fx_rates(self) -> FxRates:
+        """Mid-market FX rates."""
+        from .resources.fx_rates import FxRates
+
+        return FxRates(self)
+
+    @cached_property
+    def bank_account_validations(self) -> BankAccountValidations:
+        """Bank account validations."""
+        from .resources.bank_account_validations import BankAccountValidations
+
+        return BankAccountValidations(self)
+
+    @cached_property
+    def beneficiaries(self) -> Beneficiaries:
+        """Beneficiaries (v2, at the root URL)."""
+        from .resources.beneficiaries import Beneficiaries
+
+        return Beneficiaries(self)
+
+    @cached_property
+    def orders(self) -> Orders:
+        """Orders: requests to receive a payment."""
+        from .resources.orders import Orders
+
+        return Orders(self)
+
+    @cached_property
+    def refunds(self) -> Refunds:
+        """Refunds of payments."""
+        from .resources.refunds import Refunds
+
+        return Refunds(self)
+
+    @cached_property
+    def virtual_accounts(self) -> VirtualAccounts:
+        """Virtual accounts of the authenticated customer."""
+        from .resources.virtual_accounts import VirtualAccounts
+
+        return VirtualAccounts(self)
+
+    @cached_property
+    def kyc_links(self) -> KycLinks:
+        """Identity-verification links."""
+        from .resources.kyc_links import KycLinks
+
+        return KycLinks(self)
+
+    @cached_property
+    def documents(self) -> Documents:
+        """Uploaded documents."""
+        from .resources.documents import Documents
+
+        return Documents(self)
+
+    @cached_property
+    def rfis(self) -> Rfis:
+        """Requests for information."""
+        from .resources.rfis import Rfis
+
+        return Rfis(self)
+
+    @cached_property
+    def payments(self) -> Payments:
+        """Payments received from customers."""
+        from .resources.payments import Payments
+
+        return Payments(self)
+
+
+def _json_loads(content: bytes) -> Any:
+    return json.loads(content)
+
+
+def _body_of(content: bytes) -> Any:
+    try:
+        return _json_loads(content)
+    except ValueError:
+        return content.decode("utf-8", errors="replace")
+
+
+def _unparseable(response: httpx.Response | None, exc: Exception) -> APIResponseValidationError:
+    status = response.status_code if response is not None else "2xx"
+    return APIResponseValidationError(
+        f"the {status} response body could not be parsed ({type(exc).__name__}: {exc})",
+        response=response,
+        body=_body_of(response.content) if response is not None else None,
+    )

@@ -1,0 +1,3 @@
+"""The version of payments-sdk."""
+
+__version__ = "0.1.0"

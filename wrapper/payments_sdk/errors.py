@@ -1,0 +1,176 @@
+"""Exceptions raised by payments-sdk.
+
+Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`` or
+``JSONDecodeError`` escapes. The tree::
+
+    PaymentsError
+    ├── InvalidParameterError (also ValueError)   bad input, raised before any request
+    │   └── CurrencyMismatchError                  Money of two currencies combined
+    ├── APIConnectionError                         the service could not be reached
+    │   └── APITimeoutError                        ... or did not answer in time
+    ├── APIResponseValidationError                 a 2xx body that cannot be parsed
+    └── APIStatusError                             the service answered 4xx or 5xx
+        ├── BadRequestError             400
+        ├── UnauthorizedError           401
+        ├── PermissionDeniedError       403
+        ├── NotFoundError               404
+        ├── ConflictError               409
+        ├── UnprocessableEntityError    422
+        ├── RateLimitError              429
+        └── InternalServerError         5xx
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+__all__ = [
+    "APIConnectionError",
+    "APIResponseValidationError",
+    "APIStatusError",
+    "APITimeoutError",
+    "BadRequestError",
+    "ConflictError",
+    "CurrencyMismatchError",
+    "InternalServerError",
+    "InvalidParameterError",
+    "NotFoundError",
+    "PaymentsError",
+    "PermissionDeniedError",
+    "RateLimitError",
+    "UnauthorizedError",
+    "UnprocessableEntityError",
+]
+
+
+class PaymentsError(Exception):
+    """Base class of every exception raised by payments-sdk."""
+
+
+class InvalidParameterError(PaymentsError, ValueError):
+    """An argument is invalid; raised before any request is sent.
+
+    ``field`` names the offending argument, as the caller wrote it.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"{field}: {problem}")
+
+
+class CurrencyMismatchError(InvalidParameterError):
+    """Two amounts of different currencies were combined or compared."""
+
+
+class APIConnectionError(PaymentsError):
+    """The request could not be completed (connection refused or reset, DNS failure, …)."""
+
+    def __init__(self, message: str, *, request: httpx.Request | None = None) -> None:
+        super().__init__(message)
+        self.request = request
+
+
+class APITimeoutError(APIConnectionError):
+    """The service did not answer within the timeout."""
+
+
+class APIResponseValidationError(PaymentsError):
+    """A successful (2xx) response whose body does not match what the bundle describes."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        response: httpx.Response | None = None,
+        body: Any = None,
+    ) -> None:
+        super().__init__(message)
+        self.response = response
+        self.status_code = response.status_code if response is not None else None
+        self.body = body
+
+
+class APIStatusError(PaymentsError):
+    """The service answered with a 4xx or 5xx status.
+
+    Attributes: ``status_code``; ``error`` and ``message`` from the service's ``Error`` body
+    (``None`` when the body had none); ``body`` (parsed JSON, or text when it was not JSON);
+    ``headers`` and the ``response`` itself.
+    """
+
+    status_code: int
+
+    def __init__(
+        self,
+        *,
+        status_code: int,
+        error: str | None,
+        message: str | None,
+        body: Any,
+        response: httpx.Response,
+    ) -> None:
+        self.status_code = status_code
+        self.error = error
+        self.message = message
+        self.body = body
+        self.response = response
+        self.headers = response.headers
+        super().__init__(self._describe())
+
+    def _describe(self) -> str:
+        reason = self.error or httpx.codes.get_reason_phrase(self.status_code) or "Error"
+        text = f"{self.status_code} {reason}"
+        return f"{text}: {self.message}" if self.message else text
+
+
+class BadRequestError(APIStatusError):
+    """400: the request is invalid; ``message`` says what is wrong."""
+
+
+class UnauthorizedError(APIStatusError):
+    """401: the token is missing, malformed or expired."""
+
+
+class PermissionDeniedError(APIStatusError):
+    """403: the key may not perform this operation."""
+
+
+class NotFoundError(APIStatusError):
+    """404: no resource matches."""
+
+
+class ConflictError(APIStatusError):
+    """409: the request conflicts with the resource's state."""
+
+
+class UnprocessableEntityError(APIStatusError):
+    """422: the request is well-formed but cannot be processed."""
+
+
+class RateLimitError(APIStatusError):
+    """429: too many requests; the SDK already retried as allowed."""
+
+
+class InternalServerError(APIStatusError):
+    """5xx: the service failed."""
+
+
+_BY_STATUS: dict[int, type[APIStatusError]] = {
+    400: BadRequestError,
+    401: UnauthorizedError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    409: ConflictError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+}
+
+
+def status_error_class(status_code: int) -> type[APIStatusError]:
+    """Return the exception class for an error status (any 5xx maps to InternalServerError)."""
+    if status_code >= 500:
+        return InternalServerError
+    return _BY_STATUS.get(status_code, APIStatusError)

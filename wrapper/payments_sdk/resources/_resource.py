@@ -1,0 +1,86 @@
+"""What every resource namespace shares: its client, and the list helper."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from payments_api_client.client import Client
+from payments_api_client.types import UNSET, Response, Unset
+
+from .._pagination import AsyncPager, PageRequest
+from .._validation import check_page, check_per_page, to_utc_instant
+from ..errors import InvalidParameterError
+
+if TYPE_CHECKING:
+    from payments_api_client.models import PageMeta
+
+    from .._client import AsyncPaymentsClient
+
+__all__ = ["ListModel", "PageCall", "Resource", "instant", "unset"]
+
+T = TypeVar("T")
+V = TypeVar("V")
+
+MAX_PREFETCH = 16
+
+
+class ListModel(Protocol[T]):
+    """A generated list response: ``data`` and ``page_meta``."""
+
+    @property
+    def data(self) -> list[T]: ...
+
+    @property
+    def page_meta(self) -> PageMeta: ...
+
+
+PageCall = Callable[[Client, PageRequest, int], Awaitable[Response[Any]]]
+"""Calls a generated list operation for one page: (client, request, per_page) -> response."""
+
+
+def unset(value: V | None) -> V | Unset:
+    """Map ``None`` (not passed) to the generated client's ``UNSET``."""
+    return UNSET if value is None else value
+
+
+def instant(value: datetime | None, field: str) -> datetime | Unset:
+    """Map a window bound to the generated client's argument, sent as UTC with ``Z``."""
+    return UNSET if value is None else to_utc_instant(value, field)
+
+
+class Resource:
+    """Base class of the resource namespaces."""
+
+    def __init__(self, client: AsyncPaymentsClient) -> None:
+        self._client = client
+
+    def _list(
+        self,
+        call: PageCall,
+        expected: type[ListModel[T]],
+        *,
+        before: datetime | str | None,
+        after: datetime | str | None,
+        per_page: int,
+        page: int,
+        prefetch: int,
+    ) -> AsyncPager[T]:
+        """Validate the common list parameters and return a pager over ``call``."""
+        size = check_per_page(per_page)
+        first = check_page(page)
+        if isinstance(prefetch, bool) or not isinstance(prefetch, int):
+            raise InvalidParameterError("prefetch", f"must be an int, got {prefetch!r}")
+        if not 0 <= prefetch <= MAX_PREFETCH:
+            raise InvalidParameterError("prefetch", f"must be from 0 to {MAX_PREFETCH}")
+        start = to_utc_instant(before, "before") if before is not None else None
+        end = to_utc_instant(after, "after") if after is not None else None
+        if start is not None and end is not None and end >= start:
+            raise InvalidParameterError("after", "must be earlier than before")
+
+        async def fetch(request: PageRequest) -> tuple[list[T], PageMeta]:
+            result = await self._client._send(lambda c: call(c, request, size), expected)
+            return result.data, result.page_meta
+
+        return AsyncPager(fetch, page=first, before=start, after=end, prefetch=prefetch)

@@ -1,0 +1,115 @@
+"""``client.balance_conversions``: convert between USD, EUR and GBP balances."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from payments_api_client.api.multi_currency_account import (
+    create_balance_conversion,
+    list_balance_conversions,
+)
+from payments_api_client.models import (
+    BalanceConversion,
+    BalanceConversionBySource,
+    BalanceConversionByTarget,
+    BalanceConversionList,
+    ConversionCurrency,
+)
+
+from .._money import Money
+from .._pagination import AsyncPager
+from .._validation import CONVERSION_CURRENCIES, check_amount, check_currency
+from ..errors import InvalidParameterError
+from ._resource import Resource, instant, unset
+
+__all__ = ["BalanceConversions"]
+
+
+class BalanceConversions(Resource):
+    """Conversions of balance from one supported currency to another."""
+
+    async def create(
+        self,
+        *,
+        source_currency: str,
+        target_currency: str,
+        source_amount: int | Money | None = None,
+        target_amount: int | Money | None = None,
+    ) -> BalanceConversion:
+        """``POST /balance_conversions``: convert part of a balance.
+
+        Pass exactly one amount, in the smallest unit (``int``) or as :class:`Money` of the
+        matching currency: ``source_amount`` to convert that much, or ``target_amount`` to
+        receive that much. The service calculates the other.
+        """
+        source = check_currency(source_currency, "source_currency", allowed=CONVERSION_CURRENCIES)
+        target = check_currency(target_currency, "target_currency", allowed=CONVERSION_CURRENCIES)
+        if source == target:
+            raise InvalidParameterError("target_currency", "must differ from source_currency")
+        body: BalanceConversionBySource | BalanceConversionByTarget
+        if (source_amount is None) == (target_amount is None):
+            raise InvalidParameterError(
+                "source_amount", "pass exactly one of source_amount or target_amount"
+            )
+        if source_amount is not None:
+            body = BalanceConversionBySource(
+                source_currency=ConversionCurrency(source),
+                target_currency=ConversionCurrency(target),
+                source_amount=check_amount(
+                    source_amount,
+                    "source_amount",
+                    currency=source,
+                    currency_field="source_currency",
+                ),
+            )
+        else:
+            body = BalanceConversionByTarget(
+                source_currency=ConversionCurrency(source),
+                target_currency=ConversionCurrency(target),
+                target_amount=check_amount(
+                    target_amount,
+                    "target_amount",
+                    currency=target,
+                    currency_field="target_currency",
+                ),
+            )
+        return await self._client._send(
+            lambda c: create_balance_conversion.asyncio_detailed(client=c, body=body),
+            BalanceConversion,
+        )
+
+    def list(
+        self,
+        *,
+        source_currency: str | None = None,
+        target_currency: str | None = None,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+    ) -> AsyncPager[BalanceConversion]:
+        """``GET /balance_conversions``: conversions, newest first, optionally by currency."""
+        source = (
+            None if source_currency is None else check_currency(source_currency, "source_currency")
+        )
+        target = (
+            None if target_currency is None else check_currency(target_currency, "target_currency")
+        )
+        return self._list(
+            lambda c, r, n: list_balance_conversions.asyncio_detailed(
+                client=c,
+                source_currency=unset(source),
+                target_currency=unset(target),
+                before=instant(r.before, "before"),
+                after=instant(r.after, "after"),
+                per_page=n,
+                page=r.page,
+            ),
+            BalanceConversionList,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+        )

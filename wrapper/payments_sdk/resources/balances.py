@@ -1,0 +1,20 @@
+"""``client.balances``: the balance in every enabled currency."""
+
+from __future__ import annotations
+
+from payments_api_client.api.multi_currency_account import get_balances
+from payments_api_client.models import BalanceList
+
+from ._resource import Resource
+
+__all__ = ["Balances"]
+
+
+class Balances(Resource):
+    """Balances of the account."""
+
+    async def retrieve(self) -> BalanceList:
+        """``GET /balances``: the balance in every currency enabled for the account."""
+        return await self._client._send(
+            lambda c: get_balances.asyncio_detailed(client=c), BalanceList
+        )

@@ -1,0 +1,80 @@
+"""``client.beneficiaries``: payees of payouts (v2, served at the root URL)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from payments_api_client.api.payout import create_beneficiary_v2
+from payments_api_client.models import (
+    BeneficiaryBankAccount,
+    BeneficiaryDetails,
+    BeneficiaryV2,
+    BeneficiaryV2Request,
+    BeneficiaryV2RequestNotes,
+)
+from payments_api_client.types import UNSET, Unset
+
+from .._validation import check_currency
+from ..errors import InvalidParameterError
+from ._resource import Resource
+
+__all__ = ["Beneficiaries"]
+
+M = TypeVar("M", BeneficiaryDetails, BeneficiaryBankAccount)
+
+
+def _model(value: object, model: type[M], field: str) -> M:
+    """Accept a generated model or a mapping with its fields."""
+    if isinstance(value, model):
+        return value
+    if not isinstance(value, Mapping):
+        raise InvalidParameterError(field, f"must be a {model.__name__} or a mapping")
+    try:
+        return model.from_dict(value)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InvalidParameterError(field, f"is not a valid {model.__name__}: {exc}") from None
+
+
+class Beneficiaries(Resource):
+    """Beneficiaries of payouts."""
+
+    async def create(
+        self,
+        *,
+        beneficiary: BeneficiaryDetails | Mapping[str, Any],
+        bank_account: BeneficiaryBankAccount | Mapping[str, Any],
+        category: str = "payout",
+        notes: Mapping[str, str] | None = None,
+    ) -> BeneficiaryV2:
+        """``POST {root_url}/v2/beneficiaries``: create a beneficiary.
+
+        ``beneficiary`` holds ``name``, ``type`` (``individual`` or ``business``) and
+        ``address`` (``address_line1``, ``city``, ``state``, ``country_code`` alpha-3,
+        ``postal_code``). ``bank_account`` holds ``currency`` and the routing the currency
+        uses: ``swift_code`` for USD, the IBAN as ``account_number`` for EUR and AED,
+        ``local_routing_number`` for GBP and AUD.
+        """
+        details = _model(beneficiary, BeneficiaryDetails, "beneficiary")
+        account = _model(bank_account, BeneficiaryBankAccount, "bank_account")
+        if not isinstance(account.currency, Unset):
+            check_currency(account.currency, "bank_account.currency")
+        address = details.address
+        if not isinstance(address, Unset) and not isinstance(address.country_code, Unset):
+            code = address.country_code
+            if not (isinstance(code, str) and len(code) == 3 and code.isalpha() and code.isupper()):
+                raise InvalidParameterError(
+                    "beneficiary.address.country_code",
+                    f"must be an uppercase ISO 3166-1 alpha-3 code, got {code!r}",
+                )
+        note_model: BeneficiaryV2RequestNotes | Unset = UNSET
+        if notes is not None:
+            if not all(isinstance(k, str) and isinstance(v, str) for k, v in notes.items()):
+                raise InvalidParameterError("notes", "must map strings to strings")
+            note_model = BeneficiaryV2RequestNotes.from_dict(dict(notes))
+        body = BeneficiaryV2Request(
+            category=category, beneficiary=details, bank_account=account, notes=note_model
+        )
+        return await self._client._send(
+            lambda c: create_beneficiary_v2.asyncio_detailed(client=c, body=body), BeneficiaryV2
+        )

@@ -1,0 +1,99 @@
+"""``client.documents``: documents uploaded for payin, payout and compliance flows."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import os
+from datetime import datetime
+from pathlib import Path
+from typing import IO
+
+from payments_api_client.api.document import get_document, list_documents, upload_document
+from payments_api_client.models import Document, DocumentList, DocumentUploadRequest
+from payments_api_client.types import File
+
+from .._pagination import AsyncPager
+from .._validation import check_text
+from ..errors import InvalidParameterError
+from ._resource import Resource, instant, unset
+
+__all__ = ["Documents"]
+
+
+class Documents(Resource):
+    """Uploaded documents."""
+
+    async def upload(
+        self,
+        file: bytes | IO[bytes] | os.PathLike[str],
+        *,
+        type: str | None = None,
+        file_name: str | None = None,
+        content_type: str | None = None,
+    ) -> Document:
+        """``POST /document``: upload a document as multipart form data (the ``file`` part).
+
+        ``file`` is the content as ``bytes``, an open binary file, or a path. ``type`` says what
+        the document is (for example ``"passport"``).
+        """
+        payload: IO[bytes]
+        if isinstance(file, bytes | bytearray):
+            payload = io.BytesIO(bytes(file))
+        elif isinstance(file, os.PathLike):
+            path = Path(file)
+            try:
+                payload = io.BytesIO(await asyncio.to_thread(path.read_bytes))
+            except OSError as exc:
+                raise InvalidParameterError("file", f"cannot be read: {exc.strerror}") from None
+            file_name = file_name or path.name
+        elif hasattr(file, "read"):
+            payload = file
+            file_name = file_name or Path(str(getattr(file, "name", "") or "")).name or None
+        else:
+            raise InvalidParameterError("file", "must be bytes, a binary file or a path")
+        kind = None if type is None else check_text(type, "type")
+        body = DocumentUploadRequest(
+            file=File(
+                payload=payload,  # type: ignore[arg-type]
+                file_name=file_name or "document",
+                mime_type=content_type or "application/octet-stream",
+            ),
+            type_=unset(kind),
+        )
+        return await self._client._send(
+            lambda c: upload_document.asyncio_detailed(client=c, body=body), Document
+        )
+
+    def list(
+        self,
+        *,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+    ) -> AsyncPager[Document]:
+        """``GET /document``: documents, newest first."""
+        return self._list(
+            lambda c, r, n: list_documents.asyncio_detailed(
+                client=c,
+                before=instant(r.before, "before"),
+                after=instant(r.after, "after"),
+                per_page=n,
+                page=r.page,
+            ),
+            DocumentList,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+        )
+
+    async def retrieve(self, document_id: str) -> Document:
+        """``GET /document/{document_id}``: one document record."""
+        doc_id = check_text(document_id, "document_id")
+        return await self._client._send(
+            lambda c: get_document.asyncio_detailed(doc_id, client=c), Document
+        )

@@ -1,0 +1,26 @@
+"""``client.fx_rates``: mid-market exchange rates."""
+
+from __future__ import annotations
+
+from payments_api_client.api.multi_currency_account import get_fx_rate
+from payments_api_client.models import FxRate
+
+from .._validation import check_currency
+from ._resource import Resource
+
+__all__ = ["FxRates"]
+
+
+class FxRates(Resource):
+    """Current mid-market rates, before FX fees."""
+
+    async def retrieve(self, *, source_currency: str, target_currency: str) -> FxRate:
+        """``GET /fx-rate``: the cached mid-market rate of a pair, valid until ``expires_at``."""
+        source = check_currency(source_currency, "source_currency")
+        target = check_currency(target_currency, "target_currency")
+        return await self._client._send(
+            lambda c: get_fx_rate.asyncio_detailed(
+                client=c, source_currency=source, target_currency=target
+            ),
+            FxRate,
+        )

@@ -1,0 +1,75 @@
+"""``client.kyc_links``: shareable identity-verification links."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from payments_api_client.api.kyc import create_kyc_link, get_kyc_link, list_kyc_links
+from payments_api_client.models import KycLink, KycLinkCreateRequest, KycLinkList
+
+from .._pagination import AsyncPager
+from .._validation import check_text
+from ..errors import InvalidParameterError
+from ._resource import Resource, instant, unset
+
+__all__ = ["KycLinks"]
+
+
+class KycLinks(Resource):
+    """KYC links."""
+
+    async def create(self, *, customer_id: str | None = None, email: str | None = None) -> KycLink:
+        """``POST /kyc-links``: a link for a customer.
+
+        Pass ``customer_id`` for an existing customer, or ``email`` for a new one.
+        """
+        if customer_id is not None and email is not None:
+            raise InvalidParameterError("email", "pass customer_id or email, not both")
+        if customer_id is not None and not check_text(customer_id, "customer_id").startswith(
+            "cust_"
+        ):
+            raise InvalidParameterError(
+                "customer_id", f"must be a customer id (cust_…), got {customer_id!r}"
+            )
+        if email is not None and "@" not in check_text(email, "email"):
+            raise InvalidParameterError("email", f"is not an e-mail address: {email!r}")
+        body = KycLinkCreateRequest(customer_id=unset(customer_id), email=unset(email))
+        return await self._client._send(
+            lambda c: create_kyc_link.asyncio_detailed(client=c, body=body), KycLink
+        )
+
+    def list(
+        self,
+        *,
+        status: str | None = None,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+    ) -> AsyncPager[KycLink]:
+        """``GET /kyc-links``: links, newest first, optionally with one verification status."""
+        wanted = None if status is None else check_text(status, "status")
+        return self._list(
+            lambda c, r, n: list_kyc_links.asyncio_detailed(
+                client=c,
+                status=unset(wanted),
+                before=instant(r.before, "before"),
+                after=instant(r.after, "after"),
+                per_page=n,
+                page=r.page,
+            ),
+            KycLinkList,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+        )
+
+    async def retrieve(self, id: str) -> KycLink:
+        """``GET /kyc-links/{id}``: status, customer id and submitted documents of a link."""
+        link_id = check_text(id, "id")
+        return await self._client._send(
+            lambda c: get_kyc_link.asyncio_detailed(link_id, client=c), KycLink
+        )

@@ -1,0 +1,150 @@
+"""``client.orders``: requests to receive a payment from a customer."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from datetime import datetime
+
+from payments_api_client.api.payin import create_order, get_order, list_orders, update_order_rfi
+from payments_api_client.models import (
+    Order,
+    OrderCreateInline,
+    OrderCreateWithQuote,
+    OrderList,
+    RfiDocumentSubmission,
+    UpdateRfiRequest,
+)
+
+from .._money import Money
+from .._pagination import AsyncPager
+from .._validation import check_amount, check_currency, check_text
+from ..errors import InvalidParameterError
+from ._resource import Resource, instant
+
+__all__ = ["Orders"]
+
+
+class Orders(Resource):
+    """Orders."""
+
+    async def create(
+        self,
+        *,
+        amount: int | Money | None = None,
+        currency: str | None = None,
+        payment_methods: Sequence[str] | None = None,
+        quote_id: str | None = None,
+    ) -> Order:
+        """``POST /orders``: create an order inline or from a quote.
+
+        Inline: ``amount`` (smallest unit, or :class:`Money`), ``currency`` and
+        ``payment_methods``. From a quote: ``quote_id`` alone.
+        """
+        body: OrderCreateInline | OrderCreateWithQuote
+        inline = {"amount": amount, "currency": currency, "payment_methods": payment_methods}
+        if quote_id is not None:
+            extra = [name for name, value in inline.items() if value is not None]
+            if extra:
+                raise InvalidParameterError(extra[0], "cannot be combined with quote_id")
+            body = OrderCreateWithQuote(quote_id=check_text(quote_id, "quote_id"))
+        else:
+            if amount is None and currency is None and payment_methods is None:
+                raise InvalidParameterError(
+                    "amount", "pass amount, currency and payment_methods, or quote_id"
+                )
+            if isinstance(amount, Money) and currency is None:
+                currency = amount.currency
+            code = check_currency(currency, "currency")
+            if amount is None:
+                raise InvalidParameterError("amount", "is required without quote_id")
+            methods = _methods(payment_methods)
+            body = OrderCreateInline(
+                amount=check_amount(amount, "amount", currency=code, currency_field="currency"),
+                currency=code,
+                payment_methods=methods,
+            )
+        return await self._client._send(
+            lambda c: create_order.asyncio_detailed(client=c, body=body), Order
+        )
+
+    def list(
+        self,
+        *,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+    ) -> AsyncPager[Order]:
+        """``GET /orders``: orders, newest first."""
+        return self._list(
+            lambda c, r, n: list_orders.asyncio_detailed(
+                client=c,
+                before=instant(r.before, "before"),
+                after=instant(r.after, "after"),
+                per_page=n,
+                page=r.page,
+            ),
+            OrderList,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+        )
+
+    async def retrieve(self, id: str) -> Order:
+        """``GET /orders/{id}``: one order."""
+        order_id = check_text(id, "id")
+        return await self._client._send(
+            lambda c: get_order.asyncio_detailed(order_id, client=c), Order
+        )
+
+    async def update_rfi(
+        self,
+        id: str,
+        *,
+        documents: Sequence[RfiDocumentSubmission | Mapping[str, str]],
+    ) -> Order:
+        """``PATCH /orders/{id}/update-rfi``: submit the documents the order's RFI asks for.
+
+        Each document pairs an uploaded document id (``doc_…``) with the RFI document it
+        answers (``rfidoc_…``): ``[{"id": "doc_…", "rfi_doc_id": "rfidoc_…"}]``.
+        """
+        order_id = check_text(id, "id")
+        body = UpdateRfiRequest(documents=_submissions(documents))
+        return await self._client._send(
+            lambda c: update_order_rfi.asyncio_detailed(order_id, client=c, body=body), Order
+        )
+
+
+def _methods(value: Sequence[str] | None) -> list[str]:
+    if value is None or isinstance(value, str) or not value:
+        raise InvalidParameterError(
+            "payment_methods", f"must be a non-empty list of names, got {value!r}"
+        )
+    return [check_text(method, "payment_methods") for method in value]
+
+
+def _submissions(
+    documents: Sequence[RfiDocumentSubmission | Mapping[str, str]],
+) -> list[RfiDocumentSubmission]:
+    if isinstance(documents, str | bytes) or not documents:
+        raise InvalidParameterError("documents", "must be a non-empty list")
+    result = []
+    for entry in documents:
+        if isinstance(entry, RfiDocumentSubmission):
+            result.append(entry)
+            continue
+        if not isinstance(entry, Mapping):
+            raise InvalidParameterError("documents", f"entries must be mappings, got {entry!r}")
+        doc_id = check_text(entry.get("id"), "documents[].id")
+        rfi_doc_id = check_text(entry.get("rfi_doc_id"), "documents[].rfi_doc_id")
+        if not doc_id.startswith("doc_"):
+            raise InvalidParameterError("documents[].id", f"must be a doc_ id, got {doc_id!r}")
+        if not rfi_doc_id.startswith("rfidoc_"):
+            raise InvalidParameterError(
+                "documents[].rfi_doc_id", f"must be an rfidoc_ id, got {rfi_doc_id!r}"
+            )
+        result.append(RfiDocumentSubmission(id=doc_id, rfi_doc_id=rfi_doc_id))
+    return result

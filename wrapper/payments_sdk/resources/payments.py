@@ -1,0 +1,43 @@
+"""``client.payments``: payments received from customers."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from payments_api_client.api.payin import list_payments
+from payments_api_client.models import Payment, PaymentList
+
+from .._pagination import AsyncPager
+from ._resource import Resource, instant
+
+__all__ = ["Payments"]
+
+
+class Payments(Resource):
+    """Payments (payins). The description shows listing only."""
+
+    def list(
+        self,
+        *,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+    ) -> AsyncPager[Payment]:
+        """``GET /payments``: payments, newest first."""
+        return self._list(
+            lambda c, r, n: list_payments.asyncio_detailed(
+                client=c,
+                before=instant(r.before, "before"),
+                after=instant(r.after, "after"),
+                per_page=n,
+                page=r.page,
+            ),
+            PaymentList,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+        )

@@ -1,0 +1,84 @@
+"""``client.refunds``: refunds of successful payments."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from payments_api_client.api.payin import (
+    create_refund,
+    get_refund,
+    list_refunds,
+    mock_update_refund_status,
+)
+from payments_api_client.models import Refund, RefundCreateRequest, RefundList
+
+from .._pagination import AsyncPager
+from .._validation import check_text
+from ..errors import InvalidParameterError
+from ._resource import Resource, instant
+
+__all__ = ["Refunds"]
+
+
+class Refunds(Resource):
+    """Refunds from the account to customers."""
+
+    async def create(self, *, payment_id: str) -> Refund:
+        """``POST /refunds``: refund a payment.
+
+        The service refunds only a payment in the ``success`` state that has no refund yet;
+        anything else raises :class:`~payments_sdk.BadRequestError`. The refund starts
+        ``in_progress``.
+        """
+        payment = check_text(payment_id, "payment_id")
+        if not payment.startswith("payt_"):
+            raise InvalidParameterError(
+                "payment_id", f"must be a payment id (payt_…), got {payment!r}"
+            )
+        body = RefundCreateRequest(payment_id=payment)
+        return await self._client._send(
+            lambda c: create_refund.asyncio_detailed(client=c, body=body), Refund
+        )
+
+    def list(
+        self,
+        *,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+    ) -> AsyncPager[Refund]:
+        """``GET /refunds``: refunds, newest first."""
+        return self._list(
+            lambda c, r, n: list_refunds.asyncio_detailed(
+                client=c,
+                before=instant(r.before, "before"),
+                after=instant(r.after, "after"),
+                per_page=n,
+                page=r.page,
+            ),
+            RefundList,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+        )
+
+    async def retrieve(self, id: str) -> Refund:
+        """``GET /refunds/{id}``: one refund."""
+        refund_id = check_text(id, "id")
+        return await self._client._send(
+            lambda c: get_refund.asyncio_detailed(refund_id, client=c), Refund
+        )
+
+    async def mock_update_status(self, id: str) -> Refund:
+        """``PATCH /refunds/{id}/mock_update_status``: complete an in-progress refund.
+
+        Meant for test environments; the refund moves from ``in_progress`` to ``success``.
+        """
+        refund_id = check_text(id, "id")
+        return await self._client._send(
+            lambda c: mock_update_refund_status.asyncio_detailed(refund_id, client=c), Refund
+        )

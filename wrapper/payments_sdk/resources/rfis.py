@@ -1,0 +1,62 @@
+"""``client.rfis``: requests for information raised by compliance checks."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from payments_api_client.api.request_for_information import list_rfis
+from payments_api_client.models import Rfi, RfiList, RfiStatus
+
+from .._pagination import AsyncPager
+from .._validation import check_text
+from ..errors import InvalidParameterError
+from ._resource import Resource, instant, unset
+
+__all__ = ["Rfis"]
+
+
+class Rfis(Resource):
+    """RFIs on payments, payins, payouts, refunds, orders and subscriptions."""
+
+    def list(
+        self,
+        *,
+        status: RfiStatus | str | None = None,
+        search: str | None = None,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+    ) -> AsyncPager[Rfi]:
+        """``GET /rfis``: RFIs, newest first.
+
+        ``status`` is one of ``action_required``, ``under_review``, ``approved``, ``rejected``,
+        ``superseded``, ``expired``. ``search`` matches the RFI id or the underlying entity's id
+        exactly.
+        """
+        wanted: RfiStatus | None = None
+        if status is not None:
+            try:
+                wanted = RfiStatus(status)
+            except ValueError:
+                allowed = ", ".join(s.value for s in RfiStatus)
+                raise InvalidParameterError("status", f"must be one of {allowed}") from None
+        term = None if search is None else check_text(search, "search")
+        return self._list(
+            lambda c, r, n: list_rfis.asyncio_detailed(
+                client=c,
+                status=unset(wanted),
+                search=unset(term),
+                before=instant(r.before, "before"),
+                after=instant(r.after, "after"),
+                per_page=n,
+                page=r.page,
+            ),
+            RfiList,
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+        )
