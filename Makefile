@@ -7,7 +7,7 @@ BIN := $(CURDIR)/$(VENV)/bin
 PY := $(BIN)/python
 VENV_STAMP := $(VENV)/.installed
 NPM_STAMP := node_modules/.installed
-LINT_DIRS := wrapper tests openapi/tools
+LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
 .PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench clean
@@ -41,6 +41,7 @@ define generate_into
 	cd $(1) && $(BIN)/openapi-python-client generate --path folded.json \
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_api_client \
 		--fail-on-warning
+	touch $(1)/payments_api_client/py.typed  # PEP 561: the generated package is typed too
 endef
 
 generate: $(VENV_STAMP) ## Regenerate generated/payments_api_client from the bundle.
@@ -59,6 +60,7 @@ lint: $(VENV_STAMP) ## ruff check, ruff format --check, mypy --strict.
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/ruff format --check $(LINT_DIRS)
 	$(BIN)/mypy
+	$(BIN)/mypy --strict tests/typing examples
 
 format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 	$(BIN)/ruff check --fix $(LINT_DIRS)

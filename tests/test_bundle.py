@@ -10,6 +10,7 @@ import pytest
 import yaml
 from hypothesis import given
 from hypothesis import strategies as st
+
 from payments_sdk.sandbox._bundle import fold_server_prefixes, full_path
 from payments_sdk.sandbox._schemas import SchemaSet
 

@@ -11,6 +11,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, Self, TypeVar
 
 import httpx
+
 from payments_api_client.client import Client
 from payments_api_client.types import Response
 

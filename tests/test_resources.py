@@ -1,0 +1,305 @@
+"""Each wrapper method sends the right request and parses the bundle's own example answer."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import pytest
+
+from payments_sdk import AsyncPaymentsClient, BadRequestError, Money, UnauthorizedError
+from payments_sdk.sandbox._bundle import fold_server_prefixes
+from tests.conftest import MakeClient
+
+ROOT = "https://api.payments.test"
+LIST_QUERY = {"per_page": "20", "page": "1"}
+
+
+@dataclass
+class Case:
+    """One wrapper call and the request it must produce."""
+
+    operation_id: str
+    call: Callable[[AsyncPaymentsClient], Awaitable[Any]]
+    method: str
+    url: str
+    query: dict[str, str] = field(default_factory=dict)
+    body: Any = None
+
+
+CASES = [
+    Case("ping", lambda c: c.ping(), "GET", f"{ROOT}/v1/ping"),
+    Case("getBalances", lambda c: c.balances.retrieve(), "GET", f"{ROOT}/v1/balances"),
+    Case(
+        "createBalanceConversion",
+        lambda c: c.balance_conversions.create(
+            source_currency="USD", target_currency="EUR", source_amount=Money.of("100", "USD")
+        ),
+        "POST",
+        f"{ROOT}/v1/balance_conversions",
+        body={"source_currency": "USD", "target_currency": "EUR", "source_amount": 10000},
+    ),
+    Case(
+        "listBalanceConversions",
+        lambda c: c.balance_conversions.list(source_currency="USD", per_page=5),
+        "GET",
+        f"{ROOT}/v1/balance_conversions",
+        {"source_currency": "USD", "per_page": "5", "page": "1"},
+    ),
+    Case(
+        "getFxRate",
+        lambda c: c.fx_rates.retrieve(source_currency="USD", target_currency="EUR"),
+        "GET",
+        f"{ROOT}/v1/fx-rate",
+        {"source_currency": "USD", "target_currency": "EUR"},
+    ),
+    Case(
+        "createBankAccountValidation",
+        lambda c: c.bank_account_validations.create(id="bene_8Kq2x7Lm"),
+        "POST",
+        f"{ROOT}/v1/bank_account_validation",
+        body={"id": "bene_8Kq2x7Lm"},
+    ),
+    Case(
+        "listBankAccountValidations",
+        lambda c: c.bank_account_validations.list(country="deu", page=2),
+        "GET",
+        f"{ROOT}/v1/bank_account_validation",
+        {"country": "deu", "per_page": "20", "page": "2"},
+    ),
+    Case(
+        "createBeneficiaryV2",
+        lambda c: c.beneficiaries.create(
+            beneficiary={"name": "Jane Doe", "type": "individual"},
+            bank_account={"account_number": "31926819", "currency": "GBP"},
+            notes={"ref": "42"},
+        ),
+        "POST",
+        f"{ROOT}/v2/beneficiaries",
+        body={
+            "category": "payout",
+            "beneficiary": {"name": "Jane Doe", "type": "individual"},
+            "bank_account": {"account_number": "31926819", "currency": "GBP"},
+            "notes": {"ref": "42"},
+        },
+    ),
+    Case(
+        "createOrder",
+        lambda c: c.orders.create(amount=29900, currency="USD", payment_methods=["card"]),
+        "POST",
+        f"{ROOT}/v1/orders",
+        body={"amount": 29900, "currency": "USD", "payment_methods": ["card"]},
+    ),
+    Case("listOrders", lambda c: c.orders.list(), "GET", f"{ROOT}/v1/orders", LIST_QUERY),
+    Case("getOrder", lambda c: c.orders.retrieve("ord_1/x"), "GET", f"{ROOT}/v1/orders/ord_1%2Fx"),
+    Case(
+        "updateOrderRfi",
+        lambda c: c.orders.update_rfi(
+            "ord_1", documents=[{"id": "doc_1", "rfi_doc_id": "rfidoc_1"}]
+        ),
+        "PATCH",
+        f"{ROOT}/v1/orders/ord_1/update-rfi",
+        body={"documents": [{"id": "doc_1", "rfi_doc_id": "rfidoc_1"}]},
+    ),
+    Case(
+        "createRefund",
+        lambda c: c.refunds.create(payment_id="payt_5Fg7Hj2K"),
+        "POST",
+        f"{ROOT}/v1/refunds",
+        body={"payment_id": "payt_5Fg7Hj2K"},
+    ),
+    Case(
+        "listRefunds",
+        lambda c: c.refunds.list(after=datetime(2026, 1, 1, 12, tzinfo=UTC)),
+        "GET",
+        f"{ROOT}/v1/refunds",
+        {"after": "2026-01-01T12:00:00Z", **LIST_QUERY},
+    ),
+    Case("getRefund", lambda c: c.refunds.retrieve("rfnd_1"), "GET", f"{ROOT}/v1/refunds/rfnd_1"),
+    Case(
+        "mockUpdateRefundStatus",
+        lambda c: c.refunds.mock_update_status("rfnd_1"),
+        "PATCH",
+        f"{ROOT}/v1/refunds/rfnd_1/mock_update_status",
+    ),
+    Case(
+        "listVirtualAccounts",
+        lambda c: c.virtual_accounts.list(),
+        "GET",
+        f"{ROOT}/v1/virtual-accounts",
+    ),
+    Case(
+        "closeVirtualAccounts",
+        lambda c: c.virtual_accounts.close(payment_type="local", currency="EUR"),
+        "DELETE",
+        f"{ROOT}/v1/virtual-accounts",
+        {"payment_type": "local", "currency": "EUR"},
+    ),
+    Case(
+        "createVirtualAccount",
+        lambda c: c.virtual_accounts.create(payment_type="local", currency="EUR"),
+        "POST",
+        f"{ROOT}/v1/v2/virtual-accounts",
+        body={"payment_type": "local", "currency": "EUR"},
+    ),
+    Case(
+        "listKycLinks",
+        lambda c: c.kyc_links.list(status="pending"),
+        "GET",
+        f"{ROOT}/v1/kyc-links",
+        {"status": "pending", **LIST_QUERY},
+    ),
+    Case(
+        "createKycLink",
+        lambda c: c.kyc_links.create(email="jane@example.com"),
+        "POST",
+        f"{ROOT}/v1/kyc-links",
+        body={"email": "jane@example.com"},
+    ),
+    Case(
+        "getKycLink", lambda c: c.kyc_links.retrieve("kyc_1"), "GET", f"{ROOT}/v1/kyc-links/kyc_1"
+    ),
+    Case(
+        "uploadDocument",
+        lambda c: c.documents.upload(b"%PDF-1.7", type="passport", file_name="p.pdf"),
+        "POST",
+        f"{ROOT}/v1/document",
+    ),
+    Case("listDocuments", lambda c: c.documents.list(), "GET", f"{ROOT}/v1/document", LIST_QUERY),
+    Case(
+        "getDocument",
+        lambda c: c.documents.retrieve("doc_4Hn8sPq2"),
+        "GET",
+        f"{ROOT}/v1/document/doc_4Hn8sPq2",
+    ),
+    Case(
+        "listRfis",
+        lambda c: c.rfis.list(status="under_review", search="payt_1"),
+        "GET",
+        f"{ROOT}/v1/rfis",
+        {"status": "under_review", "search": "payt_1", **LIST_QUERY},
+    ),
+    Case(
+        "listPayments",
+        lambda c: c.payments.list(per_page=100),
+        "GET",
+        f"{ROOT}/v1/payments",
+        {"per_page": "100", "page": "1"},
+    ),
+]
+
+
+def _operation(bundle: dict[str, Any], operation_id: str) -> tuple[str, str, dict[str, Any]]:
+    folded = fold_server_prefixes(bundle)
+    for path, item in folded["paths"].items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and operation.get("operationId") == operation_id:
+                return method.upper(), path, operation
+    raise LookupError(operation_id)
+
+
+def _success_example(bundle: dict[str, Any], operation: dict[str, Any]) -> tuple[int, Any]:
+    """The first 2xx status of an operation and its example body (None when it has none)."""
+    status = min(int(code) for code in operation["responses"] if code.startswith("2"))
+    media = operation["responses"][str(status)].get("content", {}).get("application/json")
+    if media is None:
+        return status, None
+    if "example" in media:
+        return status, media["example"]
+    example = next(iter(media["examples"].values()))
+    name = example["$ref"].rsplit("/", 1)[-1]
+    return status, bundle["components"]["examples"][name]["value"]
+
+
+_TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)")
+
+
+def _instants(value: Any) -> Any:
+    """Replace timestamp strings by datetimes, so that Z and +00:00 compare equal."""
+    if isinstance(value, dict):
+        return {k: _instants(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_instants(v) for v in value]
+    if isinstance(value, str) and _TIMESTAMP.fullmatch(value):
+        return datetime.fromisoformat(value)
+    return value
+
+
+def _matches(template: str, path: str) -> bool:
+    pattern = re.sub(r"\{[^}]+\}", "[^/]+", template)
+    return re.fullmatch(pattern, path) is not None
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.operation_id for c in CASES])
+async def test_method_sends_the_request_and_parses_the_example(
+    case: Case, bundle: dict[str, Any], make_client: MakeClient
+) -> None:
+    """Method, full URL, query and body are right, and the bundle's example parses."""
+    method, template, operation = _operation(bundle, case.operation_id)
+    status, example = _success_example(bundle, operation)
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return (
+            httpx.Response(status, json=example) if example is not None else httpx.Response(status)
+        )
+
+    client, recorder = make_client(answer)
+    result = await case.call(client)
+
+    request = recorder.last
+    assert request.method == case.method == method
+    assert str(request.url.copy_with(query=None)) == case.url
+    assert _matches(template, request.url.raw_path.decode().split("?")[0])
+    assert dict(request.url.params) == case.query
+    assert request.headers["authorization"].startswith("Bearer ")
+    if case.body is not None:
+        assert request.headers["content-type"] == "application/json"
+        assert json.loads(request.content) == case.body
+    if case.operation_id == "uploadDocument":
+        assert request.headers["content-type"].startswith("multipart/form-data")
+        assert b'name="file"; filename="p.pdf"' in request.content
+        assert b"%PDF-1.7" in request.content
+        assert b'name="type"' in request.content and b"passport" in request.content
+    if example is None:
+        assert result is None
+    elif "data" in example and "page_meta" in example:
+        assert len(result.data) == len(example["data"])
+        assert result.page_meta.count == example["page_meta"]["count"]
+    else:
+        assert _instants(result.to_dict()) == _instants(example)
+
+
+def test_every_operation_is_reachable_through_a_wrapper_method(bundle: dict[str, Any]) -> None:
+    """Spec coverage: when the bundle grows an operation, this table and the wrapper must too."""
+    in_bundle = {
+        operation["operationId"]
+        for item in bundle["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "operationId" in operation
+    }
+    assert {case.operation_id for case in CASES} == in_bundle
+
+
+@pytest.mark.parametrize(
+    ("status", "error", "exception"),
+    [(400, "Bad Request", BadRequestError), (401, "Unauthorized", UnauthorizedError)],
+)
+@pytest.mark.parametrize("case", CASES, ids=[c.operation_id for c in CASES])
+async def test_method_maps_documented_errors(
+    case: Case, status: int, error: str, exception: type[Exception], make_client: MakeClient
+) -> None:
+    """A 400 or 401 Error body surfaces as the typed exception with the service's message."""
+    client, recorder = make_client(
+        lambda r: httpx.Response(status, json={"error": error, "message": "it is wrong"})
+    )
+    with pytest.raises(exception) as raised:
+        await case.call(client)
+    assert raised.value.status_code == status  # type: ignore[attr-defined]
+    assert raised.value.message == "it is wrong"  # type: ignore[attr-defined]
+    assert str(raised.value) == f"{status} {error}: it is wrong"
+    assert len(recorder.requests) == 1
