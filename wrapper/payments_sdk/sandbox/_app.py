@@ -1,0 +1,221 @@
+"""The sandbox as an ASGI app: routes come from the bundle, behaviour from the store.
+
+Every operation of the (folded) bundle gets a route. A request is authenticated, validated
+against the bundle, and handed to the handler of its ``operationId``. Paths under ``/_sandbox/``
+are sandbox-only controls that the real service does not have.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ._auth import KeyIssuer, Unauthorized
+from ._bundle import fold_server_prefixes, load_bundle
+from ._errors import ApiError, bad_request
+from ._requests import Operation, Validated
+from ._schemas import SchemaSet
+from ._store import Store, paginate, render
+
+__all__ = ["build_app"]
+
+log = logging.getLogger("payments_sdk.sandbox")
+
+Handler = Callable[[Store, Validated], tuple[int, Any]]
+
+
+def _list(records: Any, query: dict[str, Any]) -> tuple[int, Any]:
+    return 200, paginate(records, query)
+
+
+def _conversions(store: Store, v: Validated) -> list[dict[str, Any]]:
+    return [
+        c
+        for c in store.conversions
+        if v.query.get("source_currency") in (None, c["source_currency"])
+        and v.query.get("target_currency") in (None, c["target_currency"])
+    ]
+
+
+def _virtual_accounts(store: Store) -> tuple[int, Any]:
+    rows = sorted(store.virtual_accounts.values(), key=lambda r: r["created_at"], reverse=True)
+    size = max(20, len(rows))
+    return 200, {
+        "data": rows,
+        "page_meta": {
+            "current": 1,
+            "previous": None,
+            "next": None,
+            "per_page": size,
+            "pages": 1,
+            "count": len(rows),
+        },
+    }
+
+
+def _fx_rate(store: Store, v: Validated) -> tuple[int, Any]:
+    source, target = v.query["source_currency"], v.query["target_currency"]
+    quote = store.fx.quote(source, target)
+    return 200, {
+        "source_currency": source,
+        "target_currency": target,
+        "mid_market_rate": quote.rate,
+        "expires_at": quote.expires_at,
+    }
+
+
+def _close_virtual_accounts(store: Store, v: Validated) -> tuple[int, Any]:
+    store.close_virtual_accounts(v.query["payment_type"], v.query["currency"])
+    return 204, None
+
+
+HANDLERS: dict[str, Handler] = {
+    "ping": lambda s, v: (200, {"message": "pong"}),
+    "getBalances": lambda s, v: (
+        200,
+        {"data": [{"currency": c, "amount": a} for c, a in sorted(s.balances.items())]},
+    ),
+    "createBalanceConversion": lambda s, v: (201, s.convert(v.body)),
+    "listBalanceConversions": lambda s, v: _list(_conversions(s, v), v.query),
+    "getFxRate": lambda s, v: _fx_rate(s, v),
+    "createBankAccountValidation": lambda s, v: (200, s.validate_bank_account(v.body)),
+    "listBankAccountValidations": lambda s, v: _list(
+        s.list_validations(v.query.get("beneficiary_account_id"), v.query.get("country")), v.query
+    ),
+    "createBeneficiaryV2": lambda s, v: (201, s.create_beneficiary(v.body)),
+    "createOrder": lambda s, v: (201, s.create_order(v.body)),
+    "listOrders": lambda s, v: _list(s.orders.values(), v.query),
+    "getOrder": lambda s, v: (200, s.get(s.orders, v.path["id"], "order")),
+    "updateOrderRfi": lambda s, v: (200, s.update_order_rfi(v.path["id"], v.body["documents"])),
+    "createRefund": lambda s, v: (201, s.create_refund(v.body["payment_id"])),
+    "listRefunds": lambda s, v: _list(s.refunds.values(), v.query),
+    "getRefund": lambda s, v: (200, s.get(s.refunds, v.path["id"], "refund")),
+    "mockUpdateRefundStatus": lambda s, v: (200, s.complete_refund(v.path["id"])),
+    "listVirtualAccounts": lambda s, v: _virtual_accounts(s),
+    "closeVirtualAccounts": lambda s, v: _close_virtual_accounts(s, v),
+    "createVirtualAccount": lambda s, v: (
+        201,
+        s.create_virtual_account(v.body["payment_type"], v.body["currency"]),
+    ),
+    "listKycLinks": lambda s, v: _list(
+        [k for k in s.kyc_links.values() if v.query.get("status") in (None, k["status"])], v.query
+    ),
+    "createKycLink": lambda s, v: (201, s.create_kyc_link(v.body)),
+    "getKycLink": lambda s, v: (200, s.get(s.kyc_links, v.path["id"], "KYC link")),
+    "uploadDocument": lambda s, v: (
+        201,
+        s.add_document(v.body["file_name"], v.body["content"], v.body["type"]),
+    ),
+    "listDocuments": lambda s, v: _list(s.documents.values(), v.query),
+    "getDocument": lambda s, v: (200, s.get(s.documents, v.path["document_id"], "document")),
+    "listRfis": lambda s, v: _list(
+        s.list_rfis(v.query.get("status"), v.query.get("search")), v.query
+    ),
+    "listPayments": lambda s, v: _list(s.payments.values(), v.query),
+}
+
+_ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
+
+
+def _error(exc: ApiError) -> JSONResponse:
+    return JSONResponse(exc.body(), status_code=exc.status)
+
+
+def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[..., Any]:
+    handler = HANDLERS[operation.operation_id]
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            keys.verify(request.headers.get("authorization"))
+        except Unauthorized as exc:
+            return _error(ApiError(401, str(exc)))
+        try:
+            if operation.operation_id == "createBalanceConversion":
+                await _reject_both_amounts(request)
+            validated = await operation.validate(request)
+            with store.lock:
+                status, body = handler(store, validated)
+        except ApiError as exc:
+            return _error(exc)
+        if body is None:
+            return Response(status_code=status)
+        return JSONResponse(render(body), status_code=status)
+
+    return endpoint
+
+
+async def _reject_both_amounts(request: Request) -> None:
+    """Raise the description's own message when a conversion sends both amounts."""
+    try:
+        body = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError):
+        return  # the generic validation reports it
+    if isinstance(body, dict) and "source_amount" in body and "target_amount" in body:
+        raise bad_request(_ONLY_ONE_AMOUNT)
+
+
+def _simulate_payment(store: Store, keys: KeyIssuer) -> Callable[..., Any]:
+    async def endpoint(request: Request) -> Response:
+        try:
+            keys.verify(request.headers.get("authorization"))
+        except Unauthorized as exc:
+            return _error(ApiError(401, str(exc)))
+        try:
+            body = json.loads(await request.body() or b"{}")
+            if not isinstance(body, dict):
+                raise bad_request("body must be a JSON object")
+            currency = body.get("currency", "USD")
+            if not (isinstance(currency, str) and len(currency) == 3 and currency.isupper()):
+                raise bad_request("currency must be a 3-letter ISO 4217 code")
+            with store.lock:
+                payment = store.add_payment(
+                    amount=body.get("amount", 1000),
+                    currency=currency,
+                    status=str(body.get("status", "success")),
+                    held=bool(body.get("held", False)),
+                )
+        except ApiError as exc:
+            return _error(exc)
+        except ValueError:
+            return _error(bad_request("body is not valid JSON"))
+        return JSONResponse(render(payment), status_code=201)
+
+    return endpoint
+
+
+def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = None) -> Starlette:
+    """Return the sandbox ASGI app over ``store``, routed and validated by the bundle."""
+    folded = fold_server_prefixes(document or load_bundle())
+    schemas = SchemaSet(folded)
+    routes: list[Route] = []
+    for path, item in folded["paths"].items():
+        for method in item:
+            if method in ("get", "post", "put", "patch", "delete"):
+                operation = Operation(folded, schemas, path, method)
+                routes.append(
+                    Route(path, _endpoint(store, keys, operation), methods=[method.upper()])
+                )
+    routes.append(Route("/_sandbox/payments", _simulate_payment(store, keys), methods=["POST"]))
+    routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
+
+    async def http_error(request: Request, exc: Exception) -> Response:
+        status = exc.status_code if isinstance(exc, HTTPException) else 500
+        message = exc.detail if isinstance(exc, HTTPException) else "sandbox failure"
+        return JSONResponse(ApiError(status, str(message)).body(), status_code=status)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        log.exception("sandbox handler failed", exc_info=exc)
+        return JSONResponse(ApiError(500, "sandbox failure").body(), status_code=500)
+
+    return Starlette(
+        routes=routes,
+        exception_handlers={HTTPException: http_error, Exception: server_error},
+    )

@@ -1,0 +1,67 @@
+"""Mid-market rates for the sandbox: cached until ``expires_at``, then drawn afresh.
+
+Rates are kept as integers in millionths (``rate_ppm``), so conversion arithmetic stays integer.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from decimal import Decimal
+
+__all__ = ["PPM", "FxDesk", "Quote"]
+
+PPM = 1_000_000
+
+# Units of each currency per 1 USD, a plausible centre for the random walk.
+_PER_USD = {"USD": Decimal(1), "EUR": Decimal("0.92"), "GBP": Decimal("0.79"), "JPY": Decimal(150)}
+
+
+def _per_usd(code: str) -> Decimal:
+    known = _PER_USD.get(code)
+    if known is not None:
+        return known
+    # Any other ISO code gets a stable made-up level between 0.1 and 100.
+    return Decimal(zlib.crc32(code.encode()) % 1000 + 1) / 10
+
+
+@dataclass(frozen=True)
+class Quote:
+    """One cached rate."""
+
+    rate_ppm: int
+    expires_at: datetime
+
+    @property
+    def rate(self) -> float:
+        """The rate as the JSON number the API shows."""
+        return self.rate_ppm / PPM
+
+
+class FxDesk:
+    """Draws, caches and serves mid-market rates."""
+
+    def __init__(self, clock: Callable[[], datetime], *, ttl: timedelta, seed: int = 7) -> None:
+        self._clock = clock
+        self._ttl = ttl
+        self._random = random.Random(seed)
+        self._cache: dict[tuple[str, str], Quote] = {}
+
+    def quote(self, source: str, target: str) -> Quote:
+        """Return the cached rate of a pair, drawing a fresh one once it has expired."""
+        now = self._clock()
+        cached = self._cache.get((source, target))
+        if cached is not None and now < cached.expires_at:
+            return cached
+        if source == target:
+            ppm = PPM
+        else:
+            jitter = Decimal(self._random.randint(-50, 50)) / 10_000  # ±0.5%
+            mid = _per_usd(target) / _per_usd(source) * (1 + jitter)
+            ppm = max(int(mid * PPM), 1)
+        quote = Quote(rate_ppm=ppm, expires_at=now + self._ttl)
+        self._cache[(source, target)] = quote
+        return quote

@@ -1,0 +1,198 @@
+"""Request validation driven by the bundle: parameters and bodies are checked against it.
+
+Each operation's parameters and request body come from the (folded) bundle, so the sandbox
+cannot accept what the bundle forbids. Messages name the offending parameter, in the words the
+description uses where it shows them ("can't be blank", "is not a valid currency", "must be a
+string").
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from jsonschema.exceptions import best_match
+from starlette.datastructures import UploadFile
+from starlette.requests import Request
+
+from ._errors import bad_request, not_found
+from ._schemas import SchemaSet
+
+__all__ = ["Operation", "Validated"]
+
+_CURRENCY_REF = "#/components/schemas/CurrencyCode"
+
+
+@dataclass
+class Validated:
+    """What a handler receives: coerced query and path parameters, and the body."""
+
+    query: dict[str, Any] = field(default_factory=dict)
+    path: dict[str, str] = field(default_factory=dict)
+    body: Any = None
+
+
+@lru_cache(maxsize=1)
+def _iso_codes() -> frozenset[str]:
+    from iso4217 import Currency
+
+    return frozenset(currency.code for currency in Currency)
+
+
+def _resolve(document: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    while "$ref" in node:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part]
+        node = target
+    return node
+
+
+def _escape(segment: str) -> str:
+    return segment.replace("~", "~0").replace("/", "~1")
+
+
+class Operation:
+    """One operation of the bundle, able to validate a request for it."""
+
+    def __init__(
+        self, document: dict[str, Any], schemas: SchemaSet, path: str, method: str
+    ) -> None:
+        self.path = path
+        self.method = method.upper()
+        spec = document["paths"][path][method]
+        self.operation_id: str = spec["operationId"]
+        self._schemas = schemas
+        self._params: list[tuple[dict[str, Any], str, dict[str, Any]]] = []
+        base = f"/paths/{_escape(path)}/{method}"
+        for index, raw in enumerate(spec.get("parameters", [])):
+            param = _resolve(document, raw)
+            pointer = (
+                raw["$ref"].removeprefix("#") + "/schema"
+                if "$ref" in raw
+                else f"{base}/parameters/{index}/schema"
+            )
+            self._params.append((param, pointer, _resolve(document, param["schema"])))
+        self._body: tuple[str, str] | None = None
+        body = spec.get("requestBody")
+        if body is not None:
+            (media_type,) = body["content"]
+            self._body = (media_type, f"{base}/requestBody/content/{_escape(media_type)}/schema")
+
+    async def validate(self, request: Request) -> Validated:
+        """Return the request's validated parts, or raise a 400 (404 for path ids)."""
+        result = Validated()
+        for param, pointer, schema in self._params:
+            name, where = param["name"], param["in"]
+            if where == "path":
+                value = request.path_params.get(name, "")
+                if not self._schemas.validator(pointer).is_valid(value):
+                    raise not_found(f"{name} does not match any resource")
+                result.path[name] = value
+            elif where == "query":
+                is_currency = param["schema"].get("$ref") == _CURRENCY_REF
+                coerced = self._query(request, param, pointer, schema, is_currency=is_currency)
+                if coerced is not None:
+                    result.query[name] = coerced
+        if self._body is not None:
+            result.body = await self._read_body(request, *self._body)
+        return result
+
+    def _query(
+        self,
+        request: Request,
+        param: dict[str, Any],
+        pointer: str,
+        resolved: dict[str, Any],
+        *,
+        is_currency: bool,
+    ) -> Any:
+        name = param["name"]
+        nested = [key for key in request.query_params if key.startswith(f"{name}[")]
+        values = request.query_params.getlist(name)
+        kind = resolved.get("type", "string")
+        if nested or len(values) > 1:
+            raise bad_request(f"{name} must be {'an integer' if kind == 'integer' else 'a string'}")
+        if not values or values[0] == "":
+            if param.get("required"):
+                raise bad_request(f"{name} can't be blank")
+            if values:
+                raise bad_request(f"{name} can't be blank")
+            return None
+        raw = values[0]
+        value: Any = raw
+        if kind == "integer":
+            try:
+                value = int(raw)
+            except ValueError:
+                raise bad_request(f"{name} must be an integer, got {raw!r}") from None
+        if resolved.get("format") == "date-time":
+            try:
+                parsed = datetime.fromisoformat(raw)
+            except ValueError:
+                raise bad_request(f"{name} must be an ISO 8601 date-time, got {raw!r}") from None
+            if parsed.tzinfo is None:
+                raise bad_request(f"{name} must carry a UTC offset or Z, got {raw!r}")
+            value = parsed
+        errors = list(
+            self._schemas.validator(pointer).iter_errors(value if kind == "integer" else raw)
+        )
+        if is_currency and not errors and raw not in _iso_codes():
+            raise bad_request(f"{name} is not a valid currency")
+        if errors:
+            if is_currency:
+                raise bad_request(f"{name} is not a valid currency")
+            error = best_match(errors)
+            if error.validator in ("minimum", "maximum"):
+                low, high = resolved.get("minimum"), resolved.get("maximum")
+                bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+                raise bad_request(f"{name} must be {bound}, got {value}")
+            if error.validator == "enum":
+                allowed = ", ".join(resolved.get("enum", []))
+                raise bad_request(f"{name} must be one of {allowed}, got {raw!r}")
+            raise bad_request(f"{name} is invalid: {error.message}")
+        return value
+
+    async def _read_body(self, request: Request, media_type: str, pointer: str) -> Any:
+        content_type = request.headers.get("content-type", "")
+        if media_type == "multipart/form-data":
+            if not content_type.startswith("multipart/form-data"):
+                raise bad_request("body must be multipart/form-data with a file part")
+            try:
+                form = await request.form()
+            except Exception:
+                raise bad_request("body is not valid multipart/form-data") from None
+            upload = form.get("file")
+            if not isinstance(upload, UploadFile):
+                raise bad_request("file can't be blank: send the document in the file part")
+            kind = form.get("type")
+            return {
+                "file_name": upload.filename or "document",
+                "content": await upload.read(),
+                "type": kind if isinstance(kind, str) and kind else None,
+            }
+        if not content_type.startswith("application/json"):
+            raise bad_request("body must be JSON (Content-Type: application/json)")
+        raw = await request.body()
+        try:
+            body = json.loads(raw)
+        except (ValueError, UnicodeDecodeError):
+            raise bad_request("body is not valid JSON") from None
+        errors = list(self._schemas.validator(pointer).iter_errors(body))
+        if errors:
+            raise bad_request(_describe(best_match(errors), body))
+        return body
+
+
+def _describe(error: Any, body: Any) -> str:
+    location = ".".join(str(part) for part in error.absolute_path)
+    if error.validator == "required" and isinstance(error.message, str):
+        missing = error.message.split("'")[1] if "'" in error.message else error.message
+        prefix = f"{location}." if location else ""
+        return f"{prefix}{missing} can't be blank"
+    if error.validator == "additionalProperties":
+        return f"{location or 'body'} has an unexpected field: {error.message}"
+    return f"{location or 'body'}: {error.message}"

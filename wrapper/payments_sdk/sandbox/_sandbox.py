@@ -1,0 +1,140 @@
+"""``Sandbox``: the local service, in process (no socket) or served on a loopback port."""
+
+from __future__ import annotations
+
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from datetime import datetime, timedelta
+from types import TracebackType
+from typing import Any, Self
+
+import httpx
+
+from .._client import AsyncPaymentsClient
+from ._app import build_app
+from ._auth import KeyIssuer
+from ._store import Store, render
+
+__all__ = ["Sandbox"]
+
+IN_PROCESS_URL = "http://127.0.0.1/v1"
+
+
+class Sandbox:
+    """A stateful local copy of the service, built from the bundle.
+
+    In process, for your own tests::
+
+        async with Sandbox() as sandbox:
+            client = sandbox.client()
+            await client.balances.retrieve()
+
+    Args:
+        clock: Returns the current time (aware UTC); defaults to the wall clock.
+        fx_ttl: How long a mid-market rate stays cached.
+        seed: Seeds ids, rates and seeded payments, so runs are repeatable.
+        seed_payments: How many payments exist at start.
+
+    """
+
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        fx_ttl: timedelta = timedelta(minutes=5),
+        seed: int = 7,
+        seed_payments: int = 45,
+    ) -> None:
+        self.store = Store(clock=clock, fx_ttl=fx_ttl, seed=seed, seed_payments=seed_payments)
+        self.keys = KeyIssuer()
+        self.app = build_app(self.store, self.keys)
+        self.api_key: str = self.keys.issue()
+        """A secret test key for this sandbox, valid for 24 hours."""
+        self.base_url: str = IN_PROCESS_URL
+        """Where clients reach the sandbox: in process, or the served URL inside :meth:`serve`."""
+        self._http_clients: list[httpx.AsyncClient] = []
+
+    def client(self, **options: Any) -> AsyncPaymentsClient:
+        """Return an SDK client wired to this sandbox in process, through httpx.ASGITransport."""
+        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=self.app))
+        self._http_clients.append(http)
+        options.setdefault("api_key", self.api_key)
+        return AsyncPaymentsClient(base_url=IN_PROCESS_URL, http_client=http, **options)
+
+    def simulate_payment(
+        self,
+        *,
+        amount: int,
+        currency: str = "USD",
+        status: str = "success",
+        held: bool = False,
+    ) -> dict[str, Any]:
+        """Add a payment (sandbox-only); ``held=True`` puts it on a sanctions hold with an RFI."""
+        with self.store.lock:
+            payment = self.store.add_payment(
+                amount=amount, currency=currency, status=status, held=held
+            )
+        rendered: dict[str, Any] = render(payment)
+        return rendered
+
+    async def aclose(self) -> None:
+        """Close the transports of the clients made by :meth:`client`."""
+        for http in self._http_clients:
+            await http.aclose()
+        self._http_clients.clear()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    @contextlib.contextmanager
+    def serve(self, host: str = "127.0.0.1", port: int = 0) -> Iterator[str]:
+        """Serve over HTTP on a loopback port in a background thread; yield the base URL."""
+        import uvicorn
+
+        sock = bind(host, port)
+        config = uvicorn.Config(self.app, log_level="warning", lifespan="off")
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 10
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise RuntimeError("the sandbox server did not start")
+            time.sleep(0.01)
+        url = base_url_of(sock)
+        previous, self.base_url = self.base_url, url
+        try:
+            yield url
+        finally:
+            self.base_url = previous
+            server.should_exit = True
+            thread.join(timeout=10)
+            sock.close()
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """Bind and listen on a socket (``port=0`` picks a free one)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((host, port))
+    sock.listen(128)  # connections queue from now on, before the server starts accepting
+    return sock
+
+
+def base_url_of(sock: socket.socket) -> str:
+    """Return the ``/v1`` base URL of a bound socket."""
+    host, port = sock.getsockname()[:2]
+    shown = f"[{host}]" if ":" in host else host
+    return f"http://{shown}:{port}/v1"

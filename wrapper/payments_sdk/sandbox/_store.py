@@ -1,0 +1,459 @@
+"""The sandbox's in-memory state and business rules.
+
+Every mutation runs under one lock, and money moves with integer arithmetic only, so concurrent
+conversions can never create or lose a minor unit. Records are plain dicts shaped like the
+bundle's schemas; timestamps stay ``datetime`` until they are rendered.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import re
+import threading
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from ._errors import ApiError, bad_request, not_found
+from ._fx import PPM, FxDesk
+
+__all__ = [
+    "FEE_BPS",
+    "SANCTIONS_THRESHOLD",
+    "SEED_BALANCES",
+    "ApiError",
+    "Store",
+    "paginate",
+    "render",
+]
+
+SEED_BALANCES = {"USD": 100_000_000, "EUR": 80_000_000, "GBP": 50_000_000}
+"""Balances at start, in minor units: 1,000,000.00 USD, 800,000.00 EUR, 500,000.00 GBP."""
+FEE_BPS = 50
+"""The FX fee on conversions: 0.50% of the converted amount, charged in the target currency."""
+SANCTIONS_THRESHOLD = 1_000_000
+"""Orders of at least this many minor units are held for sanctions screening, with an RFI."""
+
+_BIC = re.compile(r"[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?")
+_ACCOUNT = re.compile(r"[A-Za-z0-9]{4,34}")
+
+
+def render(value: Any) -> Any:
+    """Return a JSON-ready copy: datetimes become ISO 8601 UTC strings ending in Z."""
+    if isinstance(value, datetime):
+        text = value.astimezone(UTC).replace(tzinfo=None).isoformat()
+        return text + "Z"
+    if isinstance(value, dict):
+        return {k: render(v) for k, v in value.items() if not k.startswith("_")}
+    if isinstance(value, list):
+        return [render(v) for v in value]
+    return value
+
+
+class Store:
+    """All sandbox state, guarded by one lock."""
+
+    def __init__(
+        self,
+        *,
+        clock: Callable[[], datetime] | None = None,
+        fx_ttl: timedelta = timedelta(minutes=5),
+        seed: int = 7,
+        seed_payments: int = 45,
+    ) -> None:
+        self.lock = threading.Lock()
+        self._clock = clock or (lambda: datetime.now(UTC))
+        self._random = random.Random(seed)
+        self._counter = itertools.count(1)
+        self._last_stamp = datetime.min.replace(tzinfo=UTC)
+        self.fx = FxDesk(self._clock, ttl=fx_ttl, seed=seed)
+        self.balances = dict(SEED_BALANCES)
+        self.conversions: list[dict[str, Any]] = []
+        self.payments: dict[str, dict[str, Any]] = {}
+        self.refunds: dict[str, dict[str, Any]] = {}
+        self.orders: dict[str, dict[str, Any]] = {}
+        self.rfis: dict[str, dict[str, Any]] = {}
+        self.documents: dict[str, dict[str, Any]] = {}
+        self.kyc_links: dict[str, dict[str, Any]] = {}
+        self.virtual_accounts: dict[str, dict[str, Any]] = {}
+        self.validations: dict[str, dict[str, Any]] = {}
+        self.beneficiaries: dict[str, dict[str, Any]] = {}
+        self.saved_accounts: dict[str, dict[str, Any]] = {}
+        self._seed_payments(seed_payments)
+
+    # -- ids and time ---------------------------------------------------------------------
+
+    def new_id(self, prefix: str) -> str:
+        """Return a fresh id with the type prefix, such as ``payt_000042x7kq``."""
+        tail = "".join(self._random.choices("abcdefghjkmnpqrstuvwxyz23456789", k=4))
+        return f"{prefix}_{next(self._counter):06d}{tail}"
+
+    def now(self) -> datetime:
+        """Return the time, made strictly increasing so that creation order is total."""
+        stamp = max(self._clock(), self._last_stamp + timedelta(microseconds=1))
+        self._last_stamp = stamp
+        return stamp
+
+    # -- payments -------------------------------------------------------------------------
+
+    def _seed_payments(self, count: int) -> None:
+        start = self._clock() - timedelta(minutes=count + 1)
+        currencies = ("USD", "EUR", "GBP")
+        for n in range(count):
+            status = "failed" if n % 7 == 3 else "success"
+            self.add_payment(
+                amount=1000 + 250 * n,
+                currency=currencies[n % 3],
+                status=status,
+                held=(n == count - 5),
+                created_at=start + timedelta(minutes=n),
+            )
+
+    def add_payment(
+        self,
+        *,
+        amount: int,
+        currency: str,
+        status: str = "success",
+        held: bool = False,
+        created_at: datetime | None = None,
+        sender_name: str = "Sandbox Customer",
+    ) -> dict[str, Any]:
+        """Record a payment; ``held`` puts it on a sanctions-screening hold with an RFI."""
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise bad_request("amount must be a positive integer in the smallest unit")
+        stamp = created_at or self.now()
+        self._last_stamp = max(self._last_stamp, stamp)
+        payment_id = self.new_id("payt")
+        n_ref = self._random.randint(0, 999_999)
+        payment: dict[str, Any] = {
+            "id": payment_id,
+            "payin_id": self.new_id("payin"),
+            "status": "on_hold" if held else status,
+            "currency": currency,
+            "amount": amount,
+            "credit_account_number": f"40001234{self._random.randint(0, 99999999):08d}",
+            "debit_account_number": f"{self._random.randint(0, 9999999999):010d}",
+            "purpose_code": "P0101",
+            "transaction_reference_number": f"TRN{stamp:%Y%m%d}{n_ref:06d}",
+            "sender_name": sender_name,
+            "metadata": {"source": "sandbox"},
+            "error_message": "Insufficient funds at the sender's bank"
+            if status == "failed"
+            else "",
+            "payment_date": stamp,
+            "created_at": stamp,
+            "updated_at": stamp,
+            "customer_id": self.new_id("cust"),
+            "country": "USA",
+            "ordered_amount": amount,
+            "ordered_currency": currency,
+            "fx_fee": {"amount": 0, "currency": currency},
+            "txn_fee": {"amount": max(amount * 3 // 1000, 1), "currency": currency},
+            "documents": [],
+        }
+        if held:
+            rfi = self._open_rfi(payment_id, "payment", "passport")
+            payment["rfi"] = {"id": rfi["id"], "status": rfi["status"]}
+            payment["documents"] = [
+                {
+                    "id": self.new_id("doc"),
+                    "type": "passport",
+                    "status": "pending",
+                    "rfi_doc_id": rfi["_requested"][0],
+                }
+            ]
+        self.payments[payment_id] = payment
+        return payment
+
+    # -- RFIs -----------------------------------------------------------------------------
+
+    def _open_rfi(self, entity_id: str, entity_type: str, document_type: str) -> dict[str, Any]:
+        rfi: dict[str, Any] = {
+            "id": self.new_id("rfi"),
+            "status": "action_required",
+            "entity_id": entity_id,
+            "entity_type": entity_type,
+            "requested_documents": [],
+            "created_at": self.now(),
+        }
+        requested = self.new_id("rfidoc")
+        rfi["requested_documents"] = [{"rfi_doc_id": requested, "type": document_type}]
+        rfi["_requested"] = [requested]
+        self.rfis[rfi["id"]] = rfi
+        return rfi
+
+    def list_rfis(self, status: str | None, search: str | None) -> list[dict[str, Any]]:
+        """RFIs, filtered by status and by exact match on the RFI id or entity id."""
+        return [
+            rfi
+            for rfi in self.rfis.values()
+            if (status is None or rfi["status"] == status)
+            and (search is None or search in (rfi["id"], rfi["entity_id"]))
+        ]
+
+    # -- balances and conversions ---------------------------------------------------------
+
+    def convert(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Convert between balances at the cached mid-market rate, less the FX fee."""
+        source, target = body["source_currency"], body["target_currency"]
+        if source == target:
+            raise bad_request("target_currency must differ from source_currency")
+        quote = self.fx.quote(source, target)
+        if "source_amount" in body:
+            source_amount = body["source_amount"]
+            gross = source_amount * quote.rate_ppm // PPM
+            fee = math.ceil(gross * FEE_BPS / 10_000) if gross else 0
+            target_amount = gross - fee
+            if target_amount < 1:
+                raise bad_request(f"source_amount is too small to convert to {target}")
+        else:
+            target_amount = body["target_amount"]
+            fee = -(-target_amount * FEE_BPS // (10_000 - FEE_BPS))  # ceiling division
+            gross = target_amount + fee
+            source_amount = -(-gross * PPM // quote.rate_ppm)
+        available = self.balances.get(source, 0)
+        if source_amount > available:
+            field = "source_amount" if "source_amount" in body else "target_amount"
+            raise bad_request(
+                f"{field} needs {source_amount} {source} minor units but the available "
+                f"{source} balance is {available}"
+            )
+        self.balances[source] = available - source_amount
+        self.balances[target] = self.balances.get(target, 0) + target_amount
+        record = {
+            "id": self.new_id("conv"),
+            "source_currency": source,
+            "target_currency": target,
+            "source_amount": source_amount,
+            "target_amount": target_amount,
+            "mid_market_rate": quote.rate,
+            "fx_fee": {"amount": fee, "currency": target},
+            "created_at": self.now(),
+        }
+        self.conversions.append(record)
+        return record
+
+    # -- refunds --------------------------------------------------------------------------
+
+    def create_refund(self, payment_id: str) -> dict[str, Any]:
+        """Refund a ``success`` payment that has no refund yet."""
+        payment = self.payments.get(payment_id)
+        if payment is None:
+            raise bad_request(f"payment_id {payment_id} does not match any payment")
+        if payment["status"] != "success":
+            raise bad_request(
+                f"payment_id refers to a payment that is not in the success state "
+                f"(it is {payment['status']})"
+            )
+        if any(refund["payment_id"] == payment_id for refund in self.refunds.values()):
+            raise bad_request(f"payment_id {payment_id} already has a refund")
+        refund = {
+            "id": self.new_id("rfnd"),
+            "payment_id": payment_id,
+            "status": "in_progress",
+            "amount": payment["amount"],
+            "currency": payment["currency"],
+            "created_at": self.now(),
+        }
+        self.refunds[refund["id"]] = refund
+        return refund
+
+    def complete_refund(self, refund_id: str) -> dict[str, Any]:
+        """Move an ``in_progress`` refund to ``success``."""
+        refund = self.get(self.refunds, refund_id, "refund")
+        if refund["status"] != "in_progress":
+            raise bad_request(
+                f"status must be in_progress to be updated (it is {refund['status']})"
+            )
+        refund["status"] = "success"
+        refund["updated_at"] = self.now()
+        return refund
+
+    # -- orders ---------------------------------------------------------------------------
+
+    def create_order(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Create an order inline or from a quote; large inline orders are held with an RFI."""
+        order_id = self.new_id("ord")
+        order: dict[str, Any] = {"id": order_id, "status": "created"}
+        if "quote_id" in body:
+            order["quote_id"] = body["quote_id"]
+        else:
+            order |= {k: body[k] for k in ("amount", "currency", "payment_methods")}
+            if body["amount"] >= SANCTIONS_THRESHOLD:
+                rfi = self._open_rfi(order_id, "order", "proof_of_address")
+                order["status"] = "action_required"
+                order["rfi"] = {"id": rfi["id"], "status": rfi["status"]}
+        order["created_at"] = self.now()
+        self.orders[order_id] = order
+        return order
+
+    def update_order_rfi(self, order_id: str, documents: list[dict[str, str]]) -> dict[str, Any]:
+        """Submit documents for the order's RFI; the RFI moves to ``under_review``."""
+        order = self.get(self.orders, order_id, "order")
+        reference = order.get("rfi")
+        rfi = self.rfis.get(reference["id"]) if reference else None
+        if rfi is None or rfi["status"] != "action_required":
+            raise bad_request("id refers to an order with no RFI awaiting documents")
+        for index, submission in enumerate(documents):
+            if submission["id"] not in self.documents:
+                raise bad_request(f"documents[{index}].id does not match an uploaded document")
+            if submission["rfi_doc_id"] not in rfi["_requested"]:
+                raise bad_request(f"documents[{index}].rfi_doc_id is not requested by {rfi['id']}")
+        for requested in rfi["requested_documents"]:
+            for submission in documents:
+                if submission["rfi_doc_id"] == requested["rfi_doc_id"]:
+                    requested["document_id"] = submission["id"]
+                    self.documents[submission["id"]]["status"] = "submitted"
+        rfi["status"] = "under_review"
+        order["rfi"] = {"id": rfi["id"], "status": "under_review"}
+        return order
+
+    # -- documents, KYC links, virtual accounts -------------------------------------------
+
+    def add_document(self, file_name: str, content: bytes, kind: str | None) -> dict[str, Any]:
+        """Store an uploaded document's record (its bytes are not kept)."""
+        document: dict[str, Any] = {
+            "id": self.new_id("doc"),
+            "type": kind or "other",
+            "status": "pending",
+            "file_name": file_name,
+            "size": len(content),
+            "created_at": self.now(),
+        }
+        self.documents[document["id"]] = document
+        return document
+
+    def create_kyc_link(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Create a KYC link for an existing customer, or a new one identified by e-mail."""
+        link_id = self.new_id("kyc")
+        link: dict[str, Any] = {
+            "id": link_id,
+            "url": f"https://verify.payments.example/kyc/{link_id}",
+            "status": "pending",
+            "customer_id": body.get("customer_id") or self.new_id("cust"),
+            "documents": [],
+            "created_at": self.now(),
+        }
+        if "email" in body:
+            link["email"] = body["email"]
+        self.kyc_links[link_id] = link
+        return link
+
+    def create_virtual_account(self, payment_type: str, currency: str) -> dict[str, Any]:
+        """Provision an active virtual account."""
+        account: dict[str, Any] = {
+            "id": self.new_id("va"),
+            "payment_type": payment_type,
+            "currency": currency,
+            "status": "active",
+            "account_number": f"{self._random.randint(0, 10**12 - 1):012d}",
+            "created_at": self.now(),
+        }
+        self.virtual_accounts[account["id"]] = account
+        return account
+
+    def close_virtual_accounts(self, payment_type: str, currency: str) -> int:
+        """Close every active account of that type and currency; return how many."""
+        closed = 0
+        for account in self.virtual_accounts.values():
+            matches = (account["payment_type"], account["currency"]) == (payment_type, currency)
+            if matches and account["status"] == "active":
+                account["status"] = "closed"
+                account["closed_at"] = self.now()
+                closed += 1
+        return closed
+
+    # -- beneficiaries and bank account validation ----------------------------------------
+
+    def create_beneficiary(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Create a beneficiary and save its bank account under a ``bene_`` id."""
+        account = dict(body.get("bank_account") or {})
+        account["id"] = self.new_id("bene")
+        beneficiary = {
+            "id": self.new_id("bnf"),
+            "category": body.get("category", "payout"),
+            "beneficiary": body.get("beneficiary") or {},
+            "bank_account": account,
+            "notes": body.get("notes") or {},
+            "created_at": self.now(),
+        }
+        self.beneficiaries[beneficiary["id"]] = beneficiary
+        self.saved_accounts[account["id"]] = beneficiary
+        return beneficiary
+
+    def validate_bank_account(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Validate a bank account given in full, or a saved one by ``bene_`` id."""
+        record: dict[str, Any] = {"id": self.new_id("bav")}
+        if "id" in body:
+            saved = self.saved_accounts.get(body["id"])
+            if saved is None:
+                raise bad_request(
+                    f"id {body['id']} does not match a saved beneficiary bank account"
+                )
+            details, account = saved["beneficiary"], saved["bank_account"]
+            record |= {
+                "beneficiary_account_id": body["id"],
+                "holder_name": details.get("name", ""),
+                "account_number": account.get("account_number", ""),
+                "status": "valid" if account.get("account_number") else "invalid",
+            }
+            country = (details.get("address") or {}).get("country_code")
+            if country:
+                record["country"] = country
+        else:
+            record |= {k: body[k] for k in ("holder_name", "account_number", "bic_primary")}
+            record["bic_secondary"] = body["bic_secondary"]
+            record["country"] = body["country"].upper()
+            valid = (
+                _ACCOUNT.fullmatch(body["account_number"]) is not None
+                and _BIC.fullmatch(body["bic_primary"]) is not None
+            )
+            record["status"] = "valid" if valid else "invalid"
+        record["created_at"] = self.now()
+        self.validations[record["id"]] = record
+        return record
+
+    def list_validations(self, account_id: str | None, country: str | None) -> list[dict[str, Any]]:
+        """Return validations by saved account id and, case-insensitively, by country."""
+        return [
+            record
+            for record in self.validations.values()
+            if (account_id is None or record.get("beneficiary_account_id") == account_id)
+            and (country is None or str(record.get("country", "")).upper() == country.upper())
+        ]
+
+    # -- helpers --------------------------------------------------------------------------
+
+    @staticmethod
+    def get(table: dict[str, dict[str, Any]], key: str, kind: str) -> dict[str, Any]:
+        """Return a record by id, or raise a 404 naming the id."""
+        record = table.get(key)
+        if record is None:
+            raise not_found(f"id {key} does not match any {kind}")
+        return record
+
+
+def paginate(records: Iterable[dict[str, Any]], query: dict[str, Any]) -> dict[str, Any]:
+    """Filter by ``before``/``after``, order newest first, and cut one page with page_meta."""
+    rows = sorted(records, key=lambda r: r["created_at"], reverse=True)
+    before, after = query.get("before"), query.get("after")
+    if before is not None:
+        rows = [r for r in rows if r["created_at"] < before]
+    if after is not None:
+        rows = [r for r in rows if r["created_at"] > after]
+    per_page, page = query.get("per_page", 20), query.get("page", 1)
+    pages = max(1, math.ceil(len(rows) / per_page))
+    return {
+        "data": rows[(page - 1) * per_page : page * per_page],
+        "page_meta": {
+            "current": page,
+            "previous": page - 1 if page > 1 else None,
+            "next": page + 1 if page < pages else None,
+            "per_page": per_page,
+            "pages": pages,
+            "count": len(rows),
+        },
+    }
