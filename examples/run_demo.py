@@ -1,4 +1,4 @@
-"""``make demo``: start the sandbox on a free loopback port, run the quickstart, stop the sandbox."""
+"""``make demo``: start the sandbox on a free loopback port, run the quickstart, then stop it."""
 
 from __future__ import annotations
 

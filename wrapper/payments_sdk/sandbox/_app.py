@@ -152,6 +152,16 @@ def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[.
     return endpoint
 
 
+def _dispatch(by_method: dict[str, Callable[..., Any]]) -> Callable[..., Any]:
+    """One endpoint per path, so that a 405 lists every method of the path in ``Allow``."""
+
+    async def endpoint(request: Request) -> Response:
+        response: Response = await by_method[request.method](request)
+        return response
+
+    return endpoint
+
+
 async def _reject_both_amounts(request: Request) -> None:
     """Raise the description's own message when a conversion sends both amounts."""
     try:
@@ -197,19 +207,22 @@ def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = N
     schemas = SchemaSet(folded)
     routes: list[Route] = []
     for path, item in folded["paths"].items():
-        for method in item:
-            if method in ("get", "post", "put", "patch", "delete"):
-                operation = Operation(folded, schemas, path, method)
-                routes.append(
-                    Route(path, _endpoint(store, keys, operation), methods=[method.upper()])
-                )
+        by_method = {
+            method.upper(): _endpoint(store, keys, Operation(folded, schemas, path, method))
+            for method in item
+            if method in ("get", "post", "put", "patch", "delete")
+        }
+        routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     routes.append(Route("/_sandbox/payments", _simulate_payment(store, keys), methods=["POST"]))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         message = exc.detail if isinstance(exc, HTTPException) else "sandbox failure"
-        return JSONResponse(ApiError(status, str(message)).body(), status_code=status)
+        headers = exc.headers if isinstance(exc, HTTPException) else None
+        return JSONResponse(
+            ApiError(status, str(message)).body(), status_code=status, headers=headers
+        )
 
     async def server_error(request: Request, exc: Exception) -> Response:
         log.exception("sandbox handler failed", exc_info=exc)

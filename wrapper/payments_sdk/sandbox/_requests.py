@@ -24,6 +24,10 @@ from ._schemas import SchemaSet
 __all__ = ["Operation", "Validated"]
 
 _CURRENCY_REF = "#/components/schemas/CurrencyCode"
+# Where the description documents "is not a valid currency", codes must be real ISO 4217 codes
+# (the bundle's pattern cannot say which three letters are real). Elsewhere an unknown code simply
+# matches nothing.
+_ISO_CHECKED = frozenset({"getFxRate"})
 
 
 @dataclass
@@ -85,6 +89,10 @@ class Operation:
     async def validate(self, request: Request) -> Validated:
         """Return the request's validated parts, or raise a 400 (404 for path ids)."""
         result = Validated()
+        declared = {param["name"] for param, _, _ in self._params if param["in"] == "query"}
+        for key in request.query_params:
+            if key not in declared and key.split("[", 1)[0] not in declared:
+                raise bad_request(f"{key} is not a parameter of {self.method} {self.path}")
         for param, pointer, schema in self._params:
             name, where = param["name"], param["in"]
             if where == "path":
@@ -94,7 +102,14 @@ class Operation:
                 result.path[name] = value
             elif where == "query":
                 is_currency = param["schema"].get("$ref") == _CURRENCY_REF
-                coerced = self._query(request, param, pointer, schema, is_currency=is_currency)
+                coerced = self._query(
+                    request,
+                    param,
+                    pointer,
+                    schema,
+                    is_currency=is_currency,
+                    iso_checked=is_currency and self.operation_id in _ISO_CHECKED,
+                )
                 if coerced is not None:
                     result.query[name] = coerced
         if self._body is not None:
@@ -109,6 +124,7 @@ class Operation:
         resolved: dict[str, Any],
         *,
         is_currency: bool,
+        iso_checked: bool,
     ) -> Any:
         name = param["name"]
         nested = [key for key in request.query_params if key.startswith(f"{name}[")]
@@ -140,7 +156,7 @@ class Operation:
         errors = list(
             self._schemas.validator(pointer).iter_errors(value if kind == "integer" else raw)
         )
-        if is_currency and not errors and raw not in _iso_codes():
+        if iso_checked and not errors and raw not in _iso_codes():
             raise bad_request(f"{name} is not a valid currency")
         if errors:
             if is_currency:

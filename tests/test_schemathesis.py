@@ -1,0 +1,58 @@
+"""Schemathesis fuzzes the sandbox in process with every default check.
+
+Zero failures are allowed. One check is relaxed, for a few operations only: see
+``STATEFUL_ACCEPTANCE`` below.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+
+from payments_sdk.sandbox import Sandbox
+
+SANDBOX = Sandbox(seed_payments=30)
+schema = schemathesis.openapi.from_asgi("/_sandbox/openapi.json", SANDBOX.app)
+
+# `positive_data_acceptance` expects every schema-valid request to succeed. For these operations
+# success depends on the sandbox's state or on a rule JSON Schema cannot state, and the bundle
+# documents the refusal as 400 (DECISIONS.md): a refund needs an existing, successful, unrefunded
+# payment; mock_update_status needs an in-progress refund; update-rfi needs an order with an open
+# RFI; a saved-account validation needs an existing `bene_` account; a conversion needs enough
+# balance and two different currencies; and /fx-rate answers "is not a valid currency" for three
+# letters that are not an ISO 4217 code, as the description says. Every other check still runs
+# on these operations, and every check runs on all the others.
+STATEFUL_ACCEPTANCE = {
+    "createRefund",
+    "mockUpdateRefundStatus",
+    "updateOrderRfi",
+    "createBankAccountValidation",
+    "createBalanceConversion",
+    "getFxRate",
+}
+
+
+@schema.auth()
+class SandboxKey:
+    """Authenticate every generated request with the sandbox's test key."""
+
+    def get(self, case: schemathesis.Case, context: Any) -> str:
+        return SANDBOX.api_key
+
+    def set(self, case: schemathesis.Case, data: str, context: Any) -> None:
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {data}"}
+
+
+@schema.parametrize()
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+def test_sandbox_conforms_to_the_bundle(case: schemathesis.Case) -> None:
+    """Responses match the bundle for generated valid and invalid requests."""
+    excluded = (
+        [positive_data_acceptance]
+        if case.operation.definition.raw.get("operationId") in STATEFUL_ACCEPTANCE
+        else []
+    )
+    case.call_and_validate(excluded_checks=excluded)
