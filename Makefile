@@ -75,7 +75,7 @@ demo: $(VENV_STAMP) ## Start the sandbox, run examples/quickstart.py against it,
 	$(PY) examples/run_demo.py
 
 bench: $(VENV_STAMP) ## Benchmarks (not tests); writes docs/benchmarks.md.
-	$(PY) benchmarks/run.py
+	$(PY) examples/benchmark.py
 
 clean:
 	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache .hypothesis
