@@ -40,6 +40,7 @@ class Latency:
         self.app, self.seconds = app, seconds
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Wait, then hand the request to the app."""
         await asyncio.sleep(self.seconds)
         await self.app(scope, receive, send)
 
