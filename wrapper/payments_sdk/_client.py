@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import platform
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Iterator, Mapping
 from functools import cached_property
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, Self, TypeVar
@@ -213,12 +214,13 @@ class AsyncPaymentsClient:
         if self._http.is_closed or self._inner.is_closed:
             raise APIConnectionError("the client is closed; create a new one")
 
-    async def _execute(self, call: Callable[[Client], Awaitable[Response[Any]]]) -> Response[Any]:
-        """Run one generated ``asyncio_detailed`` call; map every failure to an SDK exception."""
+    @contextlib.contextmanager
+    def _sdk_errors(self) -> Iterator[None]:
+        """Translate every failure inside the block into an SDK exception."""
         self._ensure_open()
         token = last_response.set(None)
         try:
-            return await call(self._generated)
+            yield
         except PaymentsError:
             raise
         except httpx.TimeoutException as exc:
@@ -226,9 +228,16 @@ class AsyncPaymentsClient:
         except httpx.HTTPError as exc:
             raise APIConnectionError(f"request failed: {type(exc).__name__}") from None
         except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+            # The generated parser rejected a 2xx body (the transport raised for anything else).
             raise _unparseable(last_response.get(), exc) from exc
         finally:
             last_response.reset(token)
+
+    async def _execute(self, call: Callable[[Client], Awaitable[Response[Any]]]) -> Response[Any]:
+        """Run one generated ``asyncio_detailed`` call; map every failure to an SDK exception."""
+        with self._sdk_errors():
+            return await call(self._generated)
+        raise AssertionError("unreachable")  # pragma: no cover - satisfies type checkers
 
     async def _send(
         self, call: Callable[[Client], Awaitable[Response[Any]]], expected: type[T]
@@ -277,24 +286,10 @@ class AsyncPaymentsClient:
         if not isinstance(method, str) or not method.isalpha():
             raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")
         url = (self.root_url if root else self.base_url) + path
-        self._ensure_open()
-        token = last_response.set(None)
-        try:
+        with self._sdk_errors():
             response = await self._http.request(method.upper(), url, params=params, json=json)
-        except PaymentsError:
-            raise
-        except httpx.TimeoutException as exc:
-            raise APITimeoutError(f"request timed out: {type(exc).__name__}") from None
-        except httpx.HTTPError as exc:
-            raise APIConnectionError(f"request failed: {type(exc).__name__}") from None
-        finally:
-            last_response.reset(token)
-        if not response.content:
-            return None
-        try:
-            return _json_loads(response.content)
-        except ValueError as exc:
-            raise _unparseable(response, exc) from exc
+            return _json_loads(response.content) if response.content else None
+        raise AssertionError("unreachable")  # pragma: no cover - satisfies type checkers
 
     # -- resources, imported on first use ---------------------------------------------------
 
