@@ -1,7 +1,7 @@
 """Schemathesis fuzzes the sandbox in process with every default check.
 
-Zero failures are allowed. One check is relaxed, for a few operations only: see
-``STATEFUL_ACCEPTANCE`` below.
+Zero failures are allowed. Two checks are relaxed, each for named operations only, with the
+reason beside them: see ``STATEFUL_ACCEPTANCE`` and ``MULTIPART_TYPES``.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, settings
-from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
 from payments_sdk.sandbox import Sandbox
 
@@ -35,6 +35,13 @@ STATEFUL_ACCEPTANCE = {
 }
 
 
+# `negative_data_rejection` expects a request that violates the schema to be refused. In a
+# multipart body every text part is a string on the wire: a generated `null` or object for the
+# `type` part arrives as the text "null" or "{...}", which is a valid string. The sandbox cannot
+# tell them apart, and neither could the real service, so this check is off for the upload only.
+MULTIPART_TYPES = {"uploadDocument"}
+
+
 @schema.auth()
 class SandboxKey:
     """Authenticate every generated request with the sandbox's test key."""
@@ -50,9 +57,10 @@ class SandboxKey:
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 def test_sandbox_conforms_to_the_bundle(case: schemathesis.Case) -> None:
     """Responses match the bundle for generated valid and invalid requests."""
-    excluded = (
-        [positive_data_acceptance]
-        if case.operation.definition.raw.get("operationId") in STATEFUL_ACCEPTANCE
-        else []
-    )
+    operation_id = case.operation.definition.raw.get("operationId")
+    excluded = []
+    if operation_id in STATEFUL_ACCEPTANCE:
+        excluded.append(positive_data_acceptance)
+    if operation_id in MULTIPART_TYPES:
+        excluded.append(negative_data_rejection)
     case.call_and_validate(excluded_checks=excluded)
