@@ -6,7 +6,6 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from payments_api_client.client import Client
 from payments_api_client.types import UNSET, Response, Unset
 
 from .._pagination import AsyncPager, PageRequest
@@ -18,7 +17,7 @@ if TYPE_CHECKING:
 
     from .._client import AsyncPaymentsClient
 
-__all__ = ["ListModel", "PageCall", "Resource", "instant", "unset"]
+__all__ = ["ListCall", "ListModel", "Resource", "unset"]
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -36,8 +35,8 @@ class ListModel(Protocol[T]):
     def page_meta(self) -> PageMeta: ...
 
 
-PageCall = Callable[[Client, PageRequest, int], Awaitable[Response[Any]]]
-"""Calls a generated list operation for one page: (client, request, per_page) -> response."""
+ListCall = Callable[..., Awaitable[Response[Any]]]
+"""A generated list operation's ``asyncio_detailed``: filters plus before/after/per_page/page."""
 
 
 def unset(value: V | None) -> V | Unset:
@@ -45,7 +44,7 @@ def unset(value: V | None) -> V | Unset:
     return UNSET if value is None else value
 
 
-def instant(value: datetime | None, field: str) -> datetime | Unset:
+def _instant(value: datetime | None, field: str) -> datetime | Unset:
     """Map a window bound to the generated client's argument, sent as UTC with ``Z``."""
     return UNSET if value is None else to_utc_instant(value, field)
 
@@ -58,7 +57,7 @@ class Resource:
 
     def _list(
         self,
-        call: PageCall,
+        call: ListCall,
         expected: type[ListModel[T]],
         *,
         before: datetime | str | None,
@@ -66,8 +65,14 @@ class Resource:
         per_page: int,
         page: int,
         prefetch: int,
+        filters: dict[str, Any] | None = None,
     ) -> AsyncPager[T]:
-        """Validate the common list parameters and return a pager over ``call``."""
+        """Validate the common list parameters and return a pager over ``call``.
+
+        ``filters`` are the operation's own (already validated) query parameters; ``None``
+        values are not sent.
+        """
+        sent = {name: unset(value) for name, value in (filters or {}).items()}
         size = check_per_page(per_page)
         first = check_page(page)
         if isinstance(prefetch, bool) or not isinstance(prefetch, int):
@@ -80,7 +85,17 @@ class Resource:
             raise InvalidParameterError("after", "must be earlier than before")
 
         async def fetch(request: PageRequest) -> tuple[list[T], PageMeta]:
-            result = await self._client._send(lambda c: call(c, request, size), expected)
+            result = await self._client._send(
+                lambda c: call(
+                    client=c,
+                    **sent,
+                    before=_instant(request.before, "before"),
+                    after=_instant(request.after, "after"),
+                    per_page=size,
+                    page=request.page,
+                ),
+                expected,
+            )
             return result.data, result.page_meta
 
         return AsyncPager(fetch, page=first, before=start, after=end, prefetch=prefetch)

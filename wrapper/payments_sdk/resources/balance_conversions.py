@@ -20,7 +20,7 @@ from .._money import Money
 from .._pagination import AsyncPager
 from .._validation import CONVERSION_CURRENCIES, check_amount, check_currency
 from ..errors import InvalidParameterError
-from ._resource import Resource, instant, unset
+from ._resource import Resource
 
 __all__ = ["BalanceConversions"]
 
@@ -97,19 +97,12 @@ class BalanceConversions(Resource):
             None if target_currency is None else check_currency(target_currency, "target_currency")
         )
         return self._list(
-            lambda c, r, n: list_balance_conversions.asyncio_detailed(
-                client=c,
-                source_currency=unset(source),
-                target_currency=unset(target),
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_balance_conversions.asyncio_detailed,
             BalanceConversionList,
             before=before,
             after=after,
             per_page=per_page,
             page=page,
             prefetch=prefetch,
+            filters={"source_currency": source, "target_currency": target},
         )

@@ -18,7 +18,7 @@ from payments_api_client.models import (
 from .._pagination import AsyncPager
 from .._validation import check_country, check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, instant, unset
+from ._resource import Resource
 
 __all__ = ["BankAccountValidations"]
 
@@ -101,19 +101,12 @@ class BankAccountValidations(Resource):
         )
         where = None if country is None else check_country(country)
         return self._list(
-            lambda c, r, n: list_bank_account_validations.asyncio_detailed(
-                client=c,
-                beneficiary_account_id=unset(account),
-                country=unset(where),
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_bank_account_validations.asyncio_detailed,
             BankAccountValidationList,
             before=before,
             after=after,
             per_page=per_page,
             page=page,
             prefetch=prefetch,
+            filters={"beneficiary_account_id": account, "country": where},
         )

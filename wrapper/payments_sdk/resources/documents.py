@@ -16,7 +16,7 @@ from payments_api_client.types import File
 from .._pagination import AsyncPager
 from .._validation import check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, instant, unset
+from ._resource import Resource, unset
 
 __all__ = ["Documents"]
 
@@ -76,13 +76,7 @@ class Documents(Resource):
     ) -> AsyncPager[Document]:
         """``GET /document``: documents, newest first."""
         return self._list(
-            lambda c, r, n: list_documents.asyncio_detailed(
-                client=c,
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_documents.asyncio_detailed,
             DocumentList,
             before=before,
             after=after,

@@ -10,7 +10,7 @@ from payments_api_client.models import KycLink, KycLinkCreateRequest, KycLinkLis
 from .._pagination import AsyncPager
 from .._validation import check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, instant, unset
+from ._resource import Resource, unset
 
 __all__ = ["KycLinks"]
 
@@ -51,20 +51,14 @@ class KycLinks(Resource):
         """``GET /kyc-links``: links, newest first, optionally with one verification status."""
         wanted = None if status is None else check_text(status, "status")
         return self._list(
-            lambda c, r, n: list_kyc_links.asyncio_detailed(
-                client=c,
-                status=unset(wanted),
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_kyc_links.asyncio_detailed,
             KycLinkList,
             before=before,
             after=after,
             per_page=per_page,
             page=page,
             prefetch=prefetch,
+            filters={"status": wanted},
         )
 
     async def retrieve(self, id: str) -> KycLink:

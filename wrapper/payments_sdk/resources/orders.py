@@ -19,7 +19,7 @@ from .._money import Money
 from .._pagination import AsyncPager
 from .._validation import check_amount, check_currency, check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, instant
+from ._resource import Resource
 
 __all__ = ["Orders"]
 
@@ -78,13 +78,7 @@ class Orders(Resource):
     ) -> AsyncPager[Order]:
         """``GET /orders``: orders, newest first."""
         return self._list(
-            lambda c, r, n: list_orders.asyncio_detailed(
-                client=c,
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_orders.asyncio_detailed,
             OrderList,
             before=before,
             after=after,

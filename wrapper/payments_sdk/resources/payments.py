@@ -8,7 +8,7 @@ from payments_api_client.api.payin import list_payments
 from payments_api_client.models import Payment, PaymentList
 
 from .._pagination import AsyncPager
-from ._resource import Resource, instant
+from ._resource import Resource
 
 __all__ = ["Payments"]
 
@@ -27,13 +27,7 @@ class Payments(Resource):
     ) -> AsyncPager[Payment]:
         """``GET /payments``: payments, newest first."""
         return self._list(
-            lambda c, r, n: list_payments.asyncio_detailed(
-                client=c,
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_payments.asyncio_detailed,
             PaymentList,
             before=before,
             after=after,

@@ -15,7 +15,7 @@ from payments_api_client.models import Refund, RefundCreateRequest, RefundList
 from .._pagination import AsyncPager
 from .._validation import check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, instant
+from ._resource import Resource
 
 __all__ = ["Refunds"]
 
@@ -51,13 +51,7 @@ class Refunds(Resource):
     ) -> AsyncPager[Refund]:
         """``GET /refunds``: refunds, newest first."""
         return self._list(
-            lambda c, r, n: list_refunds.asyncio_detailed(
-                client=c,
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_refunds.asyncio_detailed,
             RefundList,
             before=before,
             after=after,

@@ -10,7 +10,7 @@ from payments_api_client.models import Rfi, RfiList, RfiStatus
 from .._pagination import AsyncPager
 from .._validation import check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, instant, unset
+from ._resource import Resource
 
 __all__ = ["Rfis"]
 
@@ -44,19 +44,12 @@ class Rfis(Resource):
                 raise InvalidParameterError("status", f"must be one of {allowed}") from None
         term = None if search is None else check_text(search, "search")
         return self._list(
-            lambda c, r, n: list_rfis.asyncio_detailed(
-                client=c,
-                status=unset(wanted),
-                search=unset(term),
-                before=instant(r.before, "before"),
-                after=instant(r.after, "after"),
-                per_page=n,
-                page=r.page,
-            ),
+            list_rfis.asyncio_detailed,
             RfiList,
             before=before,
             after=after,
             per_page=per_page,
             page=page,
             prefetch=prefetch,
+            filters={"status": wanted, "search": term},
         )
