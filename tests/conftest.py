@@ -10,7 +10,7 @@ import httpx
 import pytest
 
 from payments_sdk import AsyncPaymentsClient
-from payments_sdk.sandbox._bundle import load_bundle
+from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
 from payments_sdk.sandbox._schemas import SchemaSet
 
 # A syntactically valid JWT-form test key (header.payload.signature, base64url).
@@ -24,6 +24,12 @@ Handler = Callable[[httpx.Request], httpx.Response]
 def bundle() -> dict[str, Any]:
     """The published bundle (openapi/payments.json)."""
     return load_bundle()
+
+
+@pytest.fixture(scope="session")
+def folded(bundle: dict[str, Any]) -> dict[str, Any]:
+    """The bundle with server prefixes folded into its paths, as the generator sees it."""
+    return fold_server_prefixes(bundle)
 
 
 @pytest.fixture(scope="session")

@@ -11,7 +11,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from payments_sdk.sandbox._bundle import fold_server_prefixes, full_path
+from payments_sdk.sandbox._bundle import escape_pointer, fold_server_prefixes, full_path, resolve
 from payments_sdk.sandbox._schemas import SchemaSet
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,16 +67,6 @@ def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]
         for method, operation in item.items()
         if method in METHODS
     ]
-
-
-def resolve(document: dict[str, Any], node: Any) -> Any:
-    """Follow a local ``$ref`` (one level at a time) to the node it names."""
-    while isinstance(node, dict) and "$ref" in node:
-        target: Any = document
-        for part in node["$ref"].removeprefix("#/").split("/"):
-            target = target[part.replace("~1", "/").replace("~0", "~")]
-        node = target
-    return node
 
 
 def test_every_operation_of_the_description_is_present_and_none_is_invented(
@@ -173,7 +163,7 @@ def _media_examples(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
 
     def visit_content(where: str, pointer: str, content: dict[str, Any]) -> None:
         for media_type, media in content.items():
-            escaped = media_type.replace("~", "~0").replace("/", "~1")
+            escaped = escape_pointer(media_type)
             schema_pointer = f"{pointer}/content/{escaped}/schema"
             if "example" in media:
                 found.append((f"{where} {media_type}", schema_pointer, media["example"]))
@@ -183,7 +173,7 @@ def _media_examples(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
             assert "example" in media or media.get("examples"), f"{where} has no example"
 
     for path, item in document["paths"].items():
-        escaped_path = path.replace("~", "~0").replace("/", "~1")
+        escaped_path = escape_pointer(path)
         for method, operation in item.items():
             if method not in METHODS:
                 continue

@@ -19,7 +19,6 @@ import httpx
 import pytest
 
 from payments_sdk import AsyncPaymentsClient, BadRequestError, UnauthorizedError
-from payments_sdk.sandbox._bundle import fold_server_prefixes
 from tests.conftest import TEST_KEY
 from tests.test_resources import CASES, Case
 
@@ -37,12 +36,12 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="module")
-def prism(bundle: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def prism(folded: dict[str, Any], tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """Start `prism mock` on a free loopback port; yield its /v1 base URL."""
     if not PRISM.exists() or shutil.which("node") is None:
         pytest.fail("Prism is not installed: run `make setup` (npm ci)")
     spec = tmp_path_factory.mktemp("prism") / "folded.json"
-    spec.write_text(json.dumps(fold_server_prefixes(bundle)))
+    spec.write_text(json.dumps(folded))
     port = _free_port()
     process = subprocess.Popen(
         [str(PRISM), "mock", str(spec), "-h", "127.0.0.1", "-p", str(port), "--errors"],

@@ -13,7 +13,6 @@ import httpx
 import pytest
 
 from payments_sdk import AsyncPaymentsClient, BadRequestError, Money, UnauthorizedError
-from payments_sdk.sandbox._bundle import fold_server_prefixes
 from tests.conftest import MakeClient
 
 ROOT = "https://api.payments.test"
@@ -194,8 +193,7 @@ CASES = [
 ]
 
 
-def _operation(bundle: dict[str, Any], operation_id: str) -> tuple[str, str, dict[str, Any]]:
-    folded = fold_server_prefixes(bundle)
+def _operation(folded: dict[str, Any], operation_id: str) -> tuple[str, str, dict[str, Any]]:
     for path, item in folded["paths"].items():
         for method, operation in item.items():
             if isinstance(operation, dict) and operation.get("operationId") == operation_id:
@@ -237,10 +235,10 @@ def _matches(template: str, path: str) -> bool:
 
 @pytest.mark.parametrize("case", CASES, ids=[c.operation_id for c in CASES])
 async def test_method_sends_the_request_and_parses_the_example(
-    case: Case, bundle: dict[str, Any], make_client: MakeClient
+    case: Case, bundle: dict[str, Any], folded: dict[str, Any], make_client: MakeClient
 ) -> None:
     """Method, full URL, query and body are right, and the bundle's example parses."""
-    method, template, operation = _operation(bundle, case.operation_id)
+    method, template, operation = _operation(folded, case.operation_id)
     status, example = _success_example(bundle, operation)
 
     def answer(request: httpx.Request) -> httpx.Response:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["fold_server_prefixes", "full_path", "load_bundle"]
+__all__ = ["escape_pointer", "fold_server_prefixes", "full_path", "load_bundle", "resolve"]
 
 
 def load_bundle() -> dict[str, Any]:
@@ -32,6 +32,21 @@ def load_bundle() -> dict[str, Any]:
         )
     document: dict[str, Any] = json.loads(text)
     return document
+
+
+def escape_pointer(segment: str) -> str:
+    """Escape one JSON Pointer segment (``~`` and ``/``), such as a path or a media type."""
+    return segment.replace("~", "~0").replace("/", "~1")
+
+
+def resolve(document: dict[str, Any], node: Any) -> Any:
+    """Follow local ``$ref`` links from ``node`` until it is no longer a reference."""
+    while isinstance(node, dict) and "$ref" in node:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
 
 
 def _server_url(servers: list[dict[str, Any]]) -> str:

@@ -18,6 +18,7 @@ from jsonschema.exceptions import best_match
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
+from ._bundle import escape_pointer, resolve
 from ._errors import bad_request, not_found
 from ._schemas import SchemaSet
 
@@ -46,19 +47,6 @@ def _iso_codes() -> frozenset[str]:
     return frozenset(currency.code for currency in Currency)
 
 
-def _resolve(document: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
-    while "$ref" in node:
-        target: Any = document
-        for part in node["$ref"].removeprefix("#/").split("/"):
-            target = target[part]
-        node = target
-    return node
-
-
-def _escape(segment: str) -> str:
-    return segment.replace("~", "~0").replace("/", "~1")
-
-
 class Operation:
     """One operation of the bundle, able to validate a request for it."""
 
@@ -71,20 +59,23 @@ class Operation:
         self.operation_id: str = spec["operationId"]
         self._schemas = schemas
         self._params: list[tuple[dict[str, Any], str, dict[str, Any]]] = []
-        base = f"/paths/{_escape(path)}/{method}"
+        base = f"/paths/{escape_pointer(path)}/{method}"
         for index, raw in enumerate(spec.get("parameters", [])):
-            param = _resolve(document, raw)
+            param = resolve(document, raw)
             pointer = (
                 raw["$ref"].removeprefix("#") + "/schema"
                 if "$ref" in raw
                 else f"{base}/parameters/{index}/schema"
             )
-            self._params.append((param, pointer, _resolve(document, param["schema"])))
+            self._params.append((param, pointer, resolve(document, param["schema"])))
         self._body: tuple[str, str] | None = None
         body = spec.get("requestBody")
         if body is not None:
             (media_type,) = body["content"]
-            self._body = (media_type, f"{base}/requestBody/content/{_escape(media_type)}/schema")
+            self._body = (
+                media_type,
+                f"{base}/requestBody/content/{escape_pointer(media_type)}/schema",
+            )
 
     async def validate(self, request: Request) -> Validated:
         """Return the request's validated parts, or raise a 400 (404 for path ids)."""
