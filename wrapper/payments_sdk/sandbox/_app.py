@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ._auth import KeyIssuer, Unauthorized
+from ._auth import KeyIssuer
 from ._bundle import fold_server_prefixes, load_bundle
 from ._errors import ApiError, bad_request
 from ._requests import Operation, Validated
@@ -135,9 +135,6 @@ def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[.
     async def endpoint(request: Request) -> Response:
         try:
             keys.verify(request.headers.get("authorization"))
-        except Unauthorized as exc:
-            return _error(ApiError(401, str(exc)))
-        try:
             if operation.operation_id == "createBalanceConversion":
                 await _reject_both_amounts(request)
             validated = await operation.validate(request)
@@ -176,9 +173,6 @@ def _simulate_payment(store: Store, keys: KeyIssuer) -> Callable[..., Any]:
     async def endpoint(request: Request) -> Response:
         try:
             keys.verify(request.headers.get("authorization"))
-        except Unauthorized as exc:
-            return _error(ApiError(401, str(exc)))
-        try:
             body = json.loads(await request.body() or b"{}")
             if not isinstance(body, dict):
                 raise bad_request("body must be a JSON object")

@@ -7,11 +7,16 @@ import time
 
 import jwt
 
+from ._errors import ApiError
+
 __all__ = ["KeyIssuer", "Unauthorized"]
 
 
-class Unauthorized(Exception):
-    """A request's bearer token is missing, malformed or expired; the text is the message."""
+class Unauthorized(ApiError):
+    """A request's bearer token is missing, malformed or expired: a 401 with that message."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(401, message)
 
 
 class KeyIssuer:
