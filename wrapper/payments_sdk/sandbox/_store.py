@@ -7,6 +7,7 @@ bundle's schemas; timestamps stay ``datetime`` until they are rendered.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import random
@@ -437,23 +438,34 @@ class Store:
 
 
 def paginate(records: Iterable[dict[str, Any]], query: dict[str, Any]) -> dict[str, Any]:
-    """Filter by ``before``/``after``, order newest first, and cut one page with page_meta."""
-    rows = sorted(records, key=lambda r: r["created_at"], reverse=True)
+    """Cut one page, newest first, from ``records`` filtered by ``before``/``after``.
+
+    ``records`` must be in creation order, oldest first: every table is, because records are
+    only appended and :meth:`Store.now` is strictly increasing. The window is found by binary
+    search, so a page costs O(log n + per_page) however many records exist.
+    """
+    rows = records if isinstance(records, list) else list(records)
     before, after = query.get("before"), query.get("after")
-    if before is not None:
-        rows = [r for r in rows if r["created_at"] < before]
-    if after is not None:
-        rows = [r for r in rows if r["created_at"] > after]
+    end = len(rows) if before is None else bisect.bisect_left(rows, before, key=_created_at)
+    start = 0 if after is None else bisect.bisect_right(rows, after, key=_created_at)
+    count = max(0, end - start)
     per_page, page = query.get("per_page", 20), query.get("page", 1)
-    pages = max(1, math.ceil(len(rows) / per_page))
+    pages = max(1, math.ceil(count / per_page))
+    top = end - (page - 1) * per_page
+    bottom = max(start, top - per_page)
     return {
-        "data": rows[(page - 1) * per_page : page * per_page],
+        "data": rows[bottom:top][::-1] if top > bottom else [],
         "page_meta": {
             "current": page,
             "previous": page - 1 if page > 1 else None,
             "next": page + 1 if page < pages else None,
             "per_page": per_page,
             "pages": pages,
-            "count": len(rows),
+            "count": count,
         },
     }
+
+
+def _created_at(record: dict[str, Any]) -> datetime:
+    stamp: datetime = record["created_at"]
+    return stamp
