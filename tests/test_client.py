@@ -123,7 +123,7 @@ async def test_with_options_shares_the_pool_and_closing_a_copy_keeps_it(
     """A copy sends through the same pool; closing it does not close the original."""
     client, recorder = make_client(lambda r: httpx.Response(200, json={}))
     copy = client.with_options(max_retries=0, default_headers={"X-Trace": "1"})
-    assert copy._inner is client._inner
+    assert copy._pool is client._pool
     await copy.ping()
     assert recorder.last.headers["x-trace"] == "1"
     await copy.aclose()
@@ -144,7 +144,7 @@ async def test_own_pool_is_closed_with_the_client() -> None:
     """Without an injected client, aclose() closes the SDK's own pool."""
     client = AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL)
     await client.aclose()
-    assert client.is_closed and client._inner.is_closed
+    assert client.is_closed and client._pool.is_closed
     with pytest.raises(APIConnectionError):
         await client.balances.retrieve()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import ast
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -54,3 +56,58 @@ def test_package_is_typed() -> None:
     import payments_api_client
 
     assert (Path(payments_api_client.__file__).parent / "py.typed").is_file()
+
+
+def _kwargs_keys(tree: ast.AST) -> set[str]:
+    """The keys a generated ``_get_kwargs`` puts into ``_kwargs`` (literal or assigned)."""
+    keys: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.AnnAssign | ast.Assign):
+            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
+            for target in targets:
+                if isinstance(target, ast.Name) and target.id == "_kwargs":
+                    if isinstance(node.value, ast.Dict):
+                        keys |= {k.value for k in node.value.keys if isinstance(k, ast.Constant)}
+                elif (
+                    isinstance(target, ast.Subscript)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "_kwargs"
+                    and isinstance(target.slice, ast.Constant)
+                ):
+                    keys.add(target.slice.value)
+    return keys
+
+
+def _async_client_methods(tree: ast.AST) -> list[str]:
+    """Which methods are called on ``client.get_async_httpx_client()``."""
+    return [
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Call)
+        and isinstance(node.value.func, ast.Attribute)
+        and node.value.func.attr == "get_async_httpx_client"
+    ]
+
+
+def test_generated_operations_call_only_what_the_sender_answers() -> None:
+    """The sender stands in for the generated client's httpx client (see payments_sdk._sender).
+
+    That holds while every generated operation calls only ``request(**kwargs)`` on it, with
+    keyword names the sender accepts. A new generator version that did otherwise fails here.
+    """
+    from payments_sdk._sender import Sender
+
+    accepted = set(inspect.signature(Sender.request).parameters) - {"self"}
+    api = Path(__file__).resolve().parent.parent / "generated" / "payments_api_client" / "api"
+    operations = 0
+    for module in sorted(api.rglob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        methods = _async_client_methods(tree)
+        if not methods:
+            continue
+        operations += 1
+        assert methods == ["request"], module.name
+        keys = _kwargs_keys(tree)
+        assert {"method", "url"} <= keys <= accepted, (module.name, keys - accepted)
+    assert operations == 27

@@ -117,7 +117,7 @@ async def test_retry_after_is_honoured(
     async def fake_sleep(seconds: float) -> None:
         slept.append(seconds)
 
-    monkeypatch.setattr("payments_sdk._transport.asyncio.sleep", fake_sleep)
+    monkeypatch.setattr("payments_sdk._sender.asyncio.sleep", fake_sleep)
     answers = iter([429, 200])
 
     def handler(request: httpx.Request) -> httpx.Response:

@@ -63,7 +63,7 @@ def test_paginate_matches_the_oracle(
 
 
 def test_every_table_is_kept_in_creation_order() -> None:
-    """paginate's precondition: records are appended oldest first, whatever the clock does."""
+    """Precondition of paginate(): tables stay oldest first, whatever the clock does."""
     stamps = iter([EPOCH + timedelta(hours=h) for h in (5, 1, 1, 3, 0, 9, 2, 2, 2, 8, 7, 6)])
     sandbox = Sandbox(clock=lambda: next(stamps, EPOCH), seed_payments=3)
     store = sandbox.store

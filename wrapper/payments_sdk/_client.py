@@ -18,7 +18,7 @@ from payments_api_client.types import Response
 
 from ._config import SecretKey, check_base_url, root_url_of
 from ._logging import setup_from_env
-from ._transport import SDKTransport, last_response
+from ._sender import Sender, last_response
 from ._version import __version__
 from .errors import (
     APIConnectionError,
@@ -127,34 +127,34 @@ class AsyncPaymentsClient:
         self._default_headers = dict(default_headers or {})
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
-        owns = http_client is None
-        self._inner = http_client or httpx.AsyncClient(
+        self._owns_pool = http_client is None
+        self._pool = http_client or httpx.AsyncClient(
             timeout=self.timeout, limits=_DEFAULT_LIMITS, follow_redirects=False
         )
-        self._connect(owns_inner=owns)
+        self._closed = False
+        self._connect()
 
-    def _connect(self, *, owns_inner: bool) -> None:
-        """Build the per-client transport and generated client over the (shared) inner pool."""
-        transport = SDKTransport(
-            inner=self._inner,
-            owns_inner=owns_inner,
-            api_key=self._api_key,
-            max_retries=self.max_retries,
-        )
+    def _connect(self) -> None:
+        """Build the sender and the generated client over the (possibly shared) pool."""
         headers = {
             "User-Agent": f"payments-sdk/{__version__} python/{platform.python_version()}",
             "Accept": "application/json",
             **self._default_headers,
         }
-        self._http = httpx.AsyncClient(
-            base_url=self.root_url,
-            transport=transport,
-            timeout=self.timeout,
+        self._sender = Sender(
+            pool=self._pool,
+            root_url=self.root_url,
+            api_key=self._api_key,
             headers=headers,
-            trust_env=False,
-            follow_redirects=False,
+            timeout=self.timeout,
+            max_retries=self.max_retries,
         )
-        self._generated = Client(base_url=self.root_url).set_async_httpx_client(self._http)
+        # Duck typing, on purpose: every generated operation calls only
+        # ``get_async_httpx_client().request(**kwargs)``, which the sender implements by building
+        # the request on the pool itself (tests/test_package.py checks the generated calls).
+        self._generated = Client(base_url=self.root_url).set_async_httpx_client(
+            self._sender  # type: ignore[arg-type]
+        )
 
     def with_options(
         self,
@@ -181,18 +181,22 @@ class AsyncPaymentsClient:
             if isinstance(default_headers, _NotGiven)
             else dict(default_headers)
         )
-        copy._inner = self._inner
-        copy._connect(owns_inner=False)
+        copy._pool = self._pool
+        copy._owns_pool = False
+        copy._closed = False
+        copy._connect()
         return copy
 
     async def aclose(self) -> None:
         """Close the client, and its connection pool if the SDK created it."""
-        await self._http.aclose()
+        self._closed = True
+        if self._owns_pool:
+            await self._pool.aclose()
 
     @property
     def is_closed(self) -> bool:
-        """Whether :meth:`aclose` was called."""
-        return self._http.is_closed
+        """Whether this client (or the pool it uses) was closed."""
+        return self._closed or self._pool.is_closed
 
     async def __aenter__(self) -> Self:
         return self
@@ -211,7 +215,7 @@ class AsyncPaymentsClient:
     # -- calling the generated client -------------------------------------------------------
 
     def _ensure_open(self) -> None:
-        if self._http.is_closed or self._inner.is_closed:
+        if self.is_closed:
             raise APIConnectionError("the client is closed; create a new one")
 
     @contextlib.contextmanager
@@ -285,9 +289,11 @@ class AsyncPaymentsClient:
             raise InvalidParameterError("path", f"must start with a single '/', got {path!r}")
         if not isinstance(method, str) or not method.isalpha():
             raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")
-        url = (self.root_url if root else self.base_url) + path
+        url = path if root else self.base_url[len(self.root_url) :] + path
         with self._sdk_errors():
-            response = await self._http.request(method.upper(), url, params=params, json=json)
+            response = await self._sender.request(
+                method=method.upper(), url=url, params=params, json=json
+            )
             return _json_loads(response.content) if response.content else None
         raise AssertionError("unreachable")  # pragma: no cover - satisfies type checkers
 

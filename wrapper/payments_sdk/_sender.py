@@ -1,15 +1,23 @@
-"""The httpx transport every SDK request goes through.
+"""The one place every SDK request is sent from.
 
-It adds the bearer credential, retries what is safe to retry, logs each attempt without
-secrets, and turns every failure into an SDK exception. Responses are read in full here, so the
-generated client only ever sees complete 2xx responses.
+:class:`Sender` builds each request on the connection pool's own :class:`httpx.AsyncClient`
+(ours, or the caller's), adds the bearer credential, retries what is safe to retry, logs each
+attempt without secrets, and turns every failure into an SDK exception. It returns only
+complete 2xx responses, so the generated parsers never see an error body.
+
+The generated client reaches it through ``Client.set_async_httpx_client``: every generated
+operation calls nothing but ``request(method=..., url=..., params=..., json=..., ...)`` on
+that object, so the sender answers exactly that call. There is one httpx client per request
+path, not a client wrapped around another client.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
+from collections.abc import Mapping
 from contextvars import ContextVar
 from typing import Any
 
@@ -20,7 +28,7 @@ from ._logging import logger
 from ._retry import backoff_delay, retry_after_seconds, retryable_error, retryable_status
 from .errors import APIConnectionError, APIStatusError, APITimeoutError, status_error_class
 
-__all__ = ["SDKTransport", "last_response"]
+__all__ = ["Sender", "last_response"]
 
 # The last 2xx response handed to the generated client in this task, so that a body the
 # generated parser rejects can still be reported with its status and text.
@@ -29,69 +37,75 @@ last_response: ContextVar[httpx.Response | None] = ContextVar(
 )
 
 
-class SDKTransport(httpx.AsyncBaseTransport):
-    """Sends through an inner :class:`httpx.AsyncClient` (ours, or the caller's)."""
+class Sender:
+    """Sends SDK requests through ``pool`` with the key, headers, timeout and retry budget."""
+
+    __slots__ = ("_api_key", "_headers", "_pool", "_root_url", "max_retries", "timeout")
 
     def __init__(
         self,
         *,
-        inner: httpx.AsyncClient,
-        owns_inner: bool,
+        pool: httpx.AsyncClient,
+        root_url: str,
         api_key: SecretKey,
+        headers: Mapping[str, str],
+        timeout: httpx.Timeout,
         max_retries: int,
     ) -> None:
-        self._inner = inner
-        self._owns_inner = owns_inner
+        self._pool = pool
+        self._root_url = root_url
         self._api_key = api_key
+        self._headers = dict(headers)
+        self.timeout = timeout
         self.max_retries = max_retries
 
-    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
-        """Send ``request`` with retries; return a complete 2xx response or raise."""
-        if self._inner.is_closed:
-            raise APIConnectionError("the client is closed; create a new one", request=request)
+    async def request(
+        self,
+        *,
+        method: str,
+        url: str,
+        params: Mapping[str, Any] | None = None,
+        json: Any = None,
+        files: Any = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> httpx.Response:
+        """Send one operation (``url`` relative to the root URL); return its 2xx response."""
+        if self._pool.is_closed:
+            raise APIConnectionError("the client is closed; create a new one")
+        merged = self._headers if not headers else {**self._headers, **headers}
+        request = self._pool.build_request(
+            method,
+            self._root_url + url,
+            params=params,
+            json=json,
+            files=files,
+            headers=merged,
+            timeout=self.timeout,
+        )
         request.headers["Authorization"] = self._api_key.header_value()
-        method, path = request.method, request.url.path
+        response = await self._send(request)
+        last_response.set(response)
+        return response
+
+    async def _send(self, request: httpx.Request) -> httpx.Response:
+        """Send ``request`` with retries; return a complete 2xx response or raise."""
+        method = request.method
         retries = 0
         while True:
             started = time.perf_counter()
             try:
-                response = await self._inner.send(request)
+                response = await self._pool.send(request)
             except httpx.RequestError as exc:
-                elapsed = (time.perf_counter() - started) * 1000
-                reason = type(exc).__name__
-                logger.debug(
-                    "%s %s failed (%s) in %.1f ms, retries=%d",
-                    method,
-                    path,
-                    reason,
-                    elapsed,
-                    retries,
-                )
+                self._log(request, f"failed ({type(exc).__name__})", started, retries)
                 can_retry = isinstance(exc, httpx.TransportError) and retryable_error(method, exc)
                 if retries < self.max_retries and can_retry:
                     retries += 1
                     await asyncio.sleep(backoff_delay(retries))
                     continue
                 raise self._connection_error(exc, request, retries) from None
-            elapsed = (time.perf_counter() - started) * 1000
-            logger.debug(
-                "%s %s -> %d in %.1f ms, retries=%d",
-                method,
-                path,
-                response.status_code,
-                elapsed,
-                retries,
-            )
+            self._log(request, f"-> {response.status_code}", started, retries)
             if 200 <= response.status_code < 300:
-                complete = httpx.Response(
-                    response.status_code,
-                    headers=response.headers,
-                    content=response.content,
-                    extensions=response.extensions,
-                    request=request,
-                )
-                last_response.set(complete)
-                return complete
+                return response
             if retries < self.max_retries and retryable_status(method, response.status_code):
                 retries += 1
                 delay = backoff_delay(retries, retry_after_seconds(response.headers))
@@ -99,6 +113,19 @@ class SDKTransport(httpx.AsyncBaseTransport):
                 await asyncio.sleep(delay)
                 continue
             raise self._status_error(response)
+
+    @staticmethod
+    def _log(request: httpx.Request, outcome: str, started: float, retries: int) -> None:
+        if logger.isEnabledFor(logging.DEBUG):  # skip the formatting work when it is off
+            elapsed = (time.perf_counter() - started) * 1000
+            logger.debug(
+                "%s %s %s in %.1f ms, retries=%d",
+                request.method,
+                request.url.path,
+                outcome,
+                elapsed,
+                retries,
+            )
 
     def _connection_error(
         self, exc: httpx.RequestError, request: httpx.Request, retries: int
@@ -131,8 +158,3 @@ class SDKTransport(httpx.AsyncBaseTransport):
             body=body,
             response=response,
         )
-
-    async def aclose(self) -> None:
-        """Close the inner client when this transport created it."""
-        if self._owns_inner:
-            await self._inner.aclose()
