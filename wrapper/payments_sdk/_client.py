@@ -44,14 +44,27 @@ if TYPE_CHECKING:
     from .resources.rfis import Rfis
     from .resources.virtual_accounts import VirtualAccounts
 
-__all__ = ["DEFAULT_MAX_RETRIES", "DEFAULT_TIMEOUT", "AsyncPaymentsClient"]
+__all__ = [
+    "DEFAULT_CONNECTION_LIMITS",
+    "DEFAULT_MAX_RETRIES",
+    "DEFAULT_TIMEOUT",
+    "AsyncPaymentsClient",
+]
 
 T = TypeVar("T")
 
 DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
 """30 s to read, write or wait for a pooled connection; 5 s to connect."""
 DEFAULT_MAX_RETRIES: Final = 2
-_DEFAULT_LIMITS: Final = httpx.Limits(max_connections=100, max_keepalive_connections=20)
+DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(max_connections=20, max_keepalive_connections=20)
+"""At most 20 connections, all kept alive between calls; more calls wait for a free one.
+
+httpcore's pool checks every connection each time a request starts or ends, so its cost per
+call grows with the number of open connections: 64 concurrent calls ran 2.5x faster over 20
+connections than over httpx's default 100, even with 20 ms of latency (docs/benchmarks.md).
+Keeping every connection alive also avoids reconnecting under load. Pass your own
+``http_client`` for other limits.
+"""
 
 
 class _NotGiven:
@@ -129,7 +142,7 @@ class AsyncPaymentsClient:
             raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
         self._owns_pool = http_client is None
         self._pool = http_client or httpx.AsyncClient(
-            timeout=self.timeout, limits=_DEFAULT_LIMITS, follow_redirects=False
+            timeout=self.timeout, limits=DEFAULT_CONNECTION_LIMITS, follow_redirects=False
         )
         self._closed = False
         self._connect()
