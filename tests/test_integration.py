@@ -327,3 +327,21 @@ async def test_concurrent_conversions_conserve_money(client: AsyncPaymentsClient
         rate_ppm = round(c.mid_market_rate * 1_000_000)  # type: ignore[operator]
         assert c.source_amount * rate_ppm // 1_000_000 >= gross  # never more than the rate gives
     assert await _balances(client) == expected
+
+
+async def test_a_thousand_concurrent_retrieves_with_the_default_pool(
+    client: AsyncPaymentsClient,
+) -> None:
+    """1,000 concurrent retrieves on one default client: no PoolTimeout, no error, right ids."""
+    orders = [
+        await client.orders.create(amount=100 + n, currency="USD", payment_methods=["card"])
+        for n in range(5)
+    ]
+    results = await asyncio.gather(
+        *(client.orders.retrieve(orders[n % 5].id) for n in range(1000)),
+        return_exceptions=True,
+    )
+    assert [r for r in results if isinstance(r, BaseException)] == []
+    assert [r.id for r in results if not isinstance(r, BaseException)] == [
+        orders[n % 5].id for n in range(1000)
+    ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import os
@@ -144,6 +145,12 @@ class AsyncPaymentsClient:
         self._pool = http_client or httpx.AsyncClient(
             timeout=self.timeout, limits=DEFAULT_CONNECTION_LIMITS, follow_redirects=False
         )
+        # Our own pool gets a gate that queues calls beyond its connections (see Sender).
+        self._gate = (
+            asyncio.Semaphore(DEFAULT_CONNECTION_LIMITS.max_connections or 20)
+            if self._owns_pool
+            else None
+        )
         self._closed = False
         self._connect()
 
@@ -161,6 +168,7 @@ class AsyncPaymentsClient:
             headers=headers,
             timeout=self.timeout,
             max_retries=self.max_retries,
+            gate=self._gate,
         )
         # Duck typing, on purpose: every generated operation calls only
         # ``get_async_httpx_client().request(**kwargs)``, which the sender implements by building
@@ -196,6 +204,7 @@ class AsyncPaymentsClient:
         )
         copy._pool = self._pool
         copy._owns_pool = False
+        copy._gate = self._gate
         copy._closed = False
         copy._connect()
         return copy

@@ -40,7 +40,7 @@ last_response: ContextVar[httpx.Response | None] = ContextVar(
 class Sender:
     """Sends SDK requests through ``pool`` with the key, headers, timeout and retry budget."""
 
-    __slots__ = ("_api_key", "_headers", "_pool", "_root_url", "max_retries", "timeout")
+    __slots__ = ("_api_key", "_gate", "_headers", "_pool", "_root_url", "max_retries", "timeout")
 
     def __init__(
         self,
@@ -51,8 +51,10 @@ class Sender:
         headers: Mapping[str, str],
         timeout: httpx.Timeout,
         max_retries: int,
+        gate: asyncio.Semaphore | None = None,
     ) -> None:
         self._pool = pool
+        self._gate = gate
         self._root_url = root_url
         self._api_key = api_key
         self._headers = dict(headers)
@@ -94,7 +96,7 @@ class Sender:
         while True:
             started = time.perf_counter()
             try:
-                response = await self._pool.send(request)
+                response = await self._send_once(request)
             except httpx.RequestError as exc:
                 self._log(request, f"failed ({type(exc).__name__})", started, retries)
                 can_retry = isinstance(exc, httpx.TransportError) and retryable_error(method, exc)
@@ -113,6 +115,32 @@ class Sender:
                 await asyncio.sleep(delay)
                 continue
             raise self._status_error(response)
+
+    async def _send_once(self, request: httpx.Request) -> httpx.Response:
+        """Send through the pool, first waiting at the gate when there is one.
+
+        httpcore's pool rescans every queued request against every connection whenever a
+        request starts or ends, so a burst of N calls costs it O(N²). The gate lets at most
+        ``max_connections`` requests into the pool and queues the rest here, in O(1) each.
+        Waiting at the gate counts against the pool timeout, as waiting in the pool does.
+        """
+        gate = self._gate
+        if gate is None:
+            return await self._pool.send(request)
+        if gate.locked():
+            try:
+                async with asyncio.timeout(self.timeout.pool):
+                    await gate.acquire()
+            except TimeoutError:
+                raise httpx.PoolTimeout(
+                    "timed out waiting for a free connection", request=request
+                ) from None
+        else:
+            await gate.acquire()
+        try:
+            return await self._pool.send(request)
+        finally:
+            gate.release()
 
     @staticmethod
     def _log(request: httpx.Request, outcome: str, started: float, retries: int) -> None:
