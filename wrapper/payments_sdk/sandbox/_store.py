@@ -41,14 +41,31 @@ _BIC = re.compile(r"[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?")
 _ACCOUNT = re.compile(r"[A-Za-z0-9]{4,34}")
 
 
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def render(value: Any) -> Any:
-    """Return a JSON-ready copy: datetimes become ISO 8601 UTC strings ending in Z."""
+    """Return a JSON-ready copy: datetimes become ISO 8601 UTC strings ending in Z.
+
+    Keys starting with ``_`` are internal and left out. Plain values are checked first by exact
+    type: this runs for every field of every record on every page.
+    """
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict:
+        return {
+            k: v if type(v) in _PLAIN else render(v)
+            for k, v in value.items()
+            if not k.startswith("_")
+        }
+    if kind is list:
+        return [v if type(v) in _PLAIN else render(v) for v in value]
     if isinstance(value, datetime):
-        text = value.astimezone(UTC).replace(tzinfo=None).isoformat()
-        return text + "Z"
+        return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
     if isinstance(value, dict):
         return {k: render(v) for k, v in value.items() if not k.startswith("_")}
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return [render(v) for v in value]
     return value
 
