@@ -111,7 +111,9 @@ class AsyncPaymentsClient:
         timeout: An :class:`httpx.Timeout` or seconds. Default: 30 s, with 5 s to connect.
         max_retries: Retries of a failed request that is safe to repeat. Default 2.
         http_client: Your own :class:`httpx.AsyncClient` (proxies, limits, transports). You keep
-            ownership: the SDK never closes it.
+            ownership: the SDK never closes it, and sends through it exactly as configured.
+            Without one, the SDK makes its own pool (:data:`DEFAULT_CONNECTION_LIMITS`) and
+            queues calls beyond its 20 connections in front of it.
         default_headers: Extra headers sent with every request.
 
     """

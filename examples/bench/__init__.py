@@ -1,0 +1,1 @@
+"""``make bench``: the SDK measured side by side against raw httpx. Not tests: no assertions."""

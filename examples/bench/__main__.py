@@ -1,0 +1,46 @@
+"""``make bench``: run every benchmark and write docs/benchmarks.md and docs/benchmarks.png.
+
+Run from ``examples/`` as ``python -m bench``. Nothing here asserts a timing: benchmarks
+report, tests decide.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import platform
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from . import concurrency, imports, overhead, pagination
+from .report import render, write_plot
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+def main() -> int:
+    """Measure, then write the report and the plot."""
+    print("per-call overhead ...", flush=True)
+    pairs = asyncio.run(overhead.cpu_per_call())
+    for mode in ("static", "sandbox"):
+        pairs += asyncio.run(overhead.loopback(mode))
+    print("import time ...", flush=True)
+    import_ms = imports.run()
+    print("pagination (about a minute) ...", flush=True)
+    walks = pagination.run()
+    print("concurrency ...", flush=True)
+    bursts = concurrency.run()
+    machine = (
+        f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
+    )
+    write_plot(DOCS / "benchmarks.png", pairs, walks)
+    text = render(machine, pairs, import_ms, walks, bursts)
+    (DOCS / "benchmarks.md").write_text(text, encoding="utf-8")
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""Turn the measurements into docs/benchmarks.md and a matplotlib plot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .concurrency import Burst
+from .overhead import Pair
+from .pagination import PREFETCH, Walk
+
+THROUGHPUT_GOAL = 0.9
+IMPORT_GOAL_MS = 30.0
+PREFETCH_GOAL = 5.0
+
+
+def _met(ok: bool) -> str:
+    return "met" if ok else "**missed**"
+
+
+def _overhead_section(pairs: list[Pair]) -> list[str]:
+    lines = [
+        "## 1. Per-call overhead",
+        "",
+        "Raw `httpx.AsyncClient` (request, `raise_for_status()`, `json()`) against",
+        "`AsyncPaymentsClient` (validation, auth, retries, error mapping, typed models), with the",
+        "same connection limits, against the same server in its own process, interleaved over 5",
+        "rounds (medians). *static* is a bare ASGI app serving fixed bytes, so the time is",
+        "nearly all the client's; *sandbox* does real work per request. The last rows are CPU",
+        "time per call with an in-process transport (no sockets).",
+        "",
+        "| scenario | raw httpx | SDK | SDK vs raw |",
+        "|---|---|---|---|",
+    ]
+    for p in pairs:
+        lines.append(
+            f"| {p.scenario} | {p.raw:,.0f} {p.unit} | {p.sdk:,.0f} {p.unit} | {p.ratio:.2f}x |"
+        )
+    return [*lines, ""]
+
+
+def _imports_section(ms: dict[str, float]) -> list[str]:
+    lines = [
+        "## 2. Import time",
+        "",
+        "Best of 15 fresh interpreters per statement, interleaved. `import payments_sdk` loads",
+        "no httpx, no generated code and no iso4217 until they are used. The class loads httpx,",
+        "the generated client and asyncio; an asyncio application has asyncio loaded already.",
+        "Building a client adds httpx's own TLS context set-up, which raw httpx pays too.",
+        "",
+        "| statement | best | over the floor |",
+        "|---|---|---|",
+    ]
+    floor = ms["floor: `import httpx, attrs`"]
+    for label, value in ms.items():
+        lines.append(f"| {label} | {value:.0f} ms | {value - floor:+.0f} ms |")
+    return [*lines, ""]
+
+
+def _pagination_section(walks: list[Walk]) -> list[str]:
+    lines = [
+        "## 3. Pagination",
+        "",
+        "Every payment walked with `async for`, 100 per page, against the sandbox with 20 ms",
+        "of latency per request; each walk in a fresh process. RSS growth is the peak during",
+        "the walk minus the RSS after connecting (MiB): zero means the walk never raised the",
+        "process's high-water mark, whatever the record count.",
+        "",
+        "| records | walk | time | peak RSS | RSS growth | prefetch speed-up |",
+        "|---|---|---|---|---|---|",
+    ]
+    for records in sorted({w.records for w in walks}):
+        seq, pre = _pair_of(walks, records)
+        for w in (seq, pre):
+            how = "sequential" if w.prefetch == 0 else f"prefetch={w.prefetch}"
+            speed = f"{seq.seconds / pre.seconds:.1f}x" if w is pre else ""
+            lines.append(
+                f"| {records:,} | {how} | {w.seconds:.2f} s | {w.rss_peak:.1f} MiB "
+                f"| {w.rss_peak - w.rss_before:+.1f} | {speed} |"
+            )
+    return [*lines, ""]
+
+
+def _pair_of(walks: list[Walk], records: int) -> tuple[Walk, Walk]:
+    seq = next(w for w in walks if w.records == records and w.prefetch == 0)
+    pre = next(w for w in walks if w.records == records and w.prefetch == PREFETCH)
+    return seq, pre
+
+
+def _concurrency_section(bursts: list[Burst]) -> list[str]:
+    lines = [
+        "## 4. Concurrency",
+        "",
+        "1,000 concurrent `retrieve` calls (`GET /orders/{id}`) on one client, against the",
+        "sandbox. Raw httpx makes the same burst with the same limits.",
+        "",
+        "| latency | client | time | throughput | failures |",
+        "|---|---|---|---|---|",
+    ]
+    for b in bursts:
+        failures = ", ".join(f"{k}: {v}" for k, v in b.failures.items()) or "none"
+        lines.append(
+            f"| {b.latency_ms:.0f} ms | {b.client} | {b.seconds:.2f} s "
+            f"| {b.throughput:,.0f} calls/s | {failures} |"
+        )
+    return [*lines, ""]
+
+
+FINDINGS = """\
+## What profiling found, and what changed
+
+Profiled with cProfile on the scenarios above (2026-11-22).
+
+1. **Two httpx clients per call.** The SDK used to send through an httpx client whose
+   transport sent through a second httpx client (the pool), so every call paid for two URL
+   merges, two cookie passes and two `Response` objects. The generated client now holds the
+   SDK's `Sender`, which builds the request on the pool and sends it once. In-process CPU per
+   `GET /balances` went from 281 µs to 198 µs (raw httpx: 157 µs).
+2. **A failed import on every pool operation.** httpcore 1.0.9 imports `sniffio` inside
+   `current_async_library()`, which runs for every lock and event it sets up. anyio 4.11
+   stopped depending on sniffio, so that import fails, and failed imports are not cached: each
+   one scans `sys.path` (45,000 `find_spec` calls for 640 requests). This is
+   encode/httpcore#1103. The SDK now depends on `sniffio`; sequential loopback throughput of
+   raw httpx and the SDK alike rose about 1.3x.
+3. **httpcore's pool cost grows with connections and with queued requests.** Whenever a
+   request starts or ends, the pool rescans every queued request against every connection,
+   and checks every idle connection's socket. 64 concurrent calls ran about 2.5x faster over
+   20 connections than over httpx's default 100, with or without 20 ms of latency; a burst
+   of 1,000 calls costs it O(N²). The SDK's own pool now has 20 connections, all kept alive
+   (no reconnect churn), and a semaphore in front of it: at most 20 requests enter httpcore,
+   the rest wait in O(1) each, under the pool timeout. Section 4 shows the effect against
+   raw httpx with the same limits. A pool you pass as `http_client` is used as it is.
+4. **The 100-item page misses the 0.9x goal, because of typed parsing.** The generated
+   `Payment.from_dict` costs about 13 µs per record (22 fields, three nested models and
+   three datetimes), three times what `json.loads` spends on the same record; four of those
+   µs are function-local imports the generator emits to avoid import cycles. A 100-record page
+   therefore costs about 1.3 ms more CPU than `json()`. We keep eager, typed, checked models:
+   a lazy list would only move the cost to the first access, and a custom generator template
+   would save under a third of it while tying us to the generator's internals. For bulk
+   exports that need raw speed, `client.request("GET", "/payments", ...)` returns plain
+   dicts with the SDK's auth, retries and errors; its rows above sit at raw httpx speed.
+5. **Prefetch on 100,000 records.** With 8 pages in flight the walk stops waiting on the
+   network and becomes CPU-bound at about 6 ms per page: in process, the sandbox needs about
+   2.8 ms to serve a 100-record page and the SDK about 2.2 ms to parse one (finding 4), each
+   on one of the two cores. The 10,000-record walk clears 5x; the 100,000-record walk sits
+   just under it. The sandbox's `render` now checks plain values by exact type first (about
+   10% off a page).
+6. **The sandbox sorted every table on every page.** A page of 100 from 100,000 payments
+   took a full sort and filter. The tables are append-only in creation order, so pages are
+   now found by binary search (O(log n + per_page)); the benchmark above would otherwise be
+   measuring the sandbox.
+
+## Peers
+
+For comparison, the issue quotes openai-python at about 0.77x and stripe-python at about 0.82x
+of raw httpx throughput on this kind of machine. Those figures were not measured in this run.
+"""
+
+
+def render(
+    machine: str,
+    pairs: list[Pair],
+    import_ms: dict[str, float],
+    walks: list[Walk],
+    bursts: list[Burst],
+) -> str:
+    """Return the whole Markdown report."""
+    loopback = [p for p in pairs if p.unit == "calls/s" and "client.request" not in p.scenario]
+    worst = min(loopback, key=lambda p: p.ratio)
+    balances = [p for p in loopback if "balances" in p.scenario]
+    floor = import_ms["floor: `import httpx, attrs`"]
+    async_floor = import_ms["async floor: `import asyncio, httpx, attrs`"]
+    bare = import_ms["`import payments_sdk`"]
+    client_import = import_ms["`from payments_sdk import AsyncPaymentsClient`"]
+    speedups = {r: s.seconds / p.seconds for r, (s, p) in _by_records(walks).items()}
+    growth = max(w.rss_peak - w.rss_before for w in walks)
+    failed = sum(sum(b.failures.values()) for b in bursts if b.client.startswith("SDK"))
+    summary = [
+        "| goal | result | |",
+        "|---|---|---|",
+        f"| SDK >= {THROUGHPUT_GOAL}x raw httpx throughput, `GET /balances` | "
+        f"{min(p.ratio for p in balances):.2f}x to {max(p.ratio for p in balances):.2f}x | "
+        f"{_met(all(p.ratio >= THROUGHPUT_GOAL for p in balances))} |",
+        f"| the same, 100-item `GET /payments` page | worst {worst.ratio:.2f}x "
+        f"({worst.scenario}) | {_met(worst.ratio >= THROUGHPUT_GOAL)} (finding 4) |",
+        f"| `import payments_sdk` within {IMPORT_GOAL_MS:.0f} ms of `import httpx, attrs` | "
+        f"{bare - floor:+.0f} ms (the client class too: {client_import - floor:+.0f} ms; "
+        f"over `import asyncio, httpx, attrs`: {client_import - async_floor:+.0f} ms) | "
+        f"{_met(bare - floor <= IMPORT_GOAL_MS)} |",
+        f"| prefetch={PREFETCH} >= {PREFETCH_GOAL:.0f}x faster | "
+        + ", ".join(f"{r:,}: {s:.1f}x" for r, s in speedups.items())
+        + f" | {_met(all(s >= PREFETCH_GOAL for s in speedups.values()))} |",
+        f"| memory flat in the record count | largest RSS growth during a walk "
+        f"{growth:+.1f} MiB | {_met(growth < 16)} |",
+        f"| 1,000 concurrent retrieves: no PoolTimeout, no error | {failed} failures | "
+        f"{_met(failed == 0)} |",
+    ]
+    lines = [
+        "# Benchmarks",
+        "",
+        "Written by `make bench` (`examples/bench/`), which is not part of `make test`. Every",
+        "figure is a ratio or a comparison measured side by side in the same run; absolute",
+        "times depend on the machine.",
+        "",
+        f"Machine: {machine}. Plot: [benchmarks.png](benchmarks.png).",
+        "",
+        *summary,
+        "",
+        *_overhead_section(pairs),
+        *_imports_section(import_ms),
+        *_pagination_section(walks),
+        *_concurrency_section(bursts),
+        FINDINGS,
+    ]
+    return "\n".join(lines)
+
+
+def _by_records(walks: list[Walk]) -> dict[int, tuple[Walk, Walk]]:
+    return {r: _pair_of(walks, r) for r in sorted({w.records for w in walks})}
+
+
+def write_plot(path: Path, pairs: list[Pair], walks: list[Walk]) -> None:
+    """Two panels: SDK/raw throughput per scenario, and walk times with and without prefetch."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    loopback = [p for p in pairs if p.unit == "calls/s"]
+    fig, (left, right) = plt.subplots(1, 2, figsize=(13, 5.5), width_ratios=[1.6, 1])
+    labels = [p.scenario.replace(" (100 items)", "").replace(", dicts", "") for p in loopback]
+    ratios = [p.ratio for p in loopback]
+    colors = ["tab:green" if r >= THROUGHPUT_GOAL else "tab:orange" for r in ratios]
+    left.barh(range(len(loopback)), ratios, color=colors)
+    left.set_yticks(range(len(loopback)), labels, fontsize=7)
+    left.invert_yaxis()
+    left.axvline(THROUGHPUT_GOAL, color="black", linestyle="--", linewidth=1)
+    left.set_xlabel("SDK throughput / raw httpx throughput (goal: 0.9)")
+    left.set_title("Per-call overhead over loopback")
+    records = sorted({w.records for w in walks})
+    seq = [_pair_of(walks, r)[0].seconds for r in records]
+    pre = [_pair_of(walks, r)[1].seconds for r in records]
+    x = range(len(records))
+    right.bar([i - 0.2 for i in x], seq, width=0.4, label="sequential")
+    right.bar([i + 0.2 for i in x], pre, width=0.4, label=f"prefetch={PREFETCH}")
+    right.set_xticks(list(x), [f"{r:,} records" for r in records])
+    right.set_yscale("log")
+    right.set_ylabel("seconds to walk (log scale)")
+    right.set_title("Pagination, 20 ms latency per request")
+    right.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
