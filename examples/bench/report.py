@@ -139,11 +139,11 @@ Profiled with cProfile on the scenarios above (2026-11-22).
    exports that need raw speed, `client.request("GET", "/payments", ...)` returns plain
    dicts with the SDK's auth, retries and errors; its rows above sit at raw httpx speed.
 5. **Prefetch on 100,000 records.** With 8 pages in flight the walk stops waiting on the
-   network and becomes CPU-bound at about 6 ms per page: in process, the sandbox needs about
-   2.8 ms to serve a 100-record page and the SDK about 2.2 ms to parse one (finding 4), each
-   on one of the two cores. The 10,000-record walk clears 5x; the 100,000-record walk sits
-   just under it. The sandbox's `render` now checks plain values by exact type first (about
-   10% off a page).
+   network and becomes CPU-bound: in process, the sandbox needs about 2.8 ms to serve a
+   100-record page and the SDK about 2.2 ms to parse one (finding 4), each on one of the two
+   cores. The margin over 5x is therefore thin: in this session's runs the 100,000-record
+   speed-up ranged from 4.8x (before the sandbox's `render` fast path, which checks plain
+   values by exact type first and takes about 10% off a page) to the figure above.
 6. **The sandbox sorted every table on every page.** A page of 100 from 100,000 payments
    took a full sort and filter. The tables are append-only in creation order, so pages are
    now found by binary search (O(log n + per_page)); the benchmark above would otherwise be
