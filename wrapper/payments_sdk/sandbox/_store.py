@@ -50,23 +50,18 @@ def render(value: Any) -> Any:
     Keys starting with ``_`` are internal and left out. Plain values are checked first by exact
     type: this runs for every field of every record on every page.
     """
-    kind = type(value)
-    if kind in _PLAIN:
+    if type(value) in _PLAIN:
         return value
-    if kind is dict:
+    if isinstance(value, dict):
         return {
             k: v if type(v) in _PLAIN else render(v)
             for k, v in value.items()
             if not k.startswith("_")
         }
-    if kind is list:
+    if isinstance(value, list | tuple):
         return [v if type(v) in _PLAIN else render(v) for v in value]
     if isinstance(value, datetime):
         return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
-    if isinstance(value, dict):
-        return {k: render(v) for k, v in value.items() if not k.startswith("_")}
-    if isinstance(value, list | tuple):
-        return [render(v) for v in value]
     return value
 
 
