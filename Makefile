@@ -30,9 +30,10 @@ bundle: $(VENV_STAMP) ## Write openapi/payments.json from openapi/payments.yaml 
 check-bundle: $(VENV_STAMP) ## Fail when the committed JSON differs from the YAML source.
 	$(PY) openapi/tools/bundle.py --check
 
-lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator and Redocly lint, zero errors.
+lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Redocly and Spectral: zero problems.
 	$(BIN)/openapi-spec-validator openapi/payments.yaml openapi/payments.json
 	redocly lint --format=stylish openapi/payments.yaml
+	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json
 
 # $(call generate_into,DIR): fold the server prefixes into the paths, then run the generator.
 define generate_into
