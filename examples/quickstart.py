@@ -19,6 +19,8 @@ def show_balances(title: str, balances: BalanceList) -> None:
     print(f"\n{title}")
     print(f"  {'currency':<8} {'amount':>16}")
     for balance in balances.data:
+        if not (isinstance(balance.amount, int) and isinstance(balance.currency, str)):
+            continue  # the balance entry's fields are inferred, so the SDK cannot promise them
         money = Money.from_minor_units(balance.amount, balance.currency)
         print(f"  {balance.currency:<8} {money.amount:>16,}")
 
@@ -37,8 +39,9 @@ async def main() -> int:
         conversion = await client.balance_conversions.create(
             source_currency="USD", target_currency="EUR", source_amount=amount
         )
-        received = Money.from_minor_units(conversion.target_amount, conversion.target_currency)
-        print(f"converted {amount} -> {received}")
+        target, currency = conversion.target_amount, conversion.target_currency
+        if isinstance(target, int) and isinstance(currency, str):
+            print(f"converted {amount} -> {Money.from_minor_units(target, currency)}")
         show_balances("Balances after the conversion", await client.balances.retrieve())
 
         print("\nPayments (newest first, 10 per page):")

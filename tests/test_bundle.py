@@ -118,13 +118,96 @@ def test_operations_are_named_tagged_documented_and_secured(bundle: dict[str, An
     }
 
 
+ERROR_BODIES = {"400": "BadRequestBody", "401": "UnauthorizedBody", "404": "NotFoundBody"}
+
+
 def test_every_operation_declares_400_and_401_with_the_error_body(bundle: dict[str, Any]) -> None:
     """401 applies everywhere (bearer required); so does 400 (any request can be invalid)."""
-    error_ref = "#/components/schemas/Error"
     for _, _, operation in operations(bundle):
-        for status in ("400", "401"):
+        assert {"400", "401"} <= set(operation["responses"])
+        for status, name in ERROR_BODIES.items():
+            if status not in operation["responses"]:
+                continue
             response = resolve(bundle, operation["responses"][status])
-            assert response["content"]["application/json"]["schema"]["$ref"] == error_ref
+            schema_ref = response["content"]["application/json"]["schema"]["$ref"]
+            assert schema_ref == f"#/components/schemas/{name}", (operation["operationId"], status)
+
+
+def test_each_error_status_pins_its_error_text(bundle: dict[str, Any], schemas: SchemaSet) -> None:
+    """400 bodies say "Bad Request" and 401 bodies "Unauthorized", as the description shows."""
+    pinned = {"BadRequestBody": "Bad Request", "UnauthorizedBody": "Unauthorized"}
+    pinned["NotFoundBody"] = "Not Found"
+    for name, text in pinned.items():
+        schema = bundle["components"]["schemas"][name]
+        assert schema["properties"]["error"]["const"] == text
+        assert schema["required"] == ["error", "message"]
+        assert schemas.component(name).is_valid({"error": text, "message": "x"})
+        assert not schemas.component(name).is_valid({"error": "Bad Gateway", "message": "x"})
+
+
+def test_currency_codes_carry_the_iso_4217_format(bundle: dict[str, Any]) -> None:
+    """Every currency-code schema keeps its pattern or enum and says `format: iso-4217`."""
+    components = bundle["components"]["schemas"]
+    for name in ("CurrencyCode", "ConversionCurrency"):
+        assert components[name]["format"] == "iso-4217"
+    assert components["CurrencyCode"]["pattern"] == "^[A-Z]{3}$"
+    for _, _, operation in operations(bundle):
+        for raw in operation.get("parameters", []):
+            param = resolve(bundle, raw)
+            if "currency" in param["name"]:
+                assert resolve(bundle, param["schema"])["format"] == "iso-4217", param["name"]
+
+
+def test_amounts_the_caller_sends_are_positive_integers(bundle: dict[str, Any]) -> None:
+    """Request amounts are integers of at least 1; only balances and fees may be zero."""
+    components = bundle["components"]["schemas"]
+    assert components["MinorAmount"] == {
+        **components["MinorAmount"],
+        "type": "integer",
+        "minimum": 1,
+    }
+    assert components["MinorAmountOrZero"]["minimum"] == 0
+    amount_ref = "#/components/schemas/MinorAmount"
+    for name in ("BalanceConversionBySource", "BalanceConversionByTarget", "OrderCreateInline"):
+        amounts = [k for k in components[name]["properties"] if k.endswith("amount")]
+        assert amounts and all(
+            components[name]["properties"][k]["$ref"] == amount_ref for k in amounts
+        )
+    zero_ref = "#/components/schemas/MinorAmountOrZero"
+    assert components["Balance"]["properties"]["amount"]["$ref"] == zero_ref
+    assert components["Fee"]["properties"]["amount"]["$ref"] == zero_ref
+
+
+def test_orders_take_optional_split_ids(bundle: dict[str, Any], schemas: SchemaSet) -> None:
+    """Both order forms accept `split_ids`, an optional non-empty array of id strings."""
+    components = bundle["components"]["schemas"]
+    for name in ("OrderCreateInline", "OrderCreateWithQuote"):
+        assert components[name]["properties"]["split_ids"] == {
+            "$ref": "#/components/schemas/SplitIds"
+        }
+        assert "split_ids" not in components[name]["required"]
+    order = schemas.component("OrderCreateRequest")
+    assert order.is_valid({"quote_id": "q1", "split_ids": ["s1", "s2"]})
+    assert order.is_valid({"quote_id": "q1"})
+    assert not order.is_valid({"quote_id": "q1", "split_ids": []})
+    assert not order.is_valid({"quote_id": "q1", "split_ids": [""]})
+
+
+def test_request_schemas_name_no_response_only_field(bundle: dict[str, Any]) -> None:
+    """The beneficiary request's bank account has no `id`; the created record's has one."""
+    components = bundle["components"]["schemas"]
+    request_account = components["BeneficiaryV2Request"]["properties"]["bank_account"]
+    assert request_account["$ref"].endswith("/BeneficiaryBankAccountRequest")
+    assert "id" not in components["BeneficiaryBankAccountRequest"]["properties"]
+    assert "id" in components["BeneficiaryBankAccount"]["properties"]
+
+
+def test_rfis_declare_the_documents_they_ask_for(bundle: dict[str, Any]) -> None:
+    """An RFI lists each requested document's `rfi_doc_id`, so it can be answered typed."""
+    components = bundle["components"]["schemas"]
+    documents = components["Rfi"]["properties"]["documents"]
+    assert documents["items"]["$ref"] == "#/components/schemas/RfiDocument"
+    assert components["RfiDocument"]["required"] == ["rfi_doc_id"]
 
 
 def test_list_operations_share_the_common_parameters(bundle: dict[str, Any]) -> None:

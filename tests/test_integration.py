@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from payments_api_client.models import RfiStatus
+from payments_api_client.models import RfiDocument, RfiDocumentSubmission, RfiReference, RfiStatus
 from payments_sdk import (
     AsyncPaymentsClient,
     BadRequestError,
@@ -46,7 +46,8 @@ async def _balances(client: AsyncPaymentsClient) -> dict[str, int]:
 
 async def test_ping_balances_and_fx(client: AsyncPaymentsClient) -> None:
     """Ping answers, balances are seeded, and the FX rate is a cached mid-market rate."""
-    assert (await client.ping())["message"] == "pong"
+    ping = await client.ping()
+    assert ping.additional_properties == {}  # the Ping body's fields are not published
     assert await _balances(client) == SEED_BALANCES
     rate = await client.fx_rates.retrieve(source_currency="USD", target_currency="GBP")
     again = await client.fx_rates.retrieve(source_currency="USD", target_currency="GBP")
@@ -159,22 +160,45 @@ async def test_orders_rfi_documents_and_held_payments(
     assert (await client.orders.retrieve(big.id)).rfi.id == big.rfi.id  # type: ignore[union-attr]
 
     (rfi,) = [r async for r in client.rfis.list(search=big.id)]
-    requested = rfi["requested_documents"][0]["rfi_doc_id"]
-    document = await client.documents.upload(b"%PDF-1.7 proof", type="proof_of_address")
+    requested = rfi.documents[0].rfi_doc_id  # type: ignore[index]
     with pytest.raises(BadRequestError, match="does not match an uploaded document"):
         await client.orders.update_rfi(big.id, documents=[{"id": "doc_x", "rfi_doc_id": requested}])
-    updated = await client.orders.update_rfi(
-        big.id, documents=[{"id": document.id, "rfi_doc_id": requested}]
-    )
-    assert updated.rfi.status is RfiStatus.UNDER_REVIEW  # type: ignore[union-attr]
-    under_review = [r.id async for r in client.rfis.list(status="under_review")]
-    assert under_review == [rfi.id]
-    assert (await client.documents.retrieve(document.id)).status == "submitted"
 
     held = sandbox.simulate_payment(amount=777, held=True)
     (held_rfi,) = [r async for r in client.rfis.list(search=held["id"])]
     assert held_rfi.id == held["rfi"]["id"] and held_rfi.entity_type == "payment"
     assert [r.id async for r in client.rfis.list(search=held_rfi.id)] == [held_rfi.id]
+
+
+async def test_rfi_workflow_is_typed_end_to_end(client: AsyncPaymentsClient) -> None:
+    """Held order -> its RFI -> upload -> update_rfi -> under_review, with declared fields only."""
+    order = await client.orders.create(
+        amount=SANCTIONS_THRESHOLD, currency="EUR", payment_methods=["card"], split_ids=["s1"]
+    )
+    assert order.status == "action_required"
+    reference = order.rfi
+    assert isinstance(reference, RfiReference) and reference.status == RfiStatus.ACTION_REQUIRED
+
+    (rfi,) = [r async for r in client.rfis.list(search=reference.id)]
+    assert rfi.entity_id == order.id and rfi.entity_type == "order"
+    assert isinstance(rfi.documents, list) and len(rfi.documents) == 1
+    wanted = rfi.documents[0]
+    assert isinstance(wanted, RfiDocument) and wanted.rfi_doc_id.startswith("rfidoc_")
+    assert wanted.status == "pending"
+
+    document = await client.documents.upload(b"%PDF-1.7 proof", type=str(wanted.type_))
+    updated = await client.orders.update_rfi(
+        order.id, documents=[RfiDocumentSubmission(id=document.id, rfi_doc_id=wanted.rfi_doc_id)]
+    )
+    assert isinstance(updated.rfi, RfiReference)
+    assert updated.rfi.status == RfiStatus.UNDER_REVIEW
+
+    (after,) = [r async for r in client.rfis.list(status="under_review")]
+    assert after.id == rfi.id and isinstance(after.documents, list)
+    assert (after.documents[0].id, after.documents[0].status) == (document.id, "submitted")
+    assert (await client.documents.retrieve(document.id)).status == "submitted"
+    for record in (order, rfi, wanted, document, updated, updated.rfi, after):
+        assert record.additional_properties == {}, type(record).__name__
 
 
 async def test_documents_kyc_links_and_virtual_accounts(
@@ -184,7 +208,7 @@ async def test_documents_kyc_links_and_virtual_accounts(
     path = tmp_path / "passport.pdf"
     path.write_bytes(b"%PDF-1.7 passport")
     uploaded = await client.documents.upload(path, type="passport")
-    assert uploaded.file_name == "passport.pdf" and uploaded["size"] == 17
+    assert uploaded.file_name == "passport.pdf" and uploaded.additional_properties == {}
     assert [d.id async for d in client.documents.list()] == [uploaded.id]
 
     existing = await client.kyc_links.create(customer_id="cust_42")

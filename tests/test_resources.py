@@ -12,7 +12,13 @@ from typing import Any
 import httpx
 import pytest
 
-from payments_sdk import AsyncPaymentsClient, BadRequestError, Money, UnauthorizedError
+from payments_sdk import (
+    AsyncPaymentsClient,
+    BadRequestError,
+    InvalidParameterError,
+    Money,
+    UnauthorizedError,
+)
 from tests.conftest import MakeClient
 
 ROOT = "https://api.payments.test"
@@ -89,10 +95,17 @@ CASES = [
     ),
     Case(
         "createOrder",
-        lambda c: c.orders.create(amount=29900, currency="USD", payment_methods=["card"]),
+        lambda c: c.orders.create(
+            amount=29900, currency="USD", payment_methods=["card"], split_ids=("s1", "s2")
+        ),
         "POST",
         f"{ROOT}/v1/orders",
-        body={"amount": 29900, "currency": "USD", "payment_methods": ["card"]},
+        body={
+            "amount": 29900,
+            "currency": "USD",
+            "payment_methods": ["card"],
+            "split_ids": ["s1", "s2"],
+        },
     ),
     Case("listOrders", lambda c: c.orders.list(), "GET", f"{ROOT}/v1/orders", LIST_QUERY),
     Case("getOrder", lambda c: c.orders.retrieve("ord_1/x"), "GET", f"{ROOT}/v1/orders/ord_1%2Fx"),
@@ -301,3 +314,25 @@ async def test_method_maps_documented_errors(
     assert raised.value.message == "it is wrong"  # type: ignore[attr-defined]
     assert str(raised.value) == f"{status} {error}: it is wrong"
     assert len(recorder.requests) == 1
+
+
+@pytest.mark.parametrize("split_ids", [[], "s1", ["s1", ""], [1], {"s1": 1}])
+async def test_orders_refuse_bad_split_ids_before_sending(
+    split_ids: Any, make_client: MakeClient
+) -> None:
+    """split_ids must be a non-empty list of non-empty strings; nothing is sent otherwise."""
+    client, recorder = make_client(lambda request: httpx.Response(500))
+    with pytest.raises(InvalidParameterError) as raised:
+        await client.orders.create(quote_id="q1", split_ids=split_ids)
+    assert raised.value.field == "split_ids"
+    assert recorder.requests == []
+
+
+async def test_orders_send_split_ids_with_a_quote(make_client: MakeClient) -> None:
+    """The quote form carries split_ids too, and omits it when not given."""
+    order = {"id": "ord_1", "quote_id": "q1"}
+    client, recorder = make_client(lambda request: httpx.Response(201, json=order))
+    await client.orders.create(quote_id="q1", split_ids=["s1"])
+    assert recorder.last_json() == {"quote_id": "q1", "split_ids": ["s1"]}
+    await client.orders.create(quote_id="q1")
+    assert recorder.last_json() == {"quote_id": "q1"}

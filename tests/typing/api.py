@@ -30,8 +30,10 @@ async def consumer() -> None:
         conversion: BalanceConversion = await client.balance_conversions.create(
             source_currency="USD", target_currency="EUR", source_amount=price
         )
-        target: int = conversion.target_amount
-        del target
+        target = conversion.target_amount
+        if isinstance(target, int):
+            received: int = target
+            del received
         try:
             await client.with_options(max_retries=0).fx_rates.retrieve(
                 source_currency="USD", target_currency="GBP"

@@ -6,6 +6,8 @@ from typing import Any, Self, TypeVar
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="Balance")
 
 
@@ -13,10 +15,10 @@ T = TypeVar("T", bound="Balance")
 class Balance:
     """The balance held in one currency."""
 
-    currency: str
+    currency: str | Unset = UNSET
     """ ISO 4217 currency code. """
-    amount: int
-    """ An amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295). """
+    amount: int | Unset = UNSET
+    """ An amount in the smallest currency unit that may be zero, such as an empty balance or a waived fee. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -26,21 +28,20 @@ class Balance:
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "currency": currency,
-                "amount": amount,
-            }
-        )
+        field_dict.update({})
+        if currency is not UNSET:
+            field_dict["currency"] = currency
+        if amount is not UNSET:
+            field_dict["amount"] = amount
 
         return field_dict
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        currency = d.pop("currency")
+        currency = d.pop("currency", UNSET)
 
-        amount = d.pop("amount")
+        amount = d.pop("amount", UNSET)
 
         balance = cls(
             currency=currency,

@@ -20,16 +20,18 @@ T = TypeVar("T", bound="BalanceConversion")
 class BalanceConversion:
     """A conversion of balance from one currency to another."""
 
-    source_currency: str
-    """ ISO 4217 currency code. """
-    target_currency: str
-    """ ISO 4217 currency code. """
-    source_amount: int
-    """ An amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295). """
-    target_amount: int
-    """ An amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295). """
     id: str | Unset = UNSET
     """ The conversion's id. """
+    source_currency: str | Unset = UNSET
+    """ ISO 4217 currency code. """
+    target_currency: str | Unset = UNSET
+    """ ISO 4217 currency code. """
+    source_amount: int | Unset = UNSET
+    """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is
+    295). """
+    target_amount: int | Unset = UNSET
+    """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is
+    295). """
     mid_market_rate: float | Unset = UNSET
     """ The mid-market rate the conversion used, before fees. """
     fx_fee: Fee | Unset = UNSET
@@ -39,6 +41,8 @@ class BalanceConversion:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
         source_currency = self.source_currency
 
         target_currency = self.target_currency
@@ -46,8 +50,6 @@ class BalanceConversion:
         source_amount = self.source_amount
 
         target_amount = self.target_amount
-
-        id = self.id
 
         mid_market_rate = self.mid_market_rate
 
@@ -61,16 +63,17 @@ class BalanceConversion:
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "source_currency": source_currency,
-                "target_currency": target_currency,
-                "source_amount": source_amount,
-                "target_amount": target_amount,
-            }
-        )
+        field_dict.update({})
         if id is not UNSET:
             field_dict["id"] = id
+        if source_currency is not UNSET:
+            field_dict["source_currency"] = source_currency
+        if target_currency is not UNSET:
+            field_dict["target_currency"] = target_currency
+        if source_amount is not UNSET:
+            field_dict["source_amount"] = source_amount
+        if target_amount is not UNSET:
+            field_dict["target_amount"] = target_amount
         if mid_market_rate is not UNSET:
             field_dict["mid_market_rate"] = mid_market_rate
         if fx_fee is not UNSET:
@@ -85,15 +88,15 @@ class BalanceConversion:
         from ..models.fee import Fee
 
         d = dict(src_dict)
-        source_currency = d.pop("source_currency")
-
-        target_currency = d.pop("target_currency")
-
-        source_amount = d.pop("source_amount")
-
-        target_amount = d.pop("target_amount")
-
         id = d.pop("id", UNSET)
+
+        source_currency = d.pop("source_currency", UNSET)
+
+        target_currency = d.pop("target_currency", UNSET)
+
+        source_amount = d.pop("source_amount", UNSET)
+
+        target_amount = d.pop("target_amount", UNSET)
 
         mid_market_rate = d.pop("mid_market_rate", UNSET)
 
@@ -112,11 +115,11 @@ class BalanceConversion:
             created_at = datetime.datetime.fromisoformat(_created_at)
 
         balance_conversion = cls(
+            id=id,
             source_currency=source_currency,
             target_currency=target_currency,
             source_amount=source_amount,
             target_amount=target_amount,
-            id=id,
             mid_market_rate=mid_market_rate,
             fx_fee=fx_fee,
             created_at=created_at,

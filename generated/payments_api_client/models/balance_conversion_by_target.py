@@ -19,7 +19,8 @@ class BalanceConversionByTarget:
     target_currency: ConversionCurrency
     """ Currencies supported for balance conversion. """
     target_amount: int
-    """ An amount in the smallest currency unit, at least 1. """
+    """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is
+    295). """
 
     def to_dict(self) -> dict[str, Any]:
         source_currency = self.source_currency.value

@@ -13,10 +13,7 @@ T = TypeVar("T", bound="BeneficiaryBankAccount")
 
 @_attrs_define
 class BeneficiaryBankAccount:
-    """Where payouts go. USD uses `swift_code`; EUR and AED use the IBAN as `account_number` alone;
-    GBP and AUD use `local_routing_number` (sort code, BSB; IFSC for INR).
-
-    """
+    """The saved bank account of a created beneficiary, with its `bene_` id."""
 
     id: str | Unset = UNSET
     """ The id of a saved beneficiary bank account. """

@@ -26,9 +26,7 @@ class BeneficiaryV2:
     beneficiary: BeneficiaryDetails | Unset = UNSET
     """ Who the beneficiary is. """
     bank_account: BeneficiaryBankAccount | Unset = UNSET
-    """ Where payouts go. USD uses `swift_code`; EUR and AED use the IBAN as `account_number` alone;
-    GBP and AUD use `local_routing_number` (sort code, BSB; IFSC for INR).
-     """
+    """ The saved bank account of a created beneficiary, with its `bene_` id. """
     notes: BeneficiaryV2Notes | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 

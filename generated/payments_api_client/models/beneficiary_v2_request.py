@@ -9,7 +9,7 @@ from attrs import field as _attrs_field
 from ..types import UNSET, Unset
 
 if TYPE_CHECKING:
-    from ..models.beneficiary_bank_account import BeneficiaryBankAccount
+    from ..models.beneficiary_bank_account_request import BeneficiaryBankAccountRequest
     from ..models.beneficiary_details import BeneficiaryDetails
     from ..models.beneficiary_v2_request_notes import BeneficiaryV2RequestNotes
 
@@ -25,7 +25,7 @@ class BeneficiaryV2Request:
     """ `payout` for payout beneficiaries. """
     beneficiary: BeneficiaryDetails | Unset = UNSET
     """ Who the beneficiary is. """
-    bank_account: BeneficiaryBankAccount | Unset = UNSET
+    bank_account: BeneficiaryBankAccountRequest | Unset = UNSET
     """ Where payouts go. USD uses `swift_code`; EUR and AED use the IBAN as `account_number` alone;
     GBP and AUD use `local_routing_number` (sort code, BSB; IFSC for INR).
      """
@@ -64,7 +64,9 @@ class BeneficiaryV2Request:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.beneficiary_bank_account import BeneficiaryBankAccount
+        from ..models.beneficiary_bank_account_request import (
+            BeneficiaryBankAccountRequest,
+        )
         from ..models.beneficiary_details import BeneficiaryDetails
         from ..models.beneficiary_v2_request_notes import BeneficiaryV2RequestNotes
 
@@ -79,11 +81,11 @@ class BeneficiaryV2Request:
             beneficiary = BeneficiaryDetails.from_dict(_beneficiary)
 
         _bank_account = d.pop("bank_account", UNSET)
-        bank_account: BeneficiaryBankAccount | Unset
+        bank_account: BeneficiaryBankAccountRequest | Unset
         if isinstance(_bank_account, Unset):
             bank_account = UNSET
         else:
-            bank_account = BeneficiaryBankAccount.from_dict(_bank_account)
+            bank_account = BeneficiaryBankAccountRequest.from_dict(_bank_account)
 
         _notes = d.pop("notes", UNSET)
         notes: BeneficiaryV2RequestNotes | Unset

@@ -14,7 +14,7 @@ class Fee:
     """A fee in the smallest unit of its currency."""
 
     amount: int
-    """ An amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295). """
+    """ An amount in the smallest currency unit that may be zero, such as an empty balance or a waived fee. """
     currency: str
     """ ISO 4217 currency code. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)

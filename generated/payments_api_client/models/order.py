@@ -22,7 +22,8 @@ class Order:
 
     id: str
     amount: int | Unset = UNSET
-    """ An amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295). """
+    """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is
+    295). """
     currency: str | Unset = UNSET
     """ ISO 4217 currency code. """
     payment_methods: list[str] | Unset = UNSET

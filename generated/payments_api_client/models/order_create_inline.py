@@ -6,6 +6,8 @@ from typing import Any, Self, TypeVar, cast
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="OrderCreateInline")
 
 
@@ -14,10 +16,16 @@ class OrderCreateInline:
     """An order without a quote."""
 
     amount: int
-    """ An amount in the smallest currency unit, at least 1. """
+    """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is
+    295). """
     currency: str
     """ ISO 4217 currency code. """
     payment_methods: list[str]
+    split_ids: list[str] | Unset = UNSET
+    """ Dynamic fee splits (`pricing_split`) that declare the merchant's share of the pricing rule;
+    the rest is charged to the customer. Without `split_ids`, the system-configured pricing
+    rules apply. Split ids have no published prefix or format.
+     """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -26,6 +34,10 @@ class OrderCreateInline:
         currency = self.currency
 
         payment_methods = self.payment_methods
+
+        split_ids: list[str] | Unset = UNSET
+        if not isinstance(self.split_ids, Unset):
+            split_ids = self.split_ids
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -36,6 +48,8 @@ class OrderCreateInline:
                 "payment_methods": payment_methods,
             }
         )
+        if split_ids is not UNSET:
+            field_dict["split_ids"] = split_ids
 
         return field_dict
 
@@ -48,10 +62,13 @@ class OrderCreateInline:
 
         payment_methods = cast(list[str], d.pop("payment_methods"))
 
+        split_ids = cast(list[str], d.pop("split_ids", UNSET))
+
         order_create_inline = cls(
             amount=amount,
             currency=currency,
             payment_methods=payment_methods,
+            split_ids=split_ids,
         )
 
         order_create_inline.additional_properties = d

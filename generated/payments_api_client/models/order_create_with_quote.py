@@ -1,10 +1,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
+
+from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="OrderCreateWithQuote")
 
@@ -14,10 +16,20 @@ class OrderCreateWithQuote:
     """An order from a quote obtained earlier."""
 
     quote_id: str
+    """ The id of a quote obtained from a quote operation; its format is not published. """
+    split_ids: list[str] | Unset = UNSET
+    """ Dynamic fee splits (`pricing_split`) that declare the merchant's share of the pricing rule;
+    the rest is charged to the customer. Without `split_ids`, the system-configured pricing
+    rules apply. Split ids have no published prefix or format.
+     """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         quote_id = self.quote_id
+
+        split_ids: list[str] | Unset = UNSET
+        if not isinstance(self.split_ids, Unset):
+            split_ids = self.split_ids
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
@@ -26,6 +38,8 @@ class OrderCreateWithQuote:
                 "quote_id": quote_id,
             }
         )
+        if split_ids is not UNSET:
+            field_dict["split_ids"] = split_ids
 
         return field_dict
 
@@ -34,8 +48,11 @@ class OrderCreateWithQuote:
         d = dict(src_dict)
         quote_id = d.pop("quote_id")
 
+        split_ids = cast(list[str], d.pop("split_ids", UNSET))
+
         order_create_with_quote = cls(
             quote_id=quote_id,
+            split_ids=split_ids,
         )
 
         order_create_with_quote.additional_properties = d

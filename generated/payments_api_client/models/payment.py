@@ -30,7 +30,8 @@ class Payment:
     currency: str
     """ ISO 4217 currency code. """
     amount: int
-    """ An amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295). """
+    """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is
+    295). """
     created_at: datetime.datetime
     """ ISO 8601 date-time in UTC. """
     payin_id: str | Unset = UNSET
@@ -50,7 +51,8 @@ class Payment:
     """ A customer id. """
     country: str | Unset = UNSET
     ordered_amount: int | Unset = UNSET
-    """ An amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295). """
+    """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is
+    295). """
     ordered_currency: str | Unset = UNSET
     """ ISO 4217 currency code. """
     fx_fee: Fee | Unset = UNSET

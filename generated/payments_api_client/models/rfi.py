@@ -2,13 +2,17 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
 from ..models.rfi_status import RfiStatus
 from ..types import UNSET, Unset
+
+if TYPE_CHECKING:
+    from ..models.rfi_document import RfiDocument
+
 
 T = TypeVar("T", bound="Rfi")
 
@@ -25,6 +29,8 @@ class Rfi:
     """ The id of the underlying resource. """
     entity_type: str | Unset = UNSET
     """ The kind of the underlying resource, such as `payment` or `order`. """
+    documents: list[RfiDocument] | Unset = UNSET
+    """ The documents the RFI asks for; answer each `rfi_doc_id` through the resource's update-rfi operation. """
     created_at: datetime.datetime | Unset = UNSET
     """ ISO 8601 date-time in UTC. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -42,6 +48,13 @@ class Rfi:
 
         entity_type = self.entity_type
 
+        documents: list[dict[str, Any]] | Unset = UNSET
+        if not isinstance(self.documents, Unset):
+            documents = []
+            for documents_item_data in self.documents:
+                documents_item = documents_item_data.to_dict()
+                documents.append(documents_item)
+
         created_at: str | Unset = UNSET
         if not isinstance(self.created_at, Unset):
             created_at = self.created_at.isoformat()
@@ -58,6 +71,8 @@ class Rfi:
             field_dict["entity_id"] = entity_id
         if entity_type is not UNSET:
             field_dict["entity_type"] = entity_type
+        if documents is not UNSET:
+            field_dict["documents"] = documents
         if created_at is not UNSET:
             field_dict["created_at"] = created_at
 
@@ -65,6 +80,8 @@ class Rfi:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.rfi_document import RfiDocument
+
         d = dict(src_dict)
         id = d.pop("id")
 
@@ -85,6 +102,15 @@ class Rfi:
 
         entity_type = d.pop("entity_type", UNSET)
 
+        _documents = d.pop("documents", UNSET)
+        documents: list[RfiDocument] | Unset = UNSET
+        if _documents is not UNSET:
+            documents = []
+            for documents_item_data in _documents:
+                documents_item = RfiDocument.from_dict(documents_item_data)
+
+                documents.append(documents_item)
+
         _created_at = d.pop("created_at", UNSET)
         created_at: datetime.datetime | Unset
         if isinstance(_created_at, Unset):
@@ -97,6 +123,7 @@ class Rfi:
             status=status,
             entity_id=entity_id,
             entity_type=entity_type,
+            documents=documents,
             created_at=created_at,
         )
 

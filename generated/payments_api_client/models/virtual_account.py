@@ -16,10 +16,10 @@ T = TypeVar("T", bound="VirtualAccount")
 class VirtualAccount:
     """An account number provisioned for a customer."""
 
-    payment_type: str
-    currency: str
-    """ ISO 4217 currency code. """
     id: str | Unset = UNSET
+    payment_type: str | Unset = UNSET
+    currency: str | Unset = UNSET
+    """ ISO 4217 currency code. """
     status: str | Unset = UNSET
     """ For example `active` or `closed`; values are not published. """
     account_number: str | Unset = UNSET
@@ -28,11 +28,11 @@ class VirtualAccount:
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
+        id = self.id
+
         payment_type = self.payment_type
 
         currency = self.currency
-
-        id = self.id
 
         status = self.status
 
@@ -44,14 +44,13 @@ class VirtualAccount:
 
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "payment_type": payment_type,
-                "currency": currency,
-            }
-        )
+        field_dict.update({})
         if id is not UNSET:
             field_dict["id"] = id
+        if payment_type is not UNSET:
+            field_dict["payment_type"] = payment_type
+        if currency is not UNSET:
+            field_dict["currency"] = currency
         if status is not UNSET:
             field_dict["status"] = status
         if account_number is not UNSET:
@@ -64,11 +63,11 @@ class VirtualAccount:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        payment_type = d.pop("payment_type")
-
-        currency = d.pop("currency")
-
         id = d.pop("id", UNSET)
+
+        payment_type = d.pop("payment_type", UNSET)
+
+        currency = d.pop("currency", UNSET)
 
         status = d.pop("status", UNSET)
 
@@ -82,9 +81,9 @@ class VirtualAccount:
             created_at = datetime.datetime.fromisoformat(_created_at)
 
         virtual_account = cls(
+            id=id,
             payment_type=payment_type,
             currency=currency,
-            id=id,
             status=status,
             account_number=account_number,
             created_at=created_at,

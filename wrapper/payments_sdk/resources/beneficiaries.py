@@ -7,7 +7,7 @@ from typing import Any, TypeVar
 
 from payments_api_client.api.payout import create_beneficiary_v2
 from payments_api_client.models import (
-    BeneficiaryBankAccount,
+    BeneficiaryBankAccountRequest,
     BeneficiaryDetails,
     BeneficiaryV2,
     BeneficiaryV2Request,
@@ -21,7 +21,7 @@ from ._resource import Resource
 
 __all__ = ["Beneficiaries"]
 
-M = TypeVar("M", BeneficiaryDetails, BeneficiaryBankAccount)
+M = TypeVar("M", BeneficiaryDetails, BeneficiaryBankAccountRequest)
 
 
 def _model(value: object, model: type[M], field: str) -> M:
@@ -43,7 +43,7 @@ class Beneficiaries(Resource):
         self,
         *,
         beneficiary: BeneficiaryDetails | Mapping[str, Any],
-        bank_account: BeneficiaryBankAccount | Mapping[str, Any],
+        bank_account: BeneficiaryBankAccountRequest | Mapping[str, Any],
         category: str = "payout",
         notes: Mapping[str, str] | None = None,
     ) -> BeneficiaryV2:
@@ -56,7 +56,7 @@ class Beneficiaries(Resource):
         ``local_routing_number`` for GBP and AUD.
         """
         details = _model(beneficiary, BeneficiaryDetails, "beneficiary")
-        account = _model(bank_account, BeneficiaryBankAccount, "bank_account")
+        account = _model(bank_account, BeneficiaryBankAccountRequest, "bank_account")
         if not isinstance(account.currency, Unset):
             check_currency(account.currency, "bank_account.currency")
         address = details.address

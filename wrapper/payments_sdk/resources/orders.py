@@ -19,7 +19,7 @@ from .._money import Money
 from .._pagination import AsyncPager
 from .._validation import check_amount, check_currency, check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource
+from ._resource import Resource, unset
 
 __all__ = ["Orders"]
 
@@ -34,19 +34,23 @@ class Orders(Resource):
         currency: str | None = None,
         payment_methods: Sequence[str] | None = None,
         quote_id: str | None = None,
+        split_ids: Sequence[str] | None = None,
     ) -> Order:
         """``POST /orders``: create an order inline or from a quote.
 
         Inline: ``amount`` (smallest unit, or :class:`Money`), ``currency`` and
-        ``payment_methods``. From a quote: ``quote_id`` alone.
+        ``payment_methods``. From a quote: ``quote_id`` alone. Either way, ``split_ids`` names
+        the dynamic fee splits that declare the merchant's share of the pricing; without it,
+        the system-configured pricing rules apply.
         """
         body: OrderCreateInline | OrderCreateWithQuote
+        splits = unset(None if split_ids is None else _split_ids(split_ids))
         inline = {"amount": amount, "currency": currency, "payment_methods": payment_methods}
         if quote_id is not None:
             extra = [name for name, value in inline.items() if value is not None]
             if extra:
                 raise InvalidParameterError(extra[0], "cannot be combined with quote_id")
-            body = OrderCreateWithQuote(quote_id=check_text(quote_id, "quote_id"))
+            body = OrderCreateWithQuote(quote_id=check_text(quote_id, "quote_id"), split_ids=splits)
         else:
             if amount is None and currency is None and payment_methods is None:
                 raise InvalidParameterError(
@@ -62,6 +66,7 @@ class Orders(Resource):
                 amount=check_amount(amount, "amount", currency=code, currency_field="currency"),
                 currency=code,
                 payment_methods=methods,
+                split_ids=splits,
             )
         return await self._client._send(
             lambda c: create_order.asyncio_detailed(client=c, body=body), Order
@@ -110,6 +115,12 @@ class Orders(Resource):
         return await self._client._send(
             lambda c: update_order_rfi.asyncio_detailed(order_id, client=c, body=body), Order
         )
+
+
+def _split_ids(value: Sequence[str]) -> list[str]:
+    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
+        raise InvalidParameterError("split_ids", f"must be a non-empty list of ids, got {value!r}")
+    return [check_text(split_id, "split_ids") for split_id in value]
 
 
 def _methods(value: Sequence[str] | None) -> list[str]:

@@ -175,7 +175,7 @@ class Store:
                     "id": self.new_id("doc"),
                     "type": "passport",
                     "status": "pending",
-                    "rfi_doc_id": rfi["_requested"][0],
+                    "rfi_doc_id": rfi["documents"][0]["rfi_doc_id"],
                 }
             ]
         self.payments[payment_id] = payment
@@ -189,12 +189,11 @@ class Store:
             "status": "action_required",
             "entity_id": entity_id,
             "entity_type": entity_type,
-            "requested_documents": [],
+            "documents": [
+                {"rfi_doc_id": self.new_id("rfidoc"), "type": document_type, "status": "pending"}
+            ],
             "created_at": self.now(),
         }
-        requested = self.new_id("rfidoc")
-        rfi["requested_documents"] = [{"rfi_doc_id": requested, "type": document_type}]
-        rfi["_requested"] = [requested]
         self.rfis[rfi["id"]] = rfi
         return rfi
 
@@ -282,7 +281,7 @@ class Store:
                 f"status must be in_progress to be updated (it is {refund['status']})"
             )
         refund["status"] = "success"
-        refund["updated_at"] = self.now()
+        refund["_updated_at"] = self.now()
         return refund
 
     # -- orders ---------------------------------------------------------------------------
@@ -291,6 +290,8 @@ class Store:
         """Create an order inline or from a quote; large inline orders are held with an RFI."""
         order_id = self.new_id("ord")
         order: dict[str, Any] = {"id": order_id, "status": "created"}
+        if "split_ids" in body:
+            order["_split_ids"] = list(body["split_ids"])  # the Order record does not declare it
         if "quote_id" in body:
             order["quote_id"] = body["quote_id"]
         else:
@@ -310,16 +311,17 @@ class Store:
         rfi = self.rfis.get(reference["id"]) if reference else None
         if rfi is None or rfi["status"] != "action_required":
             raise bad_request("id refers to an order with no RFI awaiting documents")
+        requested = {entry["rfi_doc_id"]: entry for entry in rfi["documents"]}
         for index, submission in enumerate(documents):
             if submission["id"] not in self.documents:
                 raise bad_request(f"documents[{index}].id does not match an uploaded document")
-            if submission["rfi_doc_id"] not in rfi["_requested"]:
+            if submission["rfi_doc_id"] not in requested:
                 raise bad_request(f"documents[{index}].rfi_doc_id is not requested by {rfi['id']}")
-        for requested in rfi["requested_documents"]:
-            for submission in documents:
-                if submission["rfi_doc_id"] == requested["rfi_doc_id"]:
-                    requested["document_id"] = submission["id"]
-                    self.documents[submission["id"]]["status"] = "submitted"
+        for submission in documents:
+            entry = requested[submission["rfi_doc_id"]]
+            entry["id"] = submission["id"]
+            entry["status"] = "submitted"
+            self.documents[submission["id"]]["status"] = "submitted"
         rfi["status"] = "under_review"
         order["rfi"] = {"id": rfi["id"], "status": "under_review"}
         return order
@@ -333,7 +335,7 @@ class Store:
             "type": kind or "other",
             "status": "pending",
             "file_name": file_name,
-            "size": len(content),
+            "_size": len(content),
             "created_at": self.now(),
         }
         self.documents[document["id"]] = document
@@ -375,7 +377,7 @@ class Store:
             matches = (account["payment_type"], account["currency"]) == (payment_type, currency)
             if matches and account["status"] == "active":
                 account["status"] = "closed"
-                account["closed_at"] = self.now()
+                account["_closed_at"] = self.now()
                 closed += 1
         return closed
 
@@ -391,7 +393,7 @@ class Store:
             "beneficiary": body.get("beneficiary") or {},
             "bank_account": account,
             "notes": body.get("notes") or {},
-            "created_at": self.now(),
+            "_created_at": self.now(),
         }
         self.beneficiaries[beneficiary["id"]] = beneficiary
         self.saved_accounts[account["id"]] = beneficiary

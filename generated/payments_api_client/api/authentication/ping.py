@@ -5,8 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.ping import Ping
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -20,19 +21,21 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Ping | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | Ping | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = Ping.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -42,7 +45,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Ping]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | Ping | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -54,7 +59,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Ping]:
+) -> Response[BadRequestBody | Ping | UnauthorizedBody]:
     """Check connectivity and credentials
 
      Answers when the bearer token is accepted. Useful as a first call to prove that the key and base URL
@@ -65,7 +70,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Ping]
+        Response[BadRequestBody | Ping | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs()
@@ -80,7 +85,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Ping | None:
+) -> BadRequestBody | Ping | UnauthorizedBody | None:
     """Check connectivity and credentials
 
      Answers when the bearer token is accepted. Useful as a first call to prove that the key and base URL
@@ -91,7 +96,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Ping
+        BadRequestBody | Ping | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -102,7 +107,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Ping]:
+) -> Response[BadRequestBody | Ping | UnauthorizedBody]:
     """Check connectivity and credentials
 
      Answers when the bearer token is accepted. Useful as a first call to prove that the key and base URL
@@ -113,7 +118,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Ping]
+        Response[BadRequestBody | Ping | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs()
@@ -126,7 +131,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Ping | None:
+) -> BadRequestBody | Ping | UnauthorizedBody | None:
     """Check connectivity and credentials
 
      Answers when the bearer token is accepted. Useful as a first call to prove that the key and base URL
@@ -137,7 +142,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Ping
+        BadRequestBody | Ping | UnauthorizedBody
     """
 
     return (

@@ -6,8 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.document_list import DocumentList
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response, Unset
 
 
@@ -46,19 +47,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> DocumentList | Error | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | DocumentList | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = DocumentList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -70,7 +73,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[DocumentList | Error]:
+) -> Response[BadRequestBody | DocumentList | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -86,7 +89,7 @@ def sync_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[DocumentList | Error]:
+) -> Response[BadRequestBody | DocumentList | UnauthorizedBody]:
     """List documents
 
      Lists uploaded documents, newest first.
@@ -102,7 +105,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DocumentList | Error]
+        Response[BadRequestBody | DocumentList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -126,7 +129,7 @@ def sync(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> DocumentList | Error | None:
+) -> BadRequestBody | DocumentList | UnauthorizedBody | None:
     """List documents
 
      Lists uploaded documents, newest first.
@@ -142,7 +145,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DocumentList | Error
+        BadRequestBody | DocumentList | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -161,7 +164,7 @@ async def asyncio_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[DocumentList | Error]:
+) -> Response[BadRequestBody | DocumentList | UnauthorizedBody]:
     """List documents
 
      Lists uploaded documents, newest first.
@@ -177,7 +180,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[DocumentList | Error]
+        Response[BadRequestBody | DocumentList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -199,7 +202,7 @@ async def asyncio(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> DocumentList | Error | None:
+) -> BadRequestBody | DocumentList | UnauthorizedBody | None:
     """List documents
 
      Lists uploaded documents, newest first.
@@ -215,7 +218,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        DocumentList | Error
+        BadRequestBody | DocumentList | UnauthorizedBody
     """
 
     return (

@@ -5,9 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.document import Document
 from ...models.document_upload_request import DocumentUploadRequest
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -30,19 +31,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Document | Error | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | Document | UnauthorizedBody | None:
     if response.status_code == 201:
         response_201 = Document.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -52,7 +55,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Document | Error]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | Document | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,7 +70,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DocumentUploadRequest,
-) -> Response[Document | Error]:
+) -> Response[BadRequestBody | Document | UnauthorizedBody]:
     """Upload a document
 
      Uploads a document as multipart form data, with the file in the `file` part.
@@ -79,7 +84,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Document | Error]
+        Response[BadRequestBody | Document | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -97,7 +102,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: DocumentUploadRequest,
-) -> Document | Error | None:
+) -> BadRequestBody | Document | UnauthorizedBody | None:
     """Upload a document
 
      Uploads a document as multipart form data, with the file in the `file` part.
@@ -111,7 +116,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Document | Error
+        BadRequestBody | Document | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -124,7 +129,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: DocumentUploadRequest,
-) -> Response[Document | Error]:
+) -> Response[BadRequestBody | Document | UnauthorizedBody]:
     """Upload a document
 
      Uploads a document as multipart form data, with the file in the `file` part.
@@ -138,7 +143,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Document | Error]
+        Response[BadRequestBody | Document | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -154,7 +159,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: DocumentUploadRequest,
-) -> Document | Error | None:
+) -> BadRequestBody | Document | UnauthorizedBody | None:
     """Upload a document
 
      Uploads a document as multipart form data, with the file in the `file` part.
@@ -168,7 +173,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Document | Error
+        BadRequestBody | Document | UnauthorizedBody
     """
 
     return (

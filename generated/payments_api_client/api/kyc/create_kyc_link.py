@@ -5,9 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.kyc_link import KycLink
 from ...models.kyc_link_create_request import KycLinkCreateRequest
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -30,19 +31,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | KycLink | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | KycLink | UnauthorizedBody | None:
     if response.status_code == 201:
         response_201 = KycLink.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -52,7 +55,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | KycLink]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | KycLink | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,7 +70,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: KycLinkCreateRequest,
-) -> Response[Error | KycLink]:
+) -> Response[BadRequestBody | KycLink | UnauthorizedBody]:
     """Create a KYC link
 
      Creates a link to share with a customer, for an existing customer (`customer_id`) or a new one
@@ -80,7 +85,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | KycLink]
+        Response[BadRequestBody | KycLink | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -98,7 +103,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: KycLinkCreateRequest,
-) -> Error | KycLink | None:
+) -> BadRequestBody | KycLink | UnauthorizedBody | None:
     """Create a KYC link
 
      Creates a link to share with a customer, for an existing customer (`customer_id`) or a new one
@@ -113,7 +118,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | KycLink
+        BadRequestBody | KycLink | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -126,7 +131,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: KycLinkCreateRequest,
-) -> Response[Error | KycLink]:
+) -> Response[BadRequestBody | KycLink | UnauthorizedBody]:
     """Create a KYC link
 
      Creates a link to share with a customer, for an existing customer (`customer_id`) or a new one
@@ -141,7 +146,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | KycLink]
+        Response[BadRequestBody | KycLink | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -157,7 +162,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: KycLinkCreateRequest,
-) -> Error | KycLink | None:
+) -> BadRequestBody | KycLink | UnauthorizedBody | None:
     """Create a KYC link
 
      Creates a link to share with a customer, for an existing customer (`customer_id`) or a new one
@@ -172,7 +177,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | KycLink
+        BadRequestBody | KycLink | UnauthorizedBody
     """
 
     return (

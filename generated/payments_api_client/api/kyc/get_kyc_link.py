@@ -6,8 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.kyc_link import KycLink
+from ...models.not_found_body import NotFoundBody
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -25,24 +27,26 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | KycLink | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = KycLink.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = NotFoundBody.from_dict(response.json())
 
         return response_404
 
@@ -52,7 +56,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | KycLink]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,7 +71,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | KycLink]:
+) -> Response[BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody]:
     """Retrieve a KYC link
 
      Returns the link's details, its verification status, the customer id and the submitted KYC
@@ -79,7 +85,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | KycLink]
+        Response[BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -97,7 +103,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | KycLink | None:
+) -> BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody | None:
     """Retrieve a KYC link
 
      Returns the link's details, its verification status, the customer id and the submitted KYC
@@ -111,7 +117,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | KycLink
+        BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -124,7 +130,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | KycLink]:
+) -> Response[BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody]:
     """Retrieve a KYC link
 
      Returns the link's details, its verification status, the customer id and the submitted KYC
@@ -138,7 +144,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | KycLink]
+        Response[BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -154,7 +160,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | KycLink | None:
+) -> BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody | None:
     """Retrieve a KYC link
 
      Returns the link's details, its verification status, the customer id and the submitted KYC
@@ -168,7 +174,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | KycLink
+        BadRequestBody | KycLink | NotFoundBody | UnauthorizedBody
     """
 
     return (

@@ -6,8 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.kyc_link_list import KycLinkList
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response, Unset
 
 
@@ -49,19 +50,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | KycLinkList | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | KycLinkList | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = KycLinkList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -71,7 +74,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | KycLinkList]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | KycLinkList | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -88,7 +93,7 @@ def sync_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[Error | KycLinkList]:
+) -> Response[BadRequestBody | KycLinkList | UnauthorizedBody]:
     """List KYC links
 
      Lists KYC links, newest first, optionally filtered by status.
@@ -105,7 +110,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | KycLinkList]
+        Response[BadRequestBody | KycLinkList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -131,7 +136,7 @@ def sync(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Error | KycLinkList | None:
+) -> BadRequestBody | KycLinkList | UnauthorizedBody | None:
     """List KYC links
 
      Lists KYC links, newest first, optionally filtered by status.
@@ -148,7 +153,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | KycLinkList
+        BadRequestBody | KycLinkList | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -169,7 +174,7 @@ async def asyncio_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[Error | KycLinkList]:
+) -> Response[BadRequestBody | KycLinkList | UnauthorizedBody]:
     """List KYC links
 
      Lists KYC links, newest first, optionally filtered by status.
@@ -186,7 +191,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | KycLinkList]
+        Response[BadRequestBody | KycLinkList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -210,7 +215,7 @@ async def asyncio(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Error | KycLinkList | None:
+) -> BadRequestBody | KycLinkList | UnauthorizedBody | None:
     """List KYC links
 
      Lists KYC links, newest first, optionally filtered by status.
@@ -227,7 +232,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | KycLinkList
+        BadRequestBody | KycLinkList | UnauthorizedBody
     """
 
     return (

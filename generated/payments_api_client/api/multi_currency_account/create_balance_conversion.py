@@ -5,10 +5,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.balance_conversion import BalanceConversion
 from ...models.balance_conversion_by_source import BalanceConversionBySource
 from ...models.balance_conversion_by_target import BalanceConversionByTarget
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -36,19 +37,19 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BalanceConversion | Error | None:
+) -> BadRequestBody | BalanceConversion | UnauthorizedBody | None:
     if response.status_code == 201:
         response_201 = BalanceConversion.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -60,7 +61,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BalanceConversion | Error]:
+) -> Response[BadRequestBody | BalanceConversion | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,7 +74,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BalanceConversionBySource | BalanceConversionByTarget,
-) -> Response[BalanceConversion | Error]:
+) -> Response[BadRequestBody | BalanceConversion | UnauthorizedBody]:
     """Convert a balance
 
      Converts part of the balance in one supported currency into another. Send exactly one
@@ -89,7 +90,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BalanceConversion | Error]
+        Response[BadRequestBody | BalanceConversion | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -107,7 +108,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: BalanceConversionBySource | BalanceConversionByTarget,
-) -> BalanceConversion | Error | None:
+) -> BadRequestBody | BalanceConversion | UnauthorizedBody | None:
     """Convert a balance
 
      Converts part of the balance in one supported currency into another. Send exactly one
@@ -123,7 +124,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BalanceConversion | Error
+        BadRequestBody | BalanceConversion | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -136,7 +137,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BalanceConversionBySource | BalanceConversionByTarget,
-) -> Response[BalanceConversion | Error]:
+) -> Response[BadRequestBody | BalanceConversion | UnauthorizedBody]:
     """Convert a balance
 
      Converts part of the balance in one supported currency into another. Send exactly one
@@ -152,7 +153,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BalanceConversion | Error]
+        Response[BadRequestBody | BalanceConversion | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -168,7 +169,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: BalanceConversionBySource | BalanceConversionByTarget,
-) -> BalanceConversion | Error | None:
+) -> BadRequestBody | BalanceConversion | UnauthorizedBody | None:
     """Convert a balance
 
      Converts part of the balance in one supported currency into another. Send exactly one
@@ -184,7 +185,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BalanceConversion | Error
+        BadRequestBody | BalanceConversion | UnauthorizedBody
     """
 
     return (

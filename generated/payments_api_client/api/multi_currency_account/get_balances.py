@@ -5,8 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.balance_list import BalanceList
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -20,19 +21,21 @@ def _get_kwargs() -> dict[str, Any]:
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BalanceList | Error | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | BalanceList | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = BalanceList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -42,7 +45,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[BalanceList | Error]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | BalanceList | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -54,7 +59,7 @@ def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[BalanceList | Error]:
+) -> Response[BadRequestBody | BalanceList | UnauthorizedBody]:
     """Retrieve balances
 
      Returns the current balance in every currency enabled for the account.
@@ -64,7 +69,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BalanceList | Error]
+        Response[BadRequestBody | BalanceList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs()
@@ -79,7 +84,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> BalanceList | Error | None:
+) -> BadRequestBody | BalanceList | UnauthorizedBody | None:
     """Retrieve balances
 
      Returns the current balance in every currency enabled for the account.
@@ -89,7 +94,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BalanceList | Error
+        BadRequestBody | BalanceList | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -100,7 +105,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[BalanceList | Error]:
+) -> Response[BadRequestBody | BalanceList | UnauthorizedBody]:
     """Retrieve balances
 
      Returns the current balance in every currency enabled for the account.
@@ -110,7 +115,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BalanceList | Error]
+        Response[BadRequestBody | BalanceList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs()
@@ -123,7 +128,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> BalanceList | Error | None:
+) -> BadRequestBody | BalanceList | UnauthorizedBody | None:
     """Retrieve balances
 
      Returns the current balance in every currency enabled for the account.
@@ -133,7 +138,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BalanceList | Error
+        BadRequestBody | BalanceList | UnauthorizedBody
     """
 
     return (

@@ -5,8 +5,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.fx_rate import FxRate
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response
 
 
@@ -33,19 +34,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | FxRate | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | FxRate | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = FxRate.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -55,7 +58,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | FxRate]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | FxRate | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -69,7 +74,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     source_currency: str,
     target_currency: str,
-) -> Response[Error | FxRate]:
+) -> Response[BadRequestBody | FxRate | UnauthorizedBody]:
     """Retrieve the mid-market FX rate
 
      Returns the current mid-market rate for a currency pair, before FX fees. The rate is cached
@@ -84,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | FxRate]
+        Response[BadRequestBody | FxRate | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -104,7 +109,7 @@ def sync(
     client: AuthenticatedClient | Client,
     source_currency: str,
     target_currency: str,
-) -> Error | FxRate | None:
+) -> BadRequestBody | FxRate | UnauthorizedBody | None:
     """Retrieve the mid-market FX rate
 
      Returns the current mid-market rate for a currency pair, before FX fees. The rate is cached
@@ -119,7 +124,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | FxRate
+        BadRequestBody | FxRate | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -134,7 +139,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     source_currency: str,
     target_currency: str,
-) -> Response[Error | FxRate]:
+) -> Response[BadRequestBody | FxRate | UnauthorizedBody]:
     """Retrieve the mid-market FX rate
 
      Returns the current mid-market rate for a currency pair, before FX fees. The rate is cached
@@ -149,7 +154,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | FxRate]
+        Response[BadRequestBody | FxRate | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -167,7 +172,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     source_currency: str,
     target_currency: str,
-) -> Error | FxRate | None:
+) -> BadRequestBody | FxRate | UnauthorizedBody | None:
     """Retrieve the mid-market FX rate
 
      Returns the current mid-market rate for a currency pair, before FX fees. The rate is cached
@@ -182,7 +187,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | FxRate
+        BadRequestBody | FxRate | UnauthorizedBody
     """
 
     return (

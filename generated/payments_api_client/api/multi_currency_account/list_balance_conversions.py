@@ -6,8 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.balance_conversion_list import BalanceConversionList
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response, Unset
 
 
@@ -54,19 +55,19 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BalanceConversionList | Error | None:
+) -> BadRequestBody | BalanceConversionList | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = BalanceConversionList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -78,7 +79,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BalanceConversionList | Error]:
+) -> Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -96,7 +97,7 @@ def sync_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[BalanceConversionList | Error]:
+) -> Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]:
     """List balance conversions
 
      Lists balance conversions, newest first, optionally filtered by currency.
@@ -114,7 +115,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BalanceConversionList | Error]
+        Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -142,7 +143,7 @@ def sync(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> BalanceConversionList | Error | None:
+) -> BadRequestBody | BalanceConversionList | UnauthorizedBody | None:
     """List balance conversions
 
      Lists balance conversions, newest first, optionally filtered by currency.
@@ -160,7 +161,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BalanceConversionList | Error
+        BadRequestBody | BalanceConversionList | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -183,7 +184,7 @@ async def asyncio_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[BalanceConversionList | Error]:
+) -> Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]:
     """List balance conversions
 
      Lists balance conversions, newest first, optionally filtered by currency.
@@ -201,7 +202,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BalanceConversionList | Error]
+        Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -227,7 +228,7 @@ async def asyncio(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> BalanceConversionList | Error | None:
+) -> BadRequestBody | BalanceConversionList | UnauthorizedBody | None:
     """List balance conversions
 
      Lists balance conversions, newest first, optionally filtered by currency.
@@ -245,7 +246,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BalanceConversionList | Error
+        BadRequestBody | BalanceConversionList | UnauthorizedBody
     """
 
     return (

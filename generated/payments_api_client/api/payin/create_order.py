@@ -5,10 +5,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.order import Order
 from ...models.order_create_inline import OrderCreateInline
 from ...models.order_create_with_quote import OrderCreateWithQuote
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -34,19 +35,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Order | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | Order | UnauthorizedBody | None:
     if response.status_code == 201:
         response_201 = Order.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -56,7 +59,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Order]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | Order | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -69,7 +74,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: OrderCreateInline | OrderCreateWithQuote,
-) -> Response[Error | Order]:
+) -> Response[BadRequestBody | Order | UnauthorizedBody]:
     """Create an order
 
      Creates a request to receive a payment from a customer, either with the amount, currency
@@ -84,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Order]
+        Response[BadRequestBody | Order | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -102,7 +107,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: OrderCreateInline | OrderCreateWithQuote,
-) -> Error | Order | None:
+) -> BadRequestBody | Order | UnauthorizedBody | None:
     """Create an order
 
      Creates a request to receive a payment from a customer, either with the amount, currency
@@ -117,7 +122,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Order
+        BadRequestBody | Order | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -130,7 +135,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: OrderCreateInline | OrderCreateWithQuote,
-) -> Response[Error | Order]:
+) -> Response[BadRequestBody | Order | UnauthorizedBody]:
     """Create an order
 
      Creates a request to receive a payment from a customer, either with the amount, currency
@@ -145,7 +150,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Order]
+        Response[BadRequestBody | Order | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -161,7 +166,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: OrderCreateInline | OrderCreateWithQuote,
-) -> Error | Order | None:
+) -> BadRequestBody | Order | UnauthorizedBody | None:
     """Create an order
 
      Creates a request to receive a payment from a customer, either with the amount, currency
@@ -176,7 +181,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Order
+        BadRequestBody | Order | UnauthorizedBody
     """
 
     return (

@@ -5,9 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.refund import Refund
 from ...models.refund_create_request import RefundCreateRequest
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -30,19 +31,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Refund | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | Refund | UnauthorizedBody | None:
     if response.status_code == 201:
         response_201 = Refund.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -52,7 +55,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Refund]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | Refund | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,7 +70,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RefundCreateRequest,
-) -> Response[Error | Refund]:
+) -> Response[BadRequestBody | Refund | UnauthorizedBody]:
     """Refund a payment
 
      Creates a refund for a payment. The service refunds only a payment in the `success` state
@@ -79,7 +84,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Refund]
+        Response[BadRequestBody | Refund | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -97,7 +102,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: RefundCreateRequest,
-) -> Error | Refund | None:
+) -> BadRequestBody | Refund | UnauthorizedBody | None:
     """Refund a payment
 
      Creates a refund for a payment. The service refunds only a payment in the `success` state
@@ -111,7 +116,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Refund
+        BadRequestBody | Refund | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -124,7 +129,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: RefundCreateRequest,
-) -> Response[Error | Refund]:
+) -> Response[BadRequestBody | Refund | UnauthorizedBody]:
     """Refund a payment
 
      Creates a refund for a payment. The service refunds only a payment in the `success` state
@@ -138,7 +143,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Refund]
+        Response[BadRequestBody | Refund | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -154,7 +159,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: RefundCreateRequest,
-) -> Error | Refund | None:
+) -> BadRequestBody | Refund | UnauthorizedBody | None:
     """Refund a payment
 
      Creates a refund for a payment. The service refunds only a payment in the `success` state
@@ -168,7 +173,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Refund
+        BadRequestBody | Refund | UnauthorizedBody
     """
 
     return (

@@ -6,8 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.payment_list import PaymentList
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response, Unset
 
 
@@ -46,19 +47,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | PaymentList | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | PaymentList | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = PaymentList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -68,7 +71,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | PaymentList]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | PaymentList | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -84,7 +89,7 @@ def sync_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[Error | PaymentList]:
+) -> Response[BadRequestBody | PaymentList | UnauthorizedBody]:
     """List payments
 
      Lists payments received from customers, newest first.
@@ -100,7 +105,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaymentList]
+        Response[BadRequestBody | PaymentList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -124,7 +129,7 @@ def sync(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Error | PaymentList | None:
+) -> BadRequestBody | PaymentList | UnauthorizedBody | None:
     """List payments
 
      Lists payments received from customers, newest first.
@@ -140,7 +145,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaymentList
+        BadRequestBody | PaymentList | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -159,7 +164,7 @@ async def asyncio_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[Error | PaymentList]:
+) -> Response[BadRequestBody | PaymentList | UnauthorizedBody]:
     """List payments
 
      Lists payments received from customers, newest first.
@@ -175,7 +180,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | PaymentList]
+        Response[BadRequestBody | PaymentList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -197,7 +202,7 @@ async def asyncio(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Error | PaymentList | None:
+) -> BadRequestBody | PaymentList | UnauthorizedBody | None:
     """List payments
 
      Lists payments received from customers, newest first.
@@ -213,7 +218,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | PaymentList
+        BadRequestBody | PaymentList | UnauthorizedBody
     """
 
     return (

@@ -6,8 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
+from ...models.not_found_body import NotFoundBody
 from ...models.refund import Refund
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -25,24 +27,26 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Refund | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | NotFoundBody | Refund | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = Refund.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = NotFoundBody.from_dict(response.json())
 
         return response_404
 
@@ -52,7 +56,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Refund]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -65,7 +71,7 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Refund]:
+) -> Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]:
     """Complete an in-progress refund (test mode)
 
      Marks an `in_progress` refund as successful. Meant for test environments.
@@ -78,7 +84,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Refund]
+        Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -96,7 +102,7 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Refund | None:
+) -> BadRequestBody | NotFoundBody | Refund | UnauthorizedBody | None:
     """Complete an in-progress refund (test mode)
 
      Marks an `in_progress` refund as successful. Meant for test environments.
@@ -109,7 +115,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Refund
+        BadRequestBody | NotFoundBody | Refund | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -122,7 +128,7 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | Refund]:
+) -> Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]:
     """Complete an in-progress refund (test mode)
 
      Marks an `in_progress` refund as successful. Meant for test environments.
@@ -135,7 +141,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Refund]
+        Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -151,7 +157,7 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Error | Refund | None:
+) -> BadRequestBody | NotFoundBody | Refund | UnauthorizedBody | None:
     """Complete an in-progress refund (test mode)
 
      Marks an `in_progress` refund as successful. Meant for test environments.
@@ -164,7 +170,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Refund
+        BadRequestBody | NotFoundBody | Refund | UnauthorizedBody
     """
 
     return (

@@ -6,8 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
+from ...models.not_found_body import NotFoundBody
 from ...models.order import Order
+from ...models.unauthorized_body import UnauthorizedBody
 from ...models.update_rfi_request import UpdateRfiRequest
 from ...types import Response
 
@@ -34,24 +36,26 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | Order | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | NotFoundBody | Order | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = Order.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
     if response.status_code == 404:
-        response_404 = Error.from_dict(response.json())
+        response_404 = NotFoundBody.from_dict(response.json())
 
         return response_404
 
@@ -61,7 +65,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | Order]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -75,7 +81,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateRfiRequest,
-) -> Response[Error | Order]:
+) -> Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]:
     """Submit documents for an order's RFI
 
      Submits the documents an RFI asks for while the order is in `action_required` because of
@@ -90,7 +96,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Order]
+        Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -110,7 +116,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateRfiRequest,
-) -> Error | Order | None:
+) -> BadRequestBody | NotFoundBody | Order | UnauthorizedBody | None:
     """Submit documents for an order's RFI
 
      Submits the documents an RFI asks for while the order is in `action_required` because of
@@ -125,7 +131,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Order
+        BadRequestBody | NotFoundBody | Order | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -140,7 +146,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateRfiRequest,
-) -> Response[Error | Order]:
+) -> Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]:
     """Submit documents for an order's RFI
 
      Submits the documents an RFI asks for while the order is in `action_required` because of
@@ -155,7 +161,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | Order]
+        Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -173,7 +179,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: UpdateRfiRequest,
-) -> Error | Order | None:
+) -> BadRequestBody | NotFoundBody | Order | UnauthorizedBody | None:
     """Submit documents for an order's RFI
 
      Submits the documents an RFI asks for while the order is in `action_required` because of
@@ -188,7 +194,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | Order
+        BadRequestBody | NotFoundBody | Order | UnauthorizedBody
     """
 
     return (

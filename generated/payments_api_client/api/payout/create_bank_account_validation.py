@@ -5,10 +5,11 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.bank_account import BankAccount
 from ...models.bank_account_reference import BankAccountReference
 from ...models.bank_account_validation import BankAccountValidation
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -36,19 +37,19 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BankAccountValidation | Error | None:
+) -> BadRequestBody | BankAccountValidation | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = BankAccountValidation.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -60,7 +61,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BankAccountValidation | Error]:
+) -> Response[BadRequestBody | BankAccountValidation | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -73,7 +74,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BankAccount | BankAccountReference,
-) -> Response[BankAccountValidation | Error]:
+) -> Response[BadRequestBody | BankAccountValidation | UnauthorizedBody]:
     """Validate a bank account
 
      Validates a bank account given in full, or an already saved beneficiary bank account given by its
@@ -88,7 +89,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BankAccountValidation | Error]
+        Response[BadRequestBody | BankAccountValidation | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -106,7 +107,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: BankAccount | BankAccountReference,
-) -> BankAccountValidation | Error | None:
+) -> BadRequestBody | BankAccountValidation | UnauthorizedBody | None:
     """Validate a bank account
 
      Validates a bank account given in full, or an already saved beneficiary bank account given by its
@@ -121,7 +122,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BankAccountValidation | Error
+        BadRequestBody | BankAccountValidation | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -134,7 +135,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BankAccount | BankAccountReference,
-) -> Response[BankAccountValidation | Error]:
+) -> Response[BadRequestBody | BankAccountValidation | UnauthorizedBody]:
     """Validate a bank account
 
      Validates a bank account given in full, or an already saved beneficiary bank account given by its
@@ -149,7 +150,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BankAccountValidation | Error]
+        Response[BadRequestBody | BankAccountValidation | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -165,7 +166,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: BankAccount | BankAccountReference,
-) -> BankAccountValidation | Error | None:
+) -> BadRequestBody | BankAccountValidation | UnauthorizedBody | None:
     """Validate a bank account
 
      Validates a bank account given in full, or an already saved beneficiary bank account given by its
@@ -180,7 +181,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BankAccountValidation | Error
+        BadRequestBody | BankAccountValidation | UnauthorizedBody
     """
 
     return (

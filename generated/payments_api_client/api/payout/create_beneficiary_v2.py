@@ -5,9 +5,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.beneficiary_v2 import BeneficiaryV2
 from ...models.beneficiary_v2_request import BeneficiaryV2Request
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import Response
 
 
@@ -30,19 +31,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> BeneficiaryV2 | Error | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | BeneficiaryV2 | UnauthorizedBody | None:
     if response.status_code == 201:
         response_201 = BeneficiaryV2.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -54,7 +57,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BeneficiaryV2 | Error]:
+) -> Response[BadRequestBody | BeneficiaryV2 | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +70,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BeneficiaryV2Request,
-) -> Response[BeneficiaryV2 | Error]:
+) -> Response[BadRequestBody | BeneficiaryV2 | UnauthorizedBody]:
     """Create a beneficiary (v2)
 
      Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
@@ -82,7 +85,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BeneficiaryV2 | Error]
+        Response[BadRequestBody | BeneficiaryV2 | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -100,7 +103,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: BeneficiaryV2Request,
-) -> BeneficiaryV2 | Error | None:
+) -> BadRequestBody | BeneficiaryV2 | UnauthorizedBody | None:
     """Create a beneficiary (v2)
 
      Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
@@ -115,7 +118,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BeneficiaryV2 | Error
+        BadRequestBody | BeneficiaryV2 | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -128,7 +131,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: BeneficiaryV2Request,
-) -> Response[BeneficiaryV2 | Error]:
+) -> Response[BadRequestBody | BeneficiaryV2 | UnauthorizedBody]:
     """Create a beneficiary (v2)
 
      Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
@@ -143,7 +146,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BeneficiaryV2 | Error]
+        Response[BadRequestBody | BeneficiaryV2 | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -159,7 +162,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: BeneficiaryV2Request,
-) -> BeneficiaryV2 | Error | None:
+) -> BadRequestBody | BeneficiaryV2 | UnauthorizedBody | None:
     """Create a beneficiary (v2)
 
      Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
@@ -174,7 +177,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BeneficiaryV2 | Error
+        BadRequestBody | BeneficiaryV2 | UnauthorizedBody
     """
 
     return (

@@ -6,8 +6,9 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.bad_request_body import BadRequestBody
 from ...models.bank_account_validation_list import BankAccountValidationList
-from ...models.error import Error
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response, Unset
 
 
@@ -54,19 +55,19 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BankAccountValidationList | Error | None:
+) -> BadRequestBody | BankAccountValidationList | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = BankAccountValidationList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -78,7 +79,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BankAccountValidationList | Error]:
+) -> Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -96,7 +97,7 @@ def sync_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[BankAccountValidationList | Error]:
+) -> Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]:
     """List bank account validations
 
      Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
@@ -115,7 +116,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BankAccountValidationList | Error]
+        Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -143,7 +144,7 @@ def sync(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> BankAccountValidationList | Error | None:
+) -> BadRequestBody | BankAccountValidationList | UnauthorizedBody | None:
     """List bank account validations
 
      Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
@@ -162,7 +163,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BankAccountValidationList | Error
+        BadRequestBody | BankAccountValidationList | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -185,7 +186,7 @@ async def asyncio_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[BankAccountValidationList | Error]:
+) -> Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]:
     """List bank account validations
 
      Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
@@ -204,7 +205,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[BankAccountValidationList | Error]
+        Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -230,7 +231,7 @@ async def asyncio(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> BankAccountValidationList | Error | None:
+) -> BadRequestBody | BankAccountValidationList | UnauthorizedBody | None:
     """List bank account validations
 
      Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
@@ -249,7 +250,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        BankAccountValidationList | Error
+        BadRequestBody | BankAccountValidationList | UnauthorizedBody
     """
 
     return (

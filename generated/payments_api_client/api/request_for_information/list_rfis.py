@@ -6,9 +6,10 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
 from ...models.rfi_list import RfiList
 from ...models.rfi_status import RfiStatus
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response, Unset
 
 
@@ -57,19 +58,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | RfiList | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | RfiList | UnauthorizedBody | None:
     if response.status_code == 200:
         response_200 = RfiList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -79,7 +82,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Error | RfiList]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[BadRequestBody | RfiList | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,7 +102,7 @@ def sync_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[Error | RfiList]:
+) -> Response[BadRequestBody | RfiList | UnauthorizedBody]:
     """List RFIs
 
      Lists requests for information on payments, payins, payouts, refunds, orders and
@@ -116,7 +121,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RfiList]
+        Response[BadRequestBody | RfiList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -144,7 +149,7 @@ def sync(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Error | RfiList | None:
+) -> BadRequestBody | RfiList | UnauthorizedBody | None:
     """List RFIs
 
      Lists requests for information on payments, payins, payouts, refunds, orders and
@@ -163,7 +168,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RfiList
+        BadRequestBody | RfiList | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -186,7 +191,7 @@ async def asyncio_detailed(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Response[Error | RfiList]:
+) -> Response[BadRequestBody | RfiList | UnauthorizedBody]:
     """List RFIs
 
      Lists requests for information on payments, payins, payouts, refunds, orders and
@@ -205,7 +210,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | RfiList]
+        Response[BadRequestBody | RfiList | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -231,7 +236,7 @@ async def asyncio(
     after: datetime.datetime | Unset = UNSET,
     per_page: int | Unset = 20,
     page: int | Unset = 1,
-) -> Error | RfiList | None:
+) -> BadRequestBody | RfiList | UnauthorizedBody | None:
     """List RFIs
 
      Lists requests for information on payments, payins, payouts, refunds, orders and
@@ -250,7 +255,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | RfiList
+        BadRequestBody | RfiList | UnauthorizedBody
     """
 
     return (

@@ -5,7 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
+from ...models.unauthorized_body import UnauthorizedBody
 from ...types import UNSET, Response
 
 
@@ -32,18 +33,20 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Any | Error | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Any | BadRequestBody | UnauthorizedBody | None:
     if response.status_code == 204:
         response_204 = cast(Any, None)
         return response_204
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -53,7 +56,9 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
         return None
 
 
-def _build_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Response[Any | Error]:
+def _build_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> Response[Any | BadRequestBody | UnauthorizedBody]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +72,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     payment_type: str,
     currency: str,
-) -> Response[Any | Error]:
+) -> Response[Any | BadRequestBody | UnauthorizedBody]:
     """Close virtual accounts
 
      Closes all active virtual accounts of the given payment type and currency.
@@ -81,7 +86,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error]
+        Response[Any | BadRequestBody | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -101,7 +106,7 @@ def sync(
     client: AuthenticatedClient | Client,
     payment_type: str,
     currency: str,
-) -> Any | Error | None:
+) -> Any | BadRequestBody | UnauthorizedBody | None:
     """Close virtual accounts
 
      Closes all active virtual accounts of the given payment type and currency.
@@ -115,7 +120,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error
+        Any | BadRequestBody | UnauthorizedBody
     """
 
     return sync_detailed(
@@ -130,7 +135,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     payment_type: str,
     currency: str,
-) -> Response[Any | Error]:
+) -> Response[Any | BadRequestBody | UnauthorizedBody]:
     """Close virtual accounts
 
      Closes all active virtual accounts of the given payment type and currency.
@@ -144,7 +149,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | Error]
+        Response[Any | BadRequestBody | UnauthorizedBody]
     """
 
     kwargs = _get_kwargs(
@@ -162,7 +167,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     payment_type: str,
     currency: str,
-) -> Any | Error | None:
+) -> Any | BadRequestBody | UnauthorizedBody | None:
     """Close virtual accounts
 
      Closes all active virtual accounts of the given payment type and currency.
@@ -176,7 +181,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | Error
+        Any | BadRequestBody | UnauthorizedBody
     """
 
     return (

@@ -5,7 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
+from ...models.unauthorized_body import UnauthorizedBody
 from ...models.virtual_account import VirtualAccount
 from ...models.virtual_account_create_request import VirtualAccountCreateRequest
 from ...types import Response
@@ -30,19 +31,21 @@ def _get_kwargs(
     return _kwargs
 
 
-def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Response) -> Error | VirtualAccount | None:
+def _parse_response(
+    *, client: AuthenticatedClient | Client, response: httpx.Response
+) -> BadRequestBody | UnauthorizedBody | VirtualAccount | None:
     if response.status_code == 201:
         response_201 = VirtualAccount.from_dict(response.json())
 
         return response_201
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -54,7 +57,7 @@ def _parse_response(*, client: AuthenticatedClient | Client, response: httpx.Res
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | VirtualAccount]:
+) -> Response[BadRequestBody | UnauthorizedBody | VirtualAccount]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -67,7 +70,7 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: VirtualAccountCreateRequest,
-) -> Response[Error | VirtualAccount]:
+) -> Response[BadRequestBody | UnauthorizedBody | VirtualAccount]:
     """Create a virtual account
 
      Provisions a virtual account with the given payment type and currency.
@@ -81,7 +84,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | VirtualAccount]
+        Response[BadRequestBody | UnauthorizedBody | VirtualAccount]
     """
 
     kwargs = _get_kwargs(
@@ -99,7 +102,7 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     body: VirtualAccountCreateRequest,
-) -> Error | VirtualAccount | None:
+) -> BadRequestBody | UnauthorizedBody | VirtualAccount | None:
     """Create a virtual account
 
      Provisions a virtual account with the given payment type and currency.
@@ -113,7 +116,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | VirtualAccount
+        BadRequestBody | UnauthorizedBody | VirtualAccount
     """
 
     return sync_detailed(
@@ -126,7 +129,7 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     body: VirtualAccountCreateRequest,
-) -> Response[Error | VirtualAccount]:
+) -> Response[BadRequestBody | UnauthorizedBody | VirtualAccount]:
     """Create a virtual account
 
      Provisions a virtual account with the given payment type and currency.
@@ -140,7 +143,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | VirtualAccount]
+        Response[BadRequestBody | UnauthorizedBody | VirtualAccount]
     """
 
     kwargs = _get_kwargs(
@@ -156,7 +159,7 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     body: VirtualAccountCreateRequest,
-) -> Error | VirtualAccount | None:
+) -> BadRequestBody | UnauthorizedBody | VirtualAccount | None:
     """Create a virtual account
 
      Provisions a virtual account with the given payment type and currency.
@@ -170,7 +173,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | VirtualAccount
+        BadRequestBody | UnauthorizedBody | VirtualAccount
     """
 
     return (

@@ -5,7 +5,8 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.error import Error
+from ...models.bad_request_body import BadRequestBody
+from ...models.unauthorized_body import UnauthorizedBody
 from ...models.virtual_account_list import VirtualAccountList
 from ...types import Response
 
@@ -22,19 +23,19 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Error | VirtualAccountList | None:
+) -> BadRequestBody | UnauthorizedBody | VirtualAccountList | None:
     if response.status_code == 200:
         response_200 = VirtualAccountList.from_dict(response.json())
 
         return response_200
 
     if response.status_code == 400:
-        response_400 = Error.from_dict(response.json())
+        response_400 = BadRequestBody.from_dict(response.json())
 
         return response_400
 
     if response.status_code == 401:
-        response_401 = Error.from_dict(response.json())
+        response_401 = UnauthorizedBody.from_dict(response.json())
 
         return response_401
 
@@ -46,7 +47,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Error | VirtualAccountList]:
+) -> Response[BadRequestBody | UnauthorizedBody | VirtualAccountList]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -58,7 +59,7 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | VirtualAccountList]:
+) -> Response[BadRequestBody | UnauthorizedBody | VirtualAccountList]:
     """List the customer's virtual accounts
 
      Lists the virtual accounts of the customer whose JWT authenticates the call, newest first.
@@ -68,7 +69,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | VirtualAccountList]
+        Response[BadRequestBody | UnauthorizedBody | VirtualAccountList]
     """
 
     kwargs = _get_kwargs()
@@ -83,7 +84,7 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | VirtualAccountList | None:
+) -> BadRequestBody | UnauthorizedBody | VirtualAccountList | None:
     """List the customer's virtual accounts
 
      Lists the virtual accounts of the customer whose JWT authenticates the call, newest first.
@@ -93,7 +94,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | VirtualAccountList
+        BadRequestBody | UnauthorizedBody | VirtualAccountList
     """
 
     return sync_detailed(
@@ -104,7 +105,7 @@ def sync(
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
-) -> Response[Error | VirtualAccountList]:
+) -> Response[BadRequestBody | UnauthorizedBody | VirtualAccountList]:
     """List the customer's virtual accounts
 
      Lists the virtual accounts of the customer whose JWT authenticates the call, newest first.
@@ -114,7 +115,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Error | VirtualAccountList]
+        Response[BadRequestBody | UnauthorizedBody | VirtualAccountList]
     """
 
     kwargs = _get_kwargs()
@@ -127,7 +128,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
-) -> Error | VirtualAccountList | None:
+) -> BadRequestBody | UnauthorizedBody | VirtualAccountList | None:
     """List the customer's virtual accounts
 
      Lists the virtual accounts of the customer whose JWT authenticates the call, newest first.
@@ -137,7 +138,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Error | VirtualAccountList
+        BadRequestBody | UnauthorizedBody | VirtualAccountList
     """
 
     return (

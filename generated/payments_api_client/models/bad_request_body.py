@@ -1,22 +1,26 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import (
+    Any,
+    Literal,
+    Self,
+    TypeVar,
+    cast,
+)
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
 
-T = TypeVar("T", bound="Error")
+T = TypeVar("T", bound="BadRequestBody")
 
 
 @_attrs_define
-class Error:
-    """The error body of every failed request."""
+class BadRequestBody:
+    """The 400 body. `message` says what is wrong; for an invalid parameter it names it."""
 
-    error: str
-    """ The HTTP reason, such as `Bad Request` or `Unauthorized`. """
+    error: Literal["Bad Request"]
     message: str
-    """ What is wrong, in words; for invalid parameters it names the parameter. """
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -38,17 +42,19 @@ class Error:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        error = d.pop("error")
+        error = cast(Literal["Bad Request"], d.pop("error"))
+        if error != "Bad Request":
+            raise ValueError(f"error must match const 'Bad Request', got '{error}'")
 
         message = d.pop("message")
 
-        error = cls(
+        bad_request_body = cls(
             error=error,
             message=message,
         )
 
-        error.additional_properties = d
-        return error
+        bad_request_body.additional_properties = d
+        return bad_request_body
 
     @property
     def additional_keys(self) -> list[str]:
