@@ -57,6 +57,7 @@ class Operation:
         self.method = method.upper()
         spec = document["paths"][path][method]
         self.operation_id: str = spec["operationId"]
+        self._document = document
         self._schemas = schemas
         self._params: list[tuple[dict[str, Any], str, dict[str, Any]]] = []
         base = f"/paths/{escape_pointer(path)}/{method}"
@@ -69,6 +70,7 @@ class Operation:
             )
             self._params.append((param, pointer, resolve(document, param["schema"])))
         self._body: tuple[str, str] | None = None
+        self._body_schema: Any = None
         body = spec.get("requestBody")
         if body is not None:
             (media_type,) = body["content"]
@@ -76,6 +78,7 @@ class Operation:
                 media_type,
                 f"{base}/requestBody/content/{escape_pointer(media_type)}/schema",
             )
+            self._body_schema = body["content"][media_type]["schema"]
 
     async def validate(self, request: Request) -> Validated:
         """Return the request's validated parts, or raise a 400 (404 for path ids)."""
@@ -191,15 +194,64 @@ class Operation:
         errors = list(self._schemas.validator(pointer).iter_errors(body))
         if errors:
             raise bad_request(_describe(best_match(errors), body))
+        stray = self._undeclared(self._body_schema, body, "")
+        if stray is not None:
+            raise bad_request(f"{stray} is not a field of {self.method} {self.path}")
         return body
+
+    def _undeclared(self, schema: Any, value: Any, where: str) -> str | None:
+        """Return the path of the first field of ``value`` that ``schema`` does not name.
+
+        The bundle's request objects stay open where the description says nothing, but the
+        sandbox refuses what they do not name, so that a renamed or misspelt field fails here
+        instead of being forwarded (openapi/DECISIONS.md). Free-form maps (a schema for
+        ``additionalProperties``, such as ``notes``) name no keys, so any key passes.
+        """
+        schema = resolve(self._document, schema)
+        if not isinstance(schema, dict):
+            return None
+        for combinator in ("oneOf", "anyOf"):
+            for branch in schema.get(combinator, ()):
+                # The branch the (already valid) value matched; every branch here is a $ref.
+                pointer = branch.get("$ref", "#").removeprefix("#")
+                if pointer and self._schemas.validator(pointer).is_valid(value):
+                    return self._undeclared(branch, value, where)
+        if isinstance(value, dict) and "properties" in schema:
+            extra = schema.get("additionalProperties")
+            for key, item in value.items():
+                path = f"{where}.{key}" if where else key
+                if key in schema["properties"]:
+                    found = self._undeclared(schema["properties"][key], item, path)
+                elif isinstance(extra, dict):
+                    found = self._undeclared(extra, item, path)
+                else:
+                    found = path
+                if found is not None:
+                    return found
+        elif isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
+            for key, item in value.items():
+                found = self._undeclared(schema["additionalProperties"], item, f"{where}.{key}")
+                if found is not None:
+                    return found
+        elif isinstance(value, list) and "items" in schema:
+            for index, item in enumerate(value):
+                found = self._undeclared(schema["items"], item, f"{where}[{index}]")
+                if found is not None:
+                    return found
+        return None
 
 
 def _describe(error: Any, body: Any) -> str:
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        # No shape matched: report the most specific reason among the shapes, not the body.
+        error = best_match(error.context)
     location = ".".join(str(part) for part in error.absolute_path)
     if error.validator == "required" and isinstance(error.message, str):
         missing = error.message.split("'")[1] if "'" in error.message else error.message
         prefix = f"{location}." if location else ""
         return f"{prefix}{missing} can't be blank"
-    if error.validator == "additionalProperties":
-        return f"{location or 'body'} has an unexpected field: {error.message}"
+    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
+        declared = error.schema.get("properties", {})
+        stray = next((key for key in error.instance if key not in declared), "?")
+        return f"{location + '.' if location else ''}{stray} is not a field of this request"
     return f"{location or 'body'}: {error.message}"
