@@ -41,11 +41,11 @@ define generate_into
 	PYTHONPATH=$(CURDIR)/wrapper $(PY) -m payments_sdk.sandbox._bundle openapi/payments.json $(1)/folded.json
 	cd $(1) && $(BIN)/openapi-python-client generate --path folded.json \
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_api_client \
-		--fail-on-warning
+		--custom-template-path $(CURDIR)/openapi/templates --fail-on-warning
 	touch $(1)/payments_api_client/py.typed  # PEP 561: the generated package is typed too
 endef
 
-generate: $(VENV_STAMP) ## Regenerate generated/payments_api_client from the bundle.
+generate: $(VENV_STAMP) ## Regenerate generated/payments_api_client from the bundle and openapi/templates/.
 	$(call generate_into,build/generate)
 	rm -rf generated/payments_api_client
 	mv build/generate/payments_api_client generated/payments_api_client

@@ -19,8 +19,8 @@ def show_balances(title: str, balances: BalanceList) -> None:
     print(f"\n{title}")
     print(f"  {'currency':<8} {'amount':>16}")
     for balance in balances.data:
-        if not (isinstance(balance.amount, int) and isinstance(balance.currency, str)):
-            continue  # the balance entry's fields are inferred, so the SDK cannot promise them
+        if balance.amount is None or balance.currency is None:
+            continue  # the entry's fields are not published, so the bundle marks them optional
         money = Money.from_minor_units(balance.amount, balance.currency)
         print(f"  {balance.currency:<8} {money.amount:>16,}")
 
@@ -40,7 +40,7 @@ async def main() -> int:
             source_currency="USD", target_currency="EUR", source_amount=amount
         )
         target, currency = conversion.target_amount, conversion.target_currency
-        if isinstance(target, int) and isinstance(currency, str):
+        if target is not None and currency is not None:
             print(f"converted {amount} -> {Money.from_minor_units(target, currency)}")
         show_balances("Balances after the conversion", await client.balances.retrieve())
 

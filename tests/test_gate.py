@@ -49,9 +49,7 @@ async def test_the_gate_bounds_requests_in_the_pool() -> None:
     gauge = Gauge()
     async with httpx.AsyncClient(transport=httpx.MockTransport(gauge)) as pool:
         sender = _sender(pool, gate=7)
-        calls = [
-            asyncio.ensure_future(sender.request(method="GET", url="/v1/ping")) for _ in range(300)
-        ]
+        calls = [asyncio.ensure_future(sender.send("GET", "/v1/ping")) for _ in range(300)]
         for _ in range(50):  # let every call reach the gate or the handler
             await asyncio.sleep(0)
         assert gauge.inside == 7

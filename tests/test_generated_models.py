@@ -12,9 +12,16 @@ def test_unknown_rfi_status_parses_as_a_string() -> None:
     assert not isinstance(rfi.status, RfiStatus)
 
 
-def test_known_rfi_status_parses_as_the_enum() -> None:
-    """A known status still becomes the enum member."""
-    assert Rfi.from_dict({"id": "rfi_1", "status": "under_review"}).status is RfiStatus.UNDER_REVIEW
+def test_known_rfi_status_compares_equal_to_the_enum() -> None:
+    """A known status equals its StrEnum member, so `==` and `match` work with either."""
+    status = Rfi.from_dict({"id": "rfi_1", "status": "under_review"}).status
+    assert status == RfiStatus.UNDER_REVIEW and status == "under_review"
+    match status:
+        case RfiStatus.UNDER_REVIEW:
+            matched = True
+        case _:
+            matched = False
+    assert matched
 
 
 def test_unknown_refund_status_round_trips() -> None:
@@ -22,7 +29,7 @@ def test_unknown_refund_status_round_trips() -> None:
     refund = Refund.from_dict({"id": "rfnd_1", "status": "reversed"})
     assert refund.status == "reversed"
     assert refund.to_dict()["status"] == "reversed"
-    assert Refund.from_dict({"id": "r", "status": "success"}).status is RefundStatus.SUCCESS
+    assert Refund.from_dict({"id": "r", "status": "success"}).status == RefundStatus.SUCCESS
 
 
 def test_extra_fields_are_kept() -> None:

@@ -155,7 +155,7 @@ async def test_orders_rfi_documents_and_held_payments(
         amount=SANCTIONS_THRESHOLD, currency="USD", payment_methods=["bank_transfer"]
     )
     assert small.status == "created" and quoted.quote_id == "quote_abc123"
-    assert big.status == "action_required" and big.rfi.status is RfiStatus.ACTION_REQUIRED  # type: ignore[union-attr]
+    assert big.status == "action_required" and big.rfi.status == RfiStatus.ACTION_REQUIRED  # type: ignore[union-attr]
     assert [o.id async for o in client.orders.list()] == [big.id, quoted.id, small.id]
     assert (await client.orders.retrieve(big.id)).rfi.id == big.rfi.id  # type: ignore[union-attr]
 

@@ -58,56 +58,40 @@ def test_package_is_typed() -> None:
     assert (Path(payments_api_client.__file__).parent / "py.typed").is_file()
 
 
-def _kwargs_keys(tree: ast.AST) -> set[str]:
-    """The keys a generated ``_get_kwargs`` puts into ``_kwargs`` (literal or assigned)."""
-    keys: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.AnnAssign | ast.Assign):
-            targets = [node.target] if isinstance(node, ast.AnnAssign) else node.targets
-            for target in targets:
-                if isinstance(target, ast.Name) and target.id == "_kwargs":
-                    if isinstance(node.value, ast.Dict):
-                        keys |= {k.value for k in node.value.keys if isinstance(k, ast.Constant)}
-                elif (
-                    isinstance(target, ast.Subscript)
-                    and isinstance(target.value, ast.Name)
-                    and target.value.id == "_kwargs"
-                    and isinstance(target.slice, ast.Constant)
-                ):
-                    keys.add(target.slice.value)
-    return keys
-
-
-def _async_client_methods(tree: ast.AST) -> list[str]:
-    """Which methods are called on ``client.get_async_httpx_client()``."""
+def _sender_calls(tree: ast.AST) -> list[ast.Call]:
+    """Every ``<something>.send(...)`` call in a module."""
     return [
-        node.attr
+        node
         for node in ast.walk(tree)
-        if isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Call)
-        and isinstance(node.value.func, ast.Attribute)
-        and node.value.func.attr == "get_async_httpx_client"
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "send"
     ]
 
 
-def test_generated_operations_call_only_what_the_sender_answers() -> None:
-    """The sender stands in for the generated client's httpx client (see payments_sdk._sender).
+def test_generated_operations_call_only_the_sender_protocol() -> None:
+    """Each generated operation sends once, through ``sender.send``, with the protocol's keywords.
 
-    That holds while every generated operation calls only ``request(**kwargs)`` on it, with
-    keyword names the sender accepts. A new generator version that did otherwise fails here.
+    The SDK's sender implements the generated ``Sender`` protocol (mypy checks the fit); this
+    checks the other side: no operation reaches for anything else.
     """
-    from payments_sdk._sender import Sender
+    from payments_api_client.client import Sender as Protocol
 
-    accepted = set(inspect.signature(Sender.request).parameters) - {"self"}
+    accepted = set(inspect.signature(Protocol.send).parameters) - {"self", "method", "url"}
     api = Path(__file__).resolve().parent.parent / "generated" / "payments_api_client" / "api"
     operations = 0
     for module in sorted(api.rglob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
-        methods = _async_client_methods(tree)
-        if not methods:
+        calls = _sender_calls(tree)
+        if not calls and module.name == "__init__.py":
             continue
         operations += 1
-        assert methods == ["request"], module.name
-        keys = _kwargs_keys(tree)
-        assert {"method", "url"} <= keys <= accepted, (module.name, keys - accepted)
+        assert len(calls) == 1, module.name
+        (call,) = calls
+        assert isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+        assert call.func.value.id == "sender", module.name
+        assert len(call.args) == 2, module.name  # method and url
+        assert {k.arg for k in call.keywords} <= accepted, module.name
+        source = module.read_text(encoding="utf-8")
+        assert "httpx" not in source and "json()" not in source, module.name
     assert operations == 27

@@ -1,8 +1,5 @@
 """A client library for accessing Payments, Payouts and Multi-Currency Account API"""
 
-from .client import AuthenticatedClient, Client
+from .client import Sender
 
-__all__ = (
-    "AuthenticatedClient",
-    "Client",
-)
+__all__ = ("Sender",)

@@ -1,16 +1,27 @@
-"""Contains shared errors types that can be raised from API functions"""
+"""The errors generated code raises. Written from ``openapi/templates/errors.py.jinja``."""
+
+from __future__ import annotations
+
+import httpx
+
+__all__ = ["InvalidPathParameter", "ModelValidationError", "UnexpectedBody"]
 
 
-class UnexpectedStatus(Exception):
-    """Raised by api functions when the response status an undocumented status and Client.raise_on_unexpected_status is True"""
-
-    def __init__(self, status_code: int, content: bytes):
-        self.status_code = status_code
-        self.content = content
-
-        super().__init__(
-            f"Unexpected status code: {status_code}\n\nResponse content:\n{content.decode(errors='ignore')}"
-        )
+class ModelValidationError(ValueError):
+    """Data does not match a model: the message is ``$.path: problem`` (never the value)."""
 
 
-__all__ = ["UnexpectedStatus"]
+class UnexpectedBody(ModelValidationError):
+    """A 2xx response's body does not match the model the bundle names for it."""
+
+    def __init__(self, message: str, response: httpx.Response) -> None:
+        super().__init__(message)
+        self.response = response
+
+
+class InvalidPathParameter(ValueError):
+    """A path parameter cannot be sent as exactly one path segment (empty, ``.`` or ``..``)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name}: must be one path segment (not empty, '.' or '..')")
+        self.name = name

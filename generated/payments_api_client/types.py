@@ -1,54 +1,384 @@
-"""Contains some shared types for properties"""
+"""What every generated model and operation shares: the model base, decoding, and the response.
 
-from collections.abc import Mapping, MutableMapping
-from http import HTTPStatus
-from typing import IO, BinaryIO, Generic, Literal, TypeVar
+Written from ``openapi/templates/types.py.jinja`` (see the comment there): do not edit.
 
+Models are :class:`msgspec.Struct` classes. A JSON body is decoded straight into them by a
+cached :class:`msgspec.json.Decoder`, which checks every type as it parses and names the JSON
+path of the first mismatch. A field the bundle does not declare makes that strict decoder stop;
+the body is then decoded again, leniently, and the undeclared fields are kept in each model's
+``additional_properties``. That path is slower, and rare: a body that matches the bundle is
+parsed once, in C.
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+import types
+from collections.abc import Mapping
+from functools import cache
+from typing import (
+    IO,
+    Annotated,
+    Any,
+    Generic,
+    Self,
+    TypeVar,
+    Union,
+    get_args,
+    get_origin,
+)
+
+import httpx
+import msgspec
 from attrs import define
 
+from .errors import ModelValidationError, UnexpectedBody
 
-class Unset:
-    def __bool__(self) -> Literal[False]:
-        return False
+__all__ = [
+    "File",
+    "FileTypes",
+    "Model",
+    "RequestFiles",
+    "Response",
+    "Timestamp",
+    "decode_response",
+    "encode_json",
+    "no_content",
+    "path_segment",
+]
 
+Timestamp = Annotated[datetime.datetime, msgspec.Meta(tz=True)]
+"""An ISO 8601 date-time with its UTC offset, as the service sends every timestamp."""
 
-UNSET: Unset = Unset()
-
-# The types that `httpx.Client(files=)` can accept, copied from that library.
+# The types that `httpx.AsyncClient(files=...)` accepts.
 FileContent = IO[bytes] | bytes | str
-FileTypes = (
-    # (filename, file (or bytes), content_type)
-    tuple[str | None, FileContent, str | None]
-    # (filename, file (or bytes), content_type, headers)
-    | tuple[str | None, FileContent, str | None, Mapping[str, str]]
-)
+FileTypes = tuple[str | None, FileContent, str | None]
 RequestFiles = list[tuple[str, FileTypes]]
 
+_EXTRA = "_additional_properties"
 
-@define
-class File:
-    """Contains information for file uploads"""
 
-    payload: BinaryIO
-    file_name: str | None = None
-    mime_type: str | None = None
+class Model(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, dict=True):
+    """Base of every generated model.
 
-    def to_tuple(self) -> FileTypes:
-        """Return a tuple representation that httpx will accept for multipart/form-data"""
-        return self.file_name, self.payload, self.mime_type
+    Optional fields are ``X | None`` and default to ``None``. Fields the bundle does not
+    declare, as received, are in :attr:`additional_properties` (and readable as
+    ``model["name"]``).
+    """
 
+    @property
+    def additional_properties(self) -> dict[str, Any]:
+        """Fields the bundle does not declare, as received; empty when there are none."""
+        extra: dict[str, Any] | None = self.__dict__.get(_EXTRA)
+        if extra is None:
+            extra = self.__dict__[_EXTRA] = {}
+        return extra
+
+    @property
+    def additional_keys(self) -> list[str]:
+        """The names of the undeclared fields."""
+        return list(self.additional_properties)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
+
+    def __copy__(self) -> Self:
+        copied = msgspec.structs.replace(self)
+        extra = self.__dict__.get(_EXTRA)
+        if extra:
+            copied.__dict__[_EXTRA] = dict(extra)
+        return copied
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # msgspec pickles the declared fields only; the undeclared ones travel too.
+        return (_rebuild, (type(self), msgspec.structs.asdict(self), self.__dict__.get(_EXTRA)))
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        """Build a model from a JSON-like mapping, checking every type.
+
+        Undeclared fields land in :attr:`additional_properties`. Raises
+        :class:`~.errors.ModelValidationError` naming the path of the first mismatch.
+        """
+        return _lenient(cls, src_dict, lambda message: ModelValidationError(message))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON-ready dict: declared fields that are set, then undeclared ones."""
+        result = _builtins(self)
+        assert isinstance(result, dict)
+        return result
+
+
+def _rebuild(cls: type[Model], fields: dict[str, Any], extra: dict[str, Any] | None) -> Model:
+    model = cls(**fields)
+    if extra:
+        model.__dict__[_EXTRA] = extra
+    return model
+
+
+def _builtins(value: Any) -> Any:
+    if isinstance(value, Model):
+        out: dict[str, Any] = dict(value.__dict__.get(_EXTRA) or {})
+        for field in msgspec.structs.fields(value):
+            item = getattr(value, field.name)
+            if item is None and field.default is None:
+                continue  # not set: omitted, as the encoder omits it
+            out[field.encode_name] = _builtins(item)
+        return out
+    if isinstance(value, list | tuple):
+        return [_builtins(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _builtins(item) for key, item in value.items()}
+    if isinstance(value, File):
+        return value
+    return msgspec.to_builtins(value)
+
+
+def encode_json(body: Model) -> bytes:
+    """Encode a request body: fields the caller did not set are left out."""
+    if not _has_extra(body):
+        return msgspec.json.encode(body)
+    return msgspec.json.encode(body.to_dict())
+
+
+def _has_extra(value: Any) -> bool:
+    if isinstance(value, Model):
+        return bool(value.__dict__.get(_EXTRA)) or any(
+            _has_extra(getattr(value, name)) for name in value.__struct_fields__
+        )
+    if isinstance(value, list | tuple):
+        return any(_has_extra(item) for item in value)
+    if isinstance(value, dict):
+        return any(_has_extra(item) for item in value.values())
+    return False
+
+
+# -- decoding ---------------------------------------------------------------------------------
+
+M = TypeVar("M")
+
+
+@cache
+def _decoder(model: type[M]) -> msgspec.json.Decoder[M]:
+    return msgspec.json.Decoder(model)
+
+
+def decode_response(response: httpx.Response, model: type[M]) -> Response[M]:
+    """Decode a 2xx response's body into ``model`` and wrap it with its status and headers.
+
+    Raises :class:`~.errors.UnexpectedBody`, naming the JSON path of the first mismatch, when
+    the body does not match the bundle.
+    """
+    content = response.content
+    try:
+        parsed = _decoder(model).decode(content)
+    except msgspec.ValidationError as exc:
+        message = str(exc)
+        if not message.startswith("Object contains unknown field"):
+            raise UnexpectedBody(_describe(message), response) from None
+        try:
+            data = msgspec.json.decode(content)
+        except RecursionError:
+            raise UnexpectedBody("$: the body is nested too deeply", response) from None
+        parsed = _lenient(model, data, lambda text: UnexpectedBody(text, response))
+    except msgspec.DecodeError as exc:
+        reason = str(exc).removeprefix("JSON is malformed: ")
+        raise UnexpectedBody(f"$: the body is not valid JSON ({reason})", response) from None
+    except RecursionError:
+        raise UnexpectedBody("$: the body is nested too deeply", response) from None
+    return Response(response.status_code, response.headers, parsed, response)
+
+
+def no_content(response: httpx.Response) -> Response[None]:
+    """Wrap a response whose success has no body."""
+    return Response(response.status_code, response.headers, None, response)
+
+
+_AT = re.compile(r"^(?P<what>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.DOTALL)
+_EXPECTED = re.compile(r"^Expected `(?P<want>[^`]*)`, got `(?P<got>[^`]*)`$")
+_MISSING = re.compile(r"^Object missing required field `(?P<field>[^`]*)`$")
+_QUOTED = re.compile(r"'(?:[^'\\]|\\.)*'")
+
+
+def _describe(message: str, prefix: str = "$") -> str:
+    """Turn msgspec's message into ``$.path: problem``, never repeating the offending value."""
+    match = _AT.match(message)
+    what = match.group("what") if match else message
+    path = prefix + ((match.group("path") or "$")[1:] if match else "")
+    expected = _EXPECTED.match(what)
+    if expected:
+        return f"{path}: expected {expected['want']}, got {expected['got']}"
+    missing = _MISSING.match(what)
+    if missing:
+        return f"{path}.{missing['field']}: required field is missing"
+    # Other messages can quote the value (an enum or a constant): keep the reason only.
+    reason = _QUOTED.sub("a value", what).replace("`", "")
+    return f"{path}: {reason[:1].lower()}{reason[1:]}"
+
+
+# -- the lenient path: undeclared fields --------------------------------------------------------
+#
+# The body is stripped of every field the models do not declare, guided by the model types;
+# msgspec then converts what remains, checking types and reporting paths exactly as the strict
+# decoder does; finally the stripped fields are attached to the models they came from.
+
+_Plan = tuple[str, Any]  # ("model", cls) | ("list", plan) | ("dict", plan)
+
+
+def _plan(annotation: Any) -> _Plan | None:
+    """How to walk a value of this type to find models in it; None if it holds none."""
+    if isinstance(annotation, type) and issubclass(annotation, Model):
+        return ("model", annotation)
+    origin = get_origin(annotation)
+    args = get_args(annotation)
+    if origin is Annotated:
+        return _plan(args[0])
+    if origin is list and args:
+        inner = _plan(args[0])
+        return None if inner is None else ("list", inner)
+    if origin is dict and len(args) == 2:
+        inner = _plan(args[1])
+        return None if inner is None else ("dict", inner)
+    if origin is Union or origin is types.UnionType:
+        plans = [p for p in map(_plan, args) if p is not None]
+        return plans[0] if len(plans) == 1 else None
+    return None
+
+
+@cache
+def _layout(cls: type[Model]) -> tuple[frozenset[str], dict[str, tuple[str, _Plan]]]:
+    fields = msgspec.structs.fields(cls)
+    nested = {}
+    for field in fields:
+        plan = _plan(field.type)
+        if plan is not None:
+            nested[field.encode_name] = (field.name, plan)
+    return frozenset(field.encode_name for field in fields), nested
+
+
+def _strip(plan: _Plan, value: Any) -> tuple[Any, Any]:
+    """Return ``value`` without undeclared fields, and a tree of what was taken out."""
+    kind, inner = plan
+    if kind == "model":
+        if type(value) is not dict:
+            return value, None  # the conversion reports the wrong type, with its path
+        known, nested = _layout(inner)
+        kept: dict[str, Any] = {}
+        extra: dict[str, Any] = {}
+        children: dict[str, Any] = {}
+        for key, item in value.items():
+            if key not in known:
+                extra[key] = item
+                continue
+            walk = nested.get(key)
+            if walk is not None and item is not None:
+                item, tree = _strip(walk[1], item)
+                if tree is not None:
+                    children[walk[0]] = tree
+            kept[key] = item
+        return kept, ((extra, children) if extra or children else None)
+    if kind == "list" and type(value) is list:
+        trees = {}
+        items = []
+        for index, item in enumerate(value):
+            item, tree = _strip(inner, item)
+            items.append(item)
+            if tree is not None:
+                trees[index] = tree
+        return items, (trees or None)
+    if kind == "dict" and type(value) is dict:
+        trees = {}
+        entries = {}
+        for key, item in value.items():
+            item, tree = _strip(inner, item)
+            entries[key] = item
+            if tree is not None:
+                trees[key] = tree
+        return entries, (trees or None)
+    return value, None
+
+
+def _attach(value: Any, tree: Any) -> None:
+    """Put the fields ``_strip`` took out back on the models they belong to."""
+    if isinstance(tree, tuple):
+        extra, children = tree
+        if extra:
+            value.__dict__[_EXTRA] = extra
+        for name, child in children.items():
+            _attach(getattr(value, name), child)
+    else:
+        for key, child in tree.items():
+            _attach(value[key], child)
+
+
+def _lenient(model: type[M], data: Any, error: Any) -> M:
+    plan = _plan(model)
+    stripped, tree = _strip(plan, data) if plan is not None else (data, None)
+    try:
+        parsed = msgspec.convert(stripped, model)
+    except msgspec.ValidationError as exc:
+        raise error(_describe(str(exc))) from None
+    if tree is not None:
+        _attach(parsed, tree)
+    return parsed
+
+
+# -- path parameters -------------------------------------------------------------------------
+
+
+def path_segment(value: str, name: str) -> str:
+    """Return ``value`` as exactly one path segment, percent-encoded.
+
+    Empty strings, ``.`` and ``..`` cannot be one segment (URL normalisation removes or climbs
+    them), so they are refused with :class:`~.errors.InvalidPathParameter`.
+    """
+    from urllib.parse import quote
+
+    from .errors import InvalidPathParameter
+
+    if not isinstance(value, str) or value in ("", ".", ".."):
+        raise InvalidPathParameter(name)
+    return quote(value, safe="")
+
+
+# -- what an operation returns ---------------------------------------------------------------
 
 T = TypeVar("T")
 
 
-@define
+@define(slots=True, frozen=True)
+class File:
+    """A file to upload as one part of a multipart/form-data body."""
+
+    payload: IO[bytes] | bytes
+    file_name: str | None = None
+    mime_type: str | None = None
+
+    def to_tuple(self) -> FileTypes:
+        """Return the ``(file name, content, content type)`` tuple httpx sends."""
+        return self.file_name, self.payload, self.mime_type
+
+
 class Response(Generic[T]):
-    """A response from an endpoint"""
+    """A successful response: its status, its headers and the parsed model."""
 
-    status_code: HTTPStatus
-    content: bytes
-    headers: MutableMapping[str, str]
-    parsed: T | None
+    __slots__ = ("headers", "http_response", "parsed", "status_code")
 
+    def __init__(self, status_code: int, headers: httpx.Headers, parsed: T, http_response: httpx.Response) -> None:
+        self.status_code = status_code
+        self.headers = headers
+        self.parsed = parsed
+        self.http_response = http_response
 
-__all__ = ["UNSET", "File", "FileTypes", "RequestFiles", "Response", "Unset"]
+    def __repr__(self) -> str:
+        return f"Response(status_code={self.status_code}, parsed={self.parsed!r})"

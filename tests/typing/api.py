@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from payments_api_client.models import BalanceConversion, Payment, Refund
+from payments_api_client.models import BalanceConversion, Payment, Refund, Rfi, RfiStatus
 from payments_sdk import (
     AsyncPager,
     AsyncPaymentsClient,
@@ -23,6 +23,12 @@ async def consumer() -> None:
         async for payment in client.payments.list():
             amount: int = payment.amount
             total += amount
+            # Optional fields are `X | None`: `is not None` narrows them, no sentinel import.
+            if payment.fx_fee is not None:
+                fee: int = payment.fx_fee.amount
+                total -= fee
+            reference: str | None = payment.rfi.id if payment.rfi is not None else None
+            del reference
         async for page in client.refunds.list().pages():
             refunds: list[Refund] = page.data
             del refunds
@@ -30,15 +36,21 @@ async def consumer() -> None:
         conversion: BalanceConversion = await client.balance_conversions.create(
             source_currency="USD", target_currency="EUR", source_amount=price
         )
-        target = conversion.target_amount
-        if isinstance(target, int):
-            received: int = target
+        if conversion.target_amount is not None and conversion.target_currency is not None:
+            received = Money.from_minor_units(conversion.target_amount, conversion.target_currency)
             del received
+        async for rfi in client.rfis.list(status=RfiStatus.ACTION_REQUIRED):
+            status: str = rfi.status
+            if status == RfiStatus.ACTION_REQUIRED and rfi.documents is not None:
+                wanted: list[str] = [document.rfi_doc_id for document in rfi.documents]
+                del wanted
+        last: Rfi | None = None
+        del last
         try:
             await client.with_options(max_retries=0).fx_rates.retrieve(
                 source_currency="USD", target_currency="GBP"
             )
         except (BadRequestError, UnauthorizedError) as exc:
-            status: int = exc.status_code
+            status_code: int = exc.status_code
             message: str | None = exc.message
-            del status, message
+            del status_code, message

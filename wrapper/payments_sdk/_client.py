@@ -3,33 +3,31 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import platform
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import cached_property
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Final, Self, TypeVar
 
 import httpx
 
-from payments_api_client.client import Client
+from payments_api_client.errors import InvalidPathParameter, UnexpectedBody
 from payments_api_client.types import Response
 
 from ._config import SecretKey, check_base_url, root_url_of
 from ._logging import setup_from_env
-from ._sender import Sender, last_response
+from ._sender import Sender
 from ._version import __version__
 from .errors import (
     APIConnectionError,
     APIResponseValidationError,
-    APITimeoutError,
     InvalidParameterError,
-    PaymentsError,
 )
 
 if TYPE_CHECKING:
+    from payments_api_client.client import Sender as OperationSender
     from payments_api_client.models import Ping
 
     from .resources.balance_conversions import BalanceConversions
@@ -157,7 +155,7 @@ class AsyncPaymentsClient:
         self._connect()
 
     def _connect(self) -> None:
-        """Build the sender and the generated client over the (possibly shared) pool."""
+        """Build the sender over the (possibly shared) pool."""
         headers = {
             "User-Agent": f"payments-sdk/{__version__} python/{platform.python_version()}",
             "Accept": "application/json",
@@ -171,12 +169,6 @@ class AsyncPaymentsClient:
             timeout=self.timeout,
             max_retries=self.max_retries,
             gate=self._gate,
-        )
-        # Duck typing, on purpose: every generated operation calls only
-        # ``get_async_httpx_client().request(**kwargs)``, which the sender implements by building
-        # the request on the pool itself (tests/test_package.py checks the generated calls).
-        self._generated = Client(base_url=self.root_url).set_async_httpx_client(
-            self._sender  # type: ignore[arg-type]
         )
 
     def with_options(
@@ -242,57 +234,32 @@ class AsyncPaymentsClient:
         if self.is_closed:
             raise APIConnectionError("the client is closed; create a new one")
 
-    @contextlib.contextmanager
-    def _sdk_errors(self) -> Iterator[None]:
-        """Translate every failure inside the block into an SDK exception."""
-        self._ensure_open()
-        token = last_response.set(None)
+    async def _send(self, call: Callable[[OperationSender], Awaitable[Response[T]]]) -> T:
+        """Run one generated operation through the sender; return its parsed model.
+
+        The sender raises the SDK's own exceptions for transport failures and error statuses.
+        Only two failures of the generated code are translated: a 2xx body that does not match
+        the bundle, and a path parameter that cannot be one segment. Anything else is a bug and
+        surfaces as itself.
+        """
+        if self.is_closed:
+            raise APIConnectionError("the client is closed; create a new one")
         try:
-            yield
-        except PaymentsError:
-            raise
-        except httpx.TimeoutException as exc:
-            raise APITimeoutError(f"request timed out: {type(exc).__name__}") from None
-        except httpx.HTTPError as exc:
-            raise APIConnectionError(f"request failed: {type(exc).__name__}") from None
-        except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
-            # The generated parser rejected a 2xx body (the transport raised for anything else).
-            raise _unparseable(last_response.get(), exc) from exc
-        finally:
-            last_response.reset(token)
-
-    async def _execute(self, call: Callable[[Client], Awaitable[Response[Any]]]) -> Response[Any]:
-        """Run one generated ``asyncio_detailed`` call; map every failure to an SDK exception."""
-        with self._sdk_errors():
-            return await call(self._generated)
-        raise AssertionError("unreachable")  # pragma: no cover - satisfies type checkers
-
-    async def _send(
-        self, call: Callable[[Client], Awaitable[Response[Any]]], expected: type[T]
-    ) -> T:
-        """Run a generated call and return its parsed body, which must be an ``expected``."""
-        response = await self._execute(call)
-        parsed = response.parsed
-        if not isinstance(parsed, expected):
-            raise APIResponseValidationError(
-                f"expected {expected.__name__} but the {int(response.status_code)} response "
-                "did not match what the bundle describes",
-                body=_body_of(response.content),
-            )
-        return parsed
-
-    async def _send_no_content(self, call: Callable[[Client], Awaitable[Response[Any]]]) -> None:
-        """Run a generated call whose success has no body."""
-        await self._execute(call)
+            return (await call(self._sender)).parsed
+        except UnexpectedBody as exc:
+            raise _unparseable(exc.response, str(exc)) from None
+        except InvalidPathParameter as exc:
+            raise InvalidParameterError(
+                exc.name, "must be one path segment (not '.', '..')"
+            ) from None
 
     # -- operations that are not resources --------------------------------------------------
 
     async def ping(self) -> Ping:
         """``GET /ping``: check that the key and base URL work."""
         from payments_api_client.api.authentication import ping
-        from payments_api_client.models import Ping
 
-        return await self._send(lambda c: ping.asyncio_detailed(client=c), Ping)
+        return await self._send(lambda s: ping.asyncio_detailed(sender=s))
 
     async def request(
         self,
@@ -314,12 +281,15 @@ class AsyncPaymentsClient:
         if not isinstance(method, str) or not method.isalpha():
             raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")
         url = path if root else self.base_url[len(self.root_url) :] + path
-        with self._sdk_errors():
-            response = await self._sender.request(
-                method=method.upper(), url=url, params=params, json=json
-            )
-            return _json_loads(response.content) if response.content else None
-        raise AssertionError("unreachable")  # pragma: no cover - satisfies type checkers
+        if self.is_closed:
+            raise APIConnectionError("the client is closed; create a new one")
+        response = await self._sender.send_json(method.upper(), url, params=params, json=json)
+        if not response.content:
+            return None
+        try:
+            return _json_loads(response.content)
+        except ValueError:
+            raise _unparseable(response, "$: the body is not valid JSON") from None
 
     # -- resources, imported on first use ---------------------------------------------------
 
@@ -419,10 +389,9 @@ def _body_of(content: bytes) -> Any:
         return content.decode("utf-8", errors="replace")
 
 
-def _unparseable(response: httpx.Response | None, exc: Exception) -> APIResponseValidationError:
-    status = response.status_code if response is not None else "2xx"
+def _unparseable(response: httpx.Response, problem: str) -> APIResponseValidationError:
     return APIResponseValidationError(
-        f"the {status} response body could not be parsed ({type(exc).__name__}: {exc})",
+        f"the {response.status_code} response does not match the bundle: {problem}",
         response=response,
-        body=_body_of(response.content) if response is not None else None,
+        body=_body_of(response.content),
     )

@@ -5,10 +5,10 @@
 attempt without secrets, and turns every failure into an SDK exception. It returns only
 complete 2xx responses, so the generated parsers never see an error body.
 
-The generated client reaches it through ``Client.set_async_httpx_client``: every generated
-operation calls nothing but ``request(method=..., url=..., params=..., json=..., ...)`` on
-that object, so the sender answers exactly that call. There is one httpx client per request
-path, not a client wrapped around another client.
+Every generated operation takes it as its ``sender``: it implements the generated
+``payments_api_client.client.Sender`` protocol (``send(method, url, params=, content=,
+files=, headers=)``), so mypy checks the fit. There is one httpx client per request path, not a
+client wrapped around another client.
 """
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import json
 import logging
 import time
 from collections.abc import Mapping
-from contextvars import ContextVar
 from typing import Any
 
 import httpx
@@ -28,13 +27,7 @@ from ._logging import logger
 from ._retry import backoff_delay, retry_after_seconds, retryable_error, retryable_status
 from .errors import APIConnectionError, APIStatusError, APITimeoutError, status_error_class
 
-__all__ = ["Sender", "last_response"]
-
-# The last 2xx response handed to the generated client in this task, so that a body the
-# generated parser rejects can still be reported with its status and text.
-last_response: ContextVar[httpx.Response | None] = ContextVar(
-    "payments_sdk_last_response", default=None
-)
+__all__ = ["Sender"]
 
 
 class Sender:
@@ -61,13 +54,13 @@ class Sender:
         self.timeout = timeout
         self.max_retries = max_retries
 
-    async def request(
+    async def send(
         self,
-        *,
         method: str,
         url: str,
+        *,
         params: Mapping[str, Any] | None = None,
-        json: Any = None,
+        content: bytes | None = None,
         files: Any = None,
         headers: Mapping[str, str] | None = None,
     ) -> httpx.Response:
@@ -79,15 +72,30 @@ class Sender:
             method,
             self._root_url + url,
             params=params,
-            json=json,
+            content=content,
             files=files,
             headers=merged,
             timeout=self.timeout,
         )
         request.headers["Authorization"] = self._api_key.header_value()
-        response = await self._send(request)
-        last_response.set(response)
-        return response
+        return await self._send(request)
+
+    async def send_json(
+        self, method: str, url: str, *, params: Mapping[str, Any] | None, json: Any
+    ) -> httpx.Response:
+        """Send a request the bundle does not describe, with an optional JSON body."""
+        if self._pool.is_closed:
+            raise APIConnectionError("the client is closed; create a new one")
+        request = self._pool.build_request(
+            method,
+            self._root_url + url,
+            params=params,
+            json=json,
+            headers=self._headers,
+            timeout=self.timeout,
+        )
+        request.headers["Authorization"] = self._api_key.header_value()
+        return await self._send(request)
 
     async def _send(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` with retries; return a complete 2xx response or raise."""

@@ -1,72 +1,12 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from ..models.balance import Balance
+from ..types import Model
 
-from attrs import define as _attrs_define
-from attrs import field as _attrs_field
-
-if TYPE_CHECKING:
-    from ..models.balance import Balance
+__all__ = ["BalanceList"]
 
 
-T = TypeVar("T", bound="BalanceList")
-
-
-@_attrs_define
-class BalanceList:
+class BalanceList(Model):
     """Balances in every currency enabled for the account."""
 
     data: list[Balance]
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        data = []
-        for data_item_data in self.data:
-            data_item = data_item_data.to_dict()
-            data.append(data_item)
-
-        field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "data": data,
-            }
-        )
-
-        return field_dict
-
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        from ..models.balance import Balance
-
-        d = dict(src_dict)
-        data = []
-        _data = d.pop("data")
-        for data_item_data in _data:
-            data_item = Balance.from_dict(data_item_data)
-
-            data.append(data_item)
-
-        balance_list = cls(
-            data=data,
-        )
-
-        balance_list.additional_properties = d
-        return balance_list
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

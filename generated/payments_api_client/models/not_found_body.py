@@ -1,73 +1,14 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import (
-    Any,
-    Literal,
-    Self,
-    TypeVar,
-    cast,
-)
+from typing import Literal
 
-from attrs import define as _attrs_define
-from attrs import field as _attrs_field
+from ..types import Model
 
-T = TypeVar("T", bound="NotFoundBody")
+__all__ = ["NotFoundBody"]
 
 
-@_attrs_define
-class NotFoundBody:
+class NotFoundBody(Model):
     """The 404 body, for an id that matches no resource."""
 
     error: Literal["Not Found"]
     message: str
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        error = self.error
-
-        message = self.message
-
-        field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "error": error,
-                "message": message,
-            }
-        )
-
-        return field_dict
-
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        d = dict(src_dict)
-        error = cast(Literal["Not Found"], d.pop("error"))
-        if error != "Not Found":
-            raise ValueError(f"error must match const 'Not Found', got '{error}'")
-
-        message = d.pop("message")
-
-        not_found_body = cls(
-            error=error,
-            message=message,
-        )
-
-        not_found_body.additional_properties = d
-        return not_found_body
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

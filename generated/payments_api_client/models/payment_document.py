@@ -1,85 +1,19 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+import msgspec
 
-from attrs import define as _attrs_define
-from attrs import field as _attrs_field
+from ..types import Model
 
-from ..types import UNSET, Unset
-
-T = TypeVar("T", bound="PaymentDocument")
+__all__ = ["PaymentDocument"]
 
 
-@_attrs_define
-class PaymentDocument:
+class PaymentDocument(Model):
     """A document attached to a payment."""
 
-    id: str | Unset = UNSET
+    id: str | None = None
     """ A document id. """
-    type_: str | Unset = UNSET
-    status: str | Unset = UNSET
+    type_: str | None = msgspec.field(default=None, name="type")
+    status: str | None = None
     """ `pending` appears; other values are not published. """
-    rfi_doc_id: str | Unset = UNSET
+    rfi_doc_id: str | None = None
     """ An RFI document id. """
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        id = self.id
-
-        type_ = self.type_
-
-        status = self.status
-
-        rfi_doc_id = self.rfi_doc_id
-
-        field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
-        field_dict.update({})
-        if id is not UNSET:
-            field_dict["id"] = id
-        if type_ is not UNSET:
-            field_dict["type"] = type_
-        if status is not UNSET:
-            field_dict["status"] = status
-        if rfi_doc_id is not UNSET:
-            field_dict["rfi_doc_id"] = rfi_doc_id
-
-        return field_dict
-
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        d = dict(src_dict)
-        id = d.pop("id", UNSET)
-
-        type_ = d.pop("type", UNSET)
-
-        status = d.pop("status", UNSET)
-
-        rfi_doc_id = d.pop("rfi_doc_id", UNSET)
-
-        payment_document = cls(
-            id=id,
-            type_=type_,
-            status=status,
-            rfi_doc_id=rfi_doc_id,
-        )
-
-        payment_document.additional_properties = d
-        return payment_document
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -1,59 +1,12 @@
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from ..types import Model
 
-from attrs import define as _attrs_define
-from attrs import field as _attrs_field
-
-T = TypeVar("T", bound="RefundCreateRequest")
+__all__ = ["RefundCreateRequest"]
 
 
-@_attrs_define
-class RefundCreateRequest:
+class RefundCreateRequest(Model):
     """Identifies the payment to refund."""
 
     payment_id: str
     """ A payment id. """
-    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
-
-    def to_dict(self) -> dict[str, Any]:
-        payment_id = self.payment_id
-
-        field_dict: dict[str, Any] = {}
-        field_dict.update(self.additional_properties)
-        field_dict.update(
-            {
-                "payment_id": payment_id,
-            }
-        )
-
-        return field_dict
-
-    @classmethod
-    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
-        d = dict(src_dict)
-        payment_id = d.pop("payment_id")
-
-        refund_create_request = cls(
-            payment_id=payment_id,
-        )
-
-        refund_create_request.additional_properties = d
-        return refund_create_request
-
-    @property
-    def additional_keys(self) -> list[str]:
-        return list(self.additional_properties.keys())
-
-    def __getitem__(self, key: str) -> Any:
-        return self.additional_properties[key]
-
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.additional_properties[key] = value
-
-    def __delitem__(self, key: str) -> None:
-        del self.additional_properties[key]
-
-    def __contains__(self, key: str) -> bool:
-        return key in self.additional_properties

@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from payments_api_client.types import UNSET, Response, Unset
+from payments_api_client.types import Response
 
 from .._pagination import AsyncPager, PageRequest
 from .._validation import check_page, check_per_page, to_utc_instant
@@ -17,10 +17,9 @@ if TYPE_CHECKING:
 
     from .._client import AsyncPaymentsClient
 
-__all__ = ["ListCall", "ListModel", "Resource", "unset"]
+__all__ = ["ListCall", "ListModel", "Resource"]
 
 T = TypeVar("T")
-V = TypeVar("V")
 
 MAX_PREFETCH = 16
 
@@ -39,14 +38,9 @@ ListCall = Callable[..., Awaitable[Response[Any]]]
 """A generated list operation's ``asyncio_detailed``: filters plus before/after/per_page/page."""
 
 
-def unset(value: V | None) -> V | Unset:
-    """Map ``None`` (not passed) to the generated client's ``UNSET``."""
-    return UNSET if value is None else value
-
-
-def _instant(value: datetime | None, field: str) -> datetime | Unset:
-    """Map a window bound to the generated client's argument, sent as UTC with ``Z``."""
-    return UNSET if value is None else to_utc_instant(value, field)
+def _instant(value: datetime | None, field: str) -> datetime | None:
+    """Map a window bound to the generated operation's argument, sent as UTC with ``Z``."""
+    return None if value is None else to_utc_instant(value, field)
 
 
 class Resource:
@@ -72,7 +66,7 @@ class Resource:
         ``filters`` are the operation's own (already validated) query parameters; ``None``
         values are not sent.
         """
-        sent = {name: unset(value) for name, value in (filters or {}).items()}
+        sent = dict(filters or {})
         size = check_per_page(per_page)
         first = check_page(page)
         if isinstance(prefetch, bool) or not isinstance(prefetch, int):
@@ -85,16 +79,15 @@ class Resource:
             raise InvalidParameterError("after", "must be earlier than before")
 
         async def fetch(request: PageRequest) -> tuple[list[T], PageMeta]:
-            result = await self._client._send(
-                lambda c: call(
-                    client=c,
+            result: ListModel[T] = await self._client._send(
+                lambda s: call(
+                    sender=s,
                     **sent,
                     before=_instant(request.before, "before"),
                     after=_instant(request.after, "after"),
                     per_page=size,
                     page=request.page,
-                ),
-                expected,
+                )
             )
             return result.data, result.page_meta
 

@@ -74,8 +74,7 @@ class BalanceConversions(Resource):
                 ),
             )
         return await self._client._send(
-            lambda c: create_balance_conversion.asyncio_detailed(client=c, body=body),
-            BalanceConversion,
+            lambda s: create_balance_conversion.asyncio_detailed(sender=s, body=body)
         )
 
     def list(

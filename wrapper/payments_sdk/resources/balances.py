@@ -15,6 +15,4 @@ class Balances(Resource):
 
     async def retrieve(self) -> BalanceList:
         """``GET /balances``: the balance in every currency enabled for the account."""
-        return await self._client._send(
-            lambda c: get_balances.asyncio_detailed(client=c), BalanceList
-        )
+        return await self._client._send(lambda s: get_balances.asyncio_detailed(sender=s))

@@ -75,8 +75,7 @@ class BankAccountValidations(Resource):
                 bic_secondary=check_text(bic_secondary, "bic_secondary"),
             )
         return await self._client._send(
-            lambda c: create_bank_account_validation.asyncio_detailed(client=c, body=body),
-            BankAccountValidation,
+            lambda s: create_bank_account_validation.asyncio_detailed(sender=s, body=body)
         )
 
     def list(

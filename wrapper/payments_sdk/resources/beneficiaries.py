@@ -6,16 +6,15 @@ from collections.abc import Mapping
 from typing import Any, TypeVar
 
 from payments_api_client.api.payout import create_beneficiary_v2
+from payments_api_client.errors import ModelValidationError
 from payments_api_client.models import (
     BeneficiaryBankAccountRequest,
     BeneficiaryDetails,
     BeneficiaryV2,
     BeneficiaryV2Request,
-    BeneficiaryV2RequestNotes,
 )
-from payments_api_client.types import UNSET, Unset
 
-from .._validation import check_currency
+from .._validation import check_currency, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -32,8 +31,9 @@ def _model(value: object, model: type[M], field: str) -> M:
         raise InvalidParameterError(field, f"must be a {model.__name__} or a mapping")
     try:
         return model.from_dict(value)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InvalidParameterError(field, f"is not a valid {model.__name__}: {exc}") from None
+    except ModelValidationError as exc:
+        where, _, problem = str(exc).partition(": ")
+        raise InvalidParameterError(field + where.removeprefix("$"), problem) from None
 
 
 class Beneficiaries(Resource):
@@ -57,24 +57,29 @@ class Beneficiaries(Resource):
         """
         details = _model(beneficiary, BeneficiaryDetails, "beneficiary")
         account = _model(bank_account, BeneficiaryBankAccountRequest, "bank_account")
-        if not isinstance(account.currency, Unset):
+        if account.currency is not None:
             check_currency(account.currency, "bank_account.currency")
         address = details.address
-        if not isinstance(address, Unset) and not isinstance(address.country_code, Unset):
+        if address is not None and address.country_code is not None:
             code = address.country_code
             if not (isinstance(code, str) and len(code) == 3 and code.isalpha() and code.isupper()):
                 raise InvalidParameterError(
                     "beneficiary.address.country_code",
                     f"must be an uppercase ISO 3166-1 alpha-3 code, got {code!r}",
                 )
-        note_model: BeneficiaryV2RequestNotes | Unset = UNSET
+        note_map: dict[str, str] | None = None
         if notes is not None:
-            if not all(isinstance(k, str) and isinstance(v, str) for k, v in notes.items()):
+            if not isinstance(notes, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in notes.items()
+            ):
                 raise InvalidParameterError("notes", "must map strings to strings")
-            note_model = BeneficiaryV2RequestNotes.from_dict(dict(notes))
+            note_map = dict(notes)
         body = BeneficiaryV2Request(
-            category=category, beneficiary=details, bank_account=account, notes=note_model
+            category=check_text(category, "category"),
+            beneficiary=details,
+            bank_account=account,
+            notes=note_map,
         )
         return await self._client._send(
-            lambda c: create_beneficiary_v2.asyncio_detailed(client=c, body=body), BeneficiaryV2
+            lambda s: create_beneficiary_v2.asyncio_detailed(sender=s, body=body)
         )

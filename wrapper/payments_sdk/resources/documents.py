@@ -16,7 +16,7 @@ from payments_api_client.types import File
 from .._pagination import AsyncPager
 from .._validation import check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, unset
+from ._resource import Resource
 
 __all__ = ["Documents"]
 
@@ -55,14 +55,14 @@ class Documents(Resource):
         kind = None if type is None else check_text(type, "type")
         body = DocumentUploadRequest(
             file=File(
-                payload=payload,  # type: ignore[arg-type]
+                payload=payload,
                 file_name=file_name or "document",
                 mime_type=content_type or "application/octet-stream",
             ),
-            type_=unset(kind),
+            type_=kind,
         )
         return await self._client._send(
-            lambda c: upload_document.asyncio_detailed(client=c, body=body), Document
+            lambda s: upload_document.asyncio_detailed(sender=s, body=body)
         )
 
     def list(
@@ -88,6 +88,4 @@ class Documents(Resource):
     async def retrieve(self, document_id: str) -> Document:
         """``GET /document/{document_id}``: one document record."""
         doc_id = check_text(document_id, "document_id")
-        return await self._client._send(
-            lambda c: get_document.asyncio_detailed(doc_id, client=c), Document
-        )
+        return await self._client._send(lambda s: get_document.asyncio_detailed(doc_id, sender=s))

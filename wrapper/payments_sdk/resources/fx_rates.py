@@ -19,8 +19,7 @@ class FxRates(Resource):
         source = check_currency(source_currency, "source_currency")
         target = check_currency(target_currency, "target_currency")
         return await self._client._send(
-            lambda c: get_fx_rate.asyncio_detailed(
-                client=c, source_currency=source, target_currency=target
-            ),
-            FxRate,
+            lambda s: get_fx_rate.asyncio_detailed(
+                sender=s, source_currency=source, target_currency=target
+            )
         )

@@ -10,7 +10,7 @@ from payments_api_client.models import KycLink, KycLinkCreateRequest, KycLinkLis
 from .._pagination import AsyncPager
 from .._validation import check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, unset
+from ._resource import Resource
 
 __all__ = ["KycLinks"]
 
@@ -33,9 +33,9 @@ class KycLinks(Resource):
             )
         if email is not None and "@" not in check_text(email, "email"):
             raise InvalidParameterError("email", f"is not an e-mail address: {email!r}")
-        body = KycLinkCreateRequest(customer_id=unset(customer_id), email=unset(email))
+        body = KycLinkCreateRequest(customer_id=customer_id, email=email)
         return await self._client._send(
-            lambda c: create_kyc_link.asyncio_detailed(client=c, body=body), KycLink
+            lambda s: create_kyc_link.asyncio_detailed(sender=s, body=body)
         )
 
     def list(
@@ -64,6 +64,4 @@ class KycLinks(Resource):
     async def retrieve(self, id: str) -> KycLink:
         """``GET /kyc-links/{id}``: status, customer id and submitted documents of a link."""
         link_id = check_text(id, "id")
-        return await self._client._send(
-            lambda c: get_kyc_link.asyncio_detailed(link_id, client=c), KycLink
-        )
+        return await self._client._send(lambda s: get_kyc_link.asyncio_detailed(link_id, sender=s))

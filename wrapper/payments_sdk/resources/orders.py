@@ -19,7 +19,7 @@ from .._money import Money
 from .._pagination import AsyncPager
 from .._validation import check_amount, check_currency, check_text
 from ..errors import InvalidParameterError
-from ._resource import Resource, unset
+from ._resource import Resource
 
 __all__ = ["Orders"]
 
@@ -44,7 +44,7 @@ class Orders(Resource):
         the system-configured pricing rules apply.
         """
         body: OrderCreateInline | OrderCreateWithQuote
-        splits = unset(None if split_ids is None else _split_ids(split_ids))
+        splits = None if split_ids is None else _split_ids(split_ids)
         inline = {"amount": amount, "currency": currency, "payment_methods": payment_methods}
         if quote_id is not None:
             extra = [name for name, value in inline.items() if value is not None]
@@ -69,7 +69,7 @@ class Orders(Resource):
                 split_ids=splits,
             )
         return await self._client._send(
-            lambda c: create_order.asyncio_detailed(client=c, body=body), Order
+            lambda s: create_order.asyncio_detailed(sender=s, body=body)
         )
 
     def list(
@@ -95,9 +95,7 @@ class Orders(Resource):
     async def retrieve(self, id: str) -> Order:
         """``GET /orders/{id}``: one order."""
         order_id = check_text(id, "id")
-        return await self._client._send(
-            lambda c: get_order.asyncio_detailed(order_id, client=c), Order
-        )
+        return await self._client._send(lambda s: get_order.asyncio_detailed(order_id, sender=s))
 
     async def update_rfi(
         self,
@@ -113,7 +111,7 @@ class Orders(Resource):
         order_id = check_text(id, "id")
         body = UpdateRfiRequest(documents=_submissions(documents))
         return await self._client._send(
-            lambda c: update_order_rfi.asyncio_detailed(order_id, client=c, body=body), Order
+            lambda s: update_order_rfi.asyncio_detailed(order_id, sender=s, body=body)
         )
 
 

@@ -37,7 +37,7 @@ class Refunds(Resource):
             )
         body = RefundCreateRequest(payment_id=payment)
         return await self._client._send(
-            lambda c: create_refund.asyncio_detailed(client=c, body=body), Refund
+            lambda s: create_refund.asyncio_detailed(sender=s, body=body)
         )
 
     def list(
@@ -63,9 +63,7 @@ class Refunds(Resource):
     async def retrieve(self, id: str) -> Refund:
         """``GET /refunds/{id}``: one refund."""
         refund_id = check_text(id, "id")
-        return await self._client._send(
-            lambda c: get_refund.asyncio_detailed(refund_id, client=c), Refund
-        )
+        return await self._client._send(lambda s: get_refund.asyncio_detailed(refund_id, sender=s))
 
     async def mock_update_status(self, id: str) -> Refund:
         """``PATCH /refunds/{id}/mock_update_status``: complete an in-progress refund.
@@ -74,5 +72,5 @@ class Refunds(Resource):
         """
         refund_id = check_text(id, "id")
         return await self._client._send(
-            lambda c: mock_update_refund_status.asyncio_detailed(refund_id, client=c), Refund
+            lambda s: mock_update_refund_status.asyncio_detailed(refund_id, sender=s)
         )

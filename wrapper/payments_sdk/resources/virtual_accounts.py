@@ -11,7 +11,6 @@ from payments_api_client.models import (
     PageMeta,
     VirtualAccount,
     VirtualAccountCreateRequest,
-    VirtualAccountList,
 )
 
 from .._pagination import AsyncPager, PageRequest
@@ -32,7 +31,7 @@ class VirtualAccounts(Resource):
 
         async def fetch(request: PageRequest) -> tuple[list[VirtualAccount], PageMeta]:
             result = await self._client._send(
-                lambda c: list_virtual_accounts.asyncio_detailed(client=c), VirtualAccountList
+                lambda s: list_virtual_accounts.asyncio_detailed(sender=s)
             )
             return result.data, result.page_meta
 
@@ -45,15 +44,15 @@ class VirtualAccounts(Resource):
             currency=check_currency(currency, "currency"),
         )
         return await self._client._send(
-            lambda c: create_virtual_account.asyncio_detailed(client=c, body=body), VirtualAccount
+            lambda s: create_virtual_account.asyncio_detailed(sender=s, body=body)
         )
 
     async def close(self, *, payment_type: str, currency: str) -> None:
         """``DELETE /virtual-accounts``: close every active account of that type and currency."""
         kind = check_text(payment_type, "payment_type")
         code = check_currency(currency, "currency")
-        await self._client._send_no_content(
-            lambda c: close_virtual_accounts.asyncio_detailed(
-                client=c, payment_type=kind, currency=code
+        await self._client._send(
+            lambda s: close_virtual_accounts.asyncio_detailed(
+                sender=s, payment_type=kind, currency=code
             )
         )

@@ -1,181 +1,53 @@
-from http import HTTPStatus
-from typing import Any
-from urllib.parse import quote
+"""``GET /v1/document/{document_id}``: Retrieve a document.
 
-import httpx
+Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+"""
 
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.bad_request_body import BadRequestBody
+from __future__ import annotations
+
+from ...client import Sender
 from ...models.document import Document
-from ...models.not_found_body import NotFoundBody
-from ...models.unauthorized_body import UnauthorizedBody
-from ...types import Response
+from ...types import (
+    Response,
+    decode_response,
+    path_segment,
+)
 
+__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
 
-def _get_kwargs(
-    document_id: str,
-) -> dict[str, Any]:
-
-    _kwargs: dict[str, Any] = {
-        "method": "get",
-        "url": "/v1/document/{document_id}".format(
-            document_id=quote(str(document_id), safe=""),
-        ),
-    }
-
-    return _kwargs
-
-
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BadRequestBody | Document | NotFoundBody | UnauthorizedBody | None:
-    if response.status_code == 200:
-        response_200 = Document.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = BadRequestBody.from_dict(response.json())
-
-        return response_400
-
-    if response.status_code == 401:
-        response_401 = UnauthorizedBody.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 404:
-        response_404 = NotFoundBody.from_dict(response.json())
-
-        return response_404
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BadRequestBody | Document | NotFoundBody | UnauthorizedBody]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    document_id: str,
-    *,
-    client: AuthenticatedClient | Client,
-) -> Response[BadRequestBody | Document | NotFoundBody | UnauthorizedBody]:
-    """Retrieve a document
-
-     Returns one document record by its id.
-
-    Args:
-        document_id (str): A document id.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | Document | NotFoundBody | UnauthorizedBody]
-    """
-
-    kwargs = _get_kwargs(
-        document_id=document_id,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    document_id: str,
-    *,
-    client: AuthenticatedClient | Client,
-) -> BadRequestBody | Document | NotFoundBody | UnauthorizedBody | None:
-    """Retrieve a document
-
-     Returns one document record by its id.
-
-    Args:
-        document_id (str): A document id.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | Document | NotFoundBody | UnauthorizedBody
-    """
-
-    return sync_detailed(
-        document_id=document_id,
-        client=client,
-    ).parsed
+METHOD = "GET"
+PATH = "/v1/document/{document_id}"
+"""The operation's path, relative to the service's root address."""
 
 
 async def asyncio_detailed(
     document_id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> Response[BadRequestBody | Document | NotFoundBody | UnauthorizedBody]:
+    sender: Sender,
+) -> Response[Document]:
     """Retrieve a document
 
-     Returns one document record by its id.
+    Returns one document record by its id.
 
-    Args:
-        document_id (str): A document id.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | Document | NotFoundBody | UnauthorizedBody]
+    Returns the ``200`` response: its status, headers and parsed ``Document``. Raises
+    ``errors.UnexpectedBody`` when the body does not match the bundle.
     """
-
-    kwargs = _get_kwargs(
-        document_id=document_id,
+    response = await sender.send(
+        METHOD,
+        PATH.format(document_id=path_segment(document_id, "document_id")),
     )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
+    return decode_response(response, Document)
 
 
 async def asyncio(
     document_id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> BadRequestBody | Document | NotFoundBody | UnauthorizedBody | None:
+    sender: Sender,
+) -> Document:
     """Retrieve a document
 
-     Returns one document record by its id.
+    Returns one document record by its id.
 
-    Args:
-        document_id (str): A document id.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | Document | NotFoundBody | UnauthorizedBody
+    Returns the parsed ``Document`` of the ``200`` response.
     """
-
-    return (
-        await asyncio_detailed(
-            document_id=document_id,
-            client=client,
-        )
-    ).parsed
+    return (await asyncio_detailed(document_id, sender=sender)).parsed

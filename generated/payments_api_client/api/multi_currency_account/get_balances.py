@@ -1,148 +1,50 @@
-from http import HTTPStatus
-from typing import Any
+"""``GET /v1/balances``: Retrieve balances.
 
-import httpx
+Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+"""
 
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.bad_request_body import BadRequestBody
+from __future__ import annotations
+
+from ...client import Sender
 from ...models.balance_list import BalanceList
-from ...models.unauthorized_body import UnauthorizedBody
-from ...types import Response
+from ...types import (
+    Response,
+    decode_response,
+)
 
+__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
 
-def _get_kwargs() -> dict[str, Any]:
-
-    _kwargs: dict[str, Any] = {
-        "method": "get",
-        "url": "/v1/balances",
-    }
-
-    return _kwargs
-
-
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BadRequestBody | BalanceList | UnauthorizedBody | None:
-    if response.status_code == 200:
-        response_200 = BalanceList.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = BadRequestBody.from_dict(response.json())
-
-        return response_400
-
-    if response.status_code == 401:
-        response_401 = UnauthorizedBody.from_dict(response.json())
-
-        return response_401
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BadRequestBody | BalanceList | UnauthorizedBody]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient | Client,
-) -> Response[BadRequestBody | BalanceList | UnauthorizedBody]:
-    """Retrieve balances
-
-     Returns the current balance in every currency enabled for the account.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | BalanceList | UnauthorizedBody]
-    """
-
-    kwargs = _get_kwargs()
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient | Client,
-) -> BadRequestBody | BalanceList | UnauthorizedBody | None:
-    """Retrieve balances
-
-     Returns the current balance in every currency enabled for the account.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | BalanceList | UnauthorizedBody
-    """
-
-    return sync_detailed(
-        client=client,
-    ).parsed
+METHOD = "GET"
+PATH = "/v1/balances"
+"""The operation's path, relative to the service's root address."""
 
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
-) -> Response[BadRequestBody | BalanceList | UnauthorizedBody]:
+    sender: Sender,
+) -> Response[BalanceList]:
     """Retrieve balances
 
-     Returns the current balance in every currency enabled for the account.
+    Returns the current balance in every currency enabled for the account.
 
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | BalanceList | UnauthorizedBody]
+    Returns the ``200`` response: its status, headers and parsed ``BalanceList``. Raises
+    ``errors.UnexpectedBody`` when the body does not match the bundle.
     """
-
-    kwargs = _get_kwargs()
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
+    response = await sender.send(
+        METHOD,
+        PATH,
+    )
+    return decode_response(response, BalanceList)
 
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
-) -> BadRequestBody | BalanceList | UnauthorizedBody | None:
+    sender: Sender,
+) -> BalanceList:
     """Retrieve balances
 
-     Returns the current balance in every currency enabled for the account.
+    Returns the current balance in every currency enabled for the account.
 
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | BalanceList | UnauthorizedBody
+    Returns the parsed ``BalanceList`` of the ``200`` response.
     """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-        )
-    ).parsed
+    return (await asyncio_detailed(sender=sender)).parsed

@@ -1,257 +1,84 @@
-import datetime
-from http import HTTPStatus
+"""``GET /v1/balance_conversions``: List balance conversions.
+
+Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+"""
+
+from __future__ import annotations
+
 from typing import Any
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.bad_request_body import BadRequestBody
+from ...client import Sender
 from ...models.balance_conversion_list import BalanceConversionList
-from ...models.unauthorized_body import UnauthorizedBody
-from ...types import UNSET, Response, Unset
+from ...types import (
+    Response,
+    Timestamp,
+    decode_response,
+)
 
+__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
 
-def _get_kwargs(
-    *,
-    source_currency: str | Unset = UNSET,
-    target_currency: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> dict[str, Any]:
-
-    params: dict[str, Any] = {}
-
-    params["source_currency"] = source_currency
-
-    params["target_currency"] = target_currency
-
-    json_before: str | Unset = UNSET
-    if not isinstance(before, Unset):
-        json_before = before.isoformat()
-    params["before"] = json_before
-
-    json_after: str | Unset = UNSET
-    if not isinstance(after, Unset):
-        json_after = after.isoformat()
-    params["after"] = json_after
-
-    params["per_page"] = per_page
-
-    params["page"] = page
-
-    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
-
-    _kwargs: dict[str, Any] = {
-        "method": "get",
-        "url": "/v1/balance_conversions",
-        "params": params,
-    }
-
-    return _kwargs
-
-
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BadRequestBody | BalanceConversionList | UnauthorizedBody | None:
-    if response.status_code == 200:
-        response_200 = BalanceConversionList.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = BadRequestBody.from_dict(response.json())
-
-        return response_400
-
-    if response.status_code == 401:
-        response_401 = UnauthorizedBody.from_dict(response.json())
-
-        return response_401
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient | Client,
-    source_currency: str | Unset = UNSET,
-    target_currency: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]:
-    """List balance conversions
-
-     Lists balance conversions, newest first, optionally filtered by currency.
-
-    Args:
-        source_currency (str | Unset): ISO 4217 currency code.
-        target_currency (str | Unset): ISO 4217 currency code.
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]
-    """
-
-    kwargs = _get_kwargs(
-        source_currency=source_currency,
-        target_currency=target_currency,
-        before=before,
-        after=after,
-        per_page=per_page,
-        page=page,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient | Client,
-    source_currency: str | Unset = UNSET,
-    target_currency: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> BadRequestBody | BalanceConversionList | UnauthorizedBody | None:
-    """List balance conversions
-
-     Lists balance conversions, newest first, optionally filtered by currency.
-
-    Args:
-        source_currency (str | Unset): ISO 4217 currency code.
-        target_currency (str | Unset): ISO 4217 currency code.
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | BalanceConversionList | UnauthorizedBody
-    """
-
-    return sync_detailed(
-        client=client,
-        source_currency=source_currency,
-        target_currency=target_currency,
-        before=before,
-        after=after,
-        per_page=per_page,
-        page=page,
-    ).parsed
+METHOD = "GET"
+PATH = "/v1/balance_conversions"
+"""The operation's path, relative to the service's root address."""
 
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
-    source_currency: str | Unset = UNSET,
-    target_currency: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]:
+    sender: Sender,
+    source_currency: str | None = None,
+    target_currency: str | None = None,
+    before: Timestamp | None = None,
+    after: Timestamp | None = None,
+    per_page: int | None = None,
+    page: int | None = None,
+) -> Response[BalanceConversionList]:
     """List balance conversions
 
-     Lists balance conversions, newest first, optionally filtered by currency.
+    Lists balance conversions, newest first, optionally filtered by currency.
 
-    Args:
-        source_currency (str | Unset): ISO 4217 currency code.
-        target_currency (str | Unset): ISO 4217 currency code.
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | BalanceConversionList | UnauthorizedBody]
+    Returns the ``200`` response: its status, headers and parsed ``BalanceConversionList``. Raises
+    ``errors.UnexpectedBody`` when the body does not match the bundle.
     """
-
-    kwargs = _get_kwargs(
-        source_currency=source_currency,
-        target_currency=target_currency,
-        before=before,
-        after=after,
-        per_page=per_page,
-        page=page,
+    params: dict[str, Any] = {}
+    if source_currency is not None:
+        params["source_currency"] = source_currency
+    if target_currency is not None:
+        params["target_currency"] = target_currency
+    if before is not None:
+        params["before"] = before.isoformat()
+    if after is not None:
+        params["after"] = after.isoformat()
+    if per_page is not None:
+        params["per_page"] = per_page
+    if page is not None:
+        params["page"] = page
+    response = await sender.send(
+        METHOD,
+        PATH,
+        params=params,
     )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
+    return decode_response(response, BalanceConversionList)
 
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
-    source_currency: str | Unset = UNSET,
-    target_currency: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> BadRequestBody | BalanceConversionList | UnauthorizedBody | None:
+    sender: Sender,
+    source_currency: str | None = None,
+    target_currency: str | None = None,
+    before: Timestamp | None = None,
+    after: Timestamp | None = None,
+    per_page: int | None = None,
+    page: int | None = None,
+) -> BalanceConversionList:
     """List balance conversions
 
-     Lists balance conversions, newest first, optionally filtered by currency.
+    Lists balance conversions, newest first, optionally filtered by currency.
 
-    Args:
-        source_currency (str | Unset): ISO 4217 currency code.
-        target_currency (str | Unset): ISO 4217 currency code.
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | BalanceConversionList | UnauthorizedBody
+    Returns the parsed ``BalanceConversionList`` of the ``200`` response.
     """
-
     return (
         await asyncio_detailed(
-            client=client,
+            sender=sender,
             source_currency=source_currency,
             target_currency=target_currency,
             before=before,

@@ -1,184 +1,58 @@
-from http import HTTPStatus
-from typing import Any
+"""``POST /v1/refunds``: Refund a payment.
 
-import httpx
+Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+"""
 
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.bad_request_body import BadRequestBody
+from __future__ import annotations
+
+from ...client import Sender
 from ...models.refund import Refund
 from ...models.refund_create_request import RefundCreateRequest
-from ...models.unauthorized_body import UnauthorizedBody
-from ...types import Response
+from ...types import (
+    Response,
+    decode_response,
+    encode_json,
+)
 
+__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
 
-def _get_kwargs(
-    *,
-    body: RefundCreateRequest,
-) -> dict[str, Any]:
-    headers: dict[str, Any] = {}
-
-    _kwargs: dict[str, Any] = {
-        "method": "post",
-        "url": "/v1/refunds",
-    }
-
-    _kwargs["json"] = body.to_dict()
-
-    headers["Content-Type"] = "application/json"
-
-    _kwargs["headers"] = headers
-    return _kwargs
-
-
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BadRequestBody | Refund | UnauthorizedBody | None:
-    if response.status_code == 201:
-        response_201 = Refund.from_dict(response.json())
-
-        return response_201
-
-    if response.status_code == 400:
-        response_400 = BadRequestBody.from_dict(response.json())
-
-        return response_400
-
-    if response.status_code == 401:
-        response_401 = UnauthorizedBody.from_dict(response.json())
-
-        return response_401
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BadRequestBody | Refund | UnauthorizedBody]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient | Client,
-    body: RefundCreateRequest,
-) -> Response[BadRequestBody | Refund | UnauthorizedBody]:
-    """Refund a payment
-
-     Creates a refund for a payment. The service refunds only a payment in the `success` state
-    for which no other refund exists; anything else is refused.
-
-    Args:
-        body (RefundCreateRequest): Identifies the payment to refund.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | Refund | UnauthorizedBody]
-    """
-
-    kwargs = _get_kwargs(
-        body=body,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient | Client,
-    body: RefundCreateRequest,
-) -> BadRequestBody | Refund | UnauthorizedBody | None:
-    """Refund a payment
-
-     Creates a refund for a payment. The service refunds only a payment in the `success` state
-    for which no other refund exists; anything else is refused.
-
-    Args:
-        body (RefundCreateRequest): Identifies the payment to refund.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | Refund | UnauthorizedBody
-    """
-
-    return sync_detailed(
-        client=client,
-        body=body,
-    ).parsed
+METHOD = "POST"
+PATH = "/v1/refunds"
+"""The operation's path, relative to the service's root address."""
 
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
+    sender: Sender,
     body: RefundCreateRequest,
-) -> Response[BadRequestBody | Refund | UnauthorizedBody]:
+) -> Response[Refund]:
     """Refund a payment
 
-     Creates a refund for a payment. The service refunds only a payment in the `success` state
+    Creates a refund for a payment. The service refunds only a payment in the `success` state
     for which no other refund exists; anything else is refused.
 
-    Args:
-        body (RefundCreateRequest): Identifies the payment to refund.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | Refund | UnauthorizedBody]
+    Returns the ``201`` response: its status, headers and parsed ``Refund``. Raises
+    ``errors.UnexpectedBody`` when the body does not match the bundle.
     """
-
-    kwargs = _get_kwargs(
-        body=body,
+    response = await sender.send(
+        METHOD,
+        PATH,
+        content=encode_json(body),
+        headers={"Content-Type": "application/json"},
     )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
+    return decode_response(response, Refund)
 
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
+    sender: Sender,
     body: RefundCreateRequest,
-) -> BadRequestBody | Refund | UnauthorizedBody | None:
+) -> Refund:
     """Refund a payment
 
-     Creates a refund for a payment. The service refunds only a payment in the `success` state
+    Creates a refund for a payment. The service refunds only a payment in the `success` state
     for which no other refund exists; anything else is refused.
 
-    Args:
-        body (RefundCreateRequest): Identifies the payment to refund.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | Refund | UnauthorizedBody
+    Returns the parsed ``Refund`` of the ``201`` response.
     """
-
-    return (
-        await asyncio_detailed(
-            client=client,
-            body=body,
-        )
-    ).parsed
+    return (await asyncio_detailed(sender=sender, body=body)).parsed

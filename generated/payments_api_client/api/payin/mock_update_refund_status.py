@@ -1,181 +1,53 @@
-from http import HTTPStatus
-from typing import Any
-from urllib.parse import quote
+"""``PATCH /v1/refunds/{id}/mock_update_status``: Complete an in-progress refund (test mode).
 
-import httpx
+Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+"""
 
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.bad_request_body import BadRequestBody
-from ...models.not_found_body import NotFoundBody
+from __future__ import annotations
+
+from ...client import Sender
 from ...models.refund import Refund
-from ...models.unauthorized_body import UnauthorizedBody
-from ...types import Response
+from ...types import (
+    Response,
+    decode_response,
+    path_segment,
+)
 
+__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
 
-def _get_kwargs(
-    id: str,
-) -> dict[str, Any]:
-
-    _kwargs: dict[str, Any] = {
-        "method": "patch",
-        "url": "/v1/refunds/{id}/mock_update_status".format(
-            id=quote(str(id), safe=""),
-        ),
-    }
-
-    return _kwargs
-
-
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BadRequestBody | NotFoundBody | Refund | UnauthorizedBody | None:
-    if response.status_code == 200:
-        response_200 = Refund.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = BadRequestBody.from_dict(response.json())
-
-        return response_400
-
-    if response.status_code == 401:
-        response_401 = UnauthorizedBody.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 404:
-        response_404 = NotFoundBody.from_dict(response.json())
-
-        return response_404
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    id: str,
-    *,
-    client: AuthenticatedClient | Client,
-) -> Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]:
-    """Complete an in-progress refund (test mode)
-
-     Marks an `in_progress` refund as successful. Meant for test environments.
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]
-    """
-
-    kwargs = _get_kwargs(
-        id=id,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    id: str,
-    *,
-    client: AuthenticatedClient | Client,
-) -> BadRequestBody | NotFoundBody | Refund | UnauthorizedBody | None:
-    """Complete an in-progress refund (test mode)
-
-     Marks an `in_progress` refund as successful. Meant for test environments.
-
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | NotFoundBody | Refund | UnauthorizedBody
-    """
-
-    return sync_detailed(
-        id=id,
-        client=client,
-    ).parsed
+METHOD = "PATCH"
+PATH = "/v1/refunds/{id}/mock_update_status"
+"""The operation's path, relative to the service's root address."""
 
 
 async def asyncio_detailed(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]:
+    sender: Sender,
+) -> Response[Refund]:
     """Complete an in-progress refund (test mode)
 
-     Marks an `in_progress` refund as successful. Meant for test environments.
+    Marks an `in_progress` refund as successful. Meant for test environments.
 
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | NotFoundBody | Refund | UnauthorizedBody]
+    Returns the ``200`` response: its status, headers and parsed ``Refund``. Raises
+    ``errors.UnexpectedBody`` when the body does not match the bundle.
     """
-
-    kwargs = _get_kwargs(
-        id=id,
+    response = await sender.send(
+        METHOD,
+        PATH.format(id=path_segment(id, "id")),
     )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
+    return decode_response(response, Refund)
 
 
 async def asyncio(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
-) -> BadRequestBody | NotFoundBody | Refund | UnauthorizedBody | None:
+    sender: Sender,
+) -> Refund:
     """Complete an in-progress refund (test mode)
 
-     Marks an `in_progress` refund as successful. Meant for test environments.
+    Marks an `in_progress` refund as successful. Meant for test environments.
 
-    Args:
-        id (str):
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | NotFoundBody | Refund | UnauthorizedBody
+    Returns the parsed ``Refund`` of the ``200`` response.
     """
-
-    return (
-        await asyncio_detailed(
-            id=id,
-            client=client,
-        )
-    ).parsed
+    return (await asyncio_detailed(id, sender=sender)).parsed

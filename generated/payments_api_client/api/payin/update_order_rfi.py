@@ -1,206 +1,61 @@
-from http import HTTPStatus
-from typing import Any
-from urllib.parse import quote
+"""``PATCH /v1/orders/{id}/update-rfi``: Submit documents for an order's RFI.
 
-import httpx
+Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+"""
 
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.bad_request_body import BadRequestBody
-from ...models.not_found_body import NotFoundBody
+from __future__ import annotations
+
+from ...client import Sender
 from ...models.order import Order
-from ...models.unauthorized_body import UnauthorizedBody
 from ...models.update_rfi_request import UpdateRfiRequest
-from ...types import Response
+from ...types import (
+    Response,
+    decode_response,
+    encode_json,
+    path_segment,
+)
 
+__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
 
-def _get_kwargs(
-    id: str,
-    *,
-    body: UpdateRfiRequest,
-) -> dict[str, Any]:
-    headers: dict[str, Any] = {}
-
-    _kwargs: dict[str, Any] = {
-        "method": "patch",
-        "url": "/v1/orders/{id}/update-rfi".format(
-            id=quote(str(id), safe=""),
-        ),
-    }
-
-    _kwargs["json"] = body.to_dict()
-
-    headers["Content-Type"] = "application/json"
-
-    _kwargs["headers"] = headers
-    return _kwargs
-
-
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BadRequestBody | NotFoundBody | Order | UnauthorizedBody | None:
-    if response.status_code == 200:
-        response_200 = Order.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = BadRequestBody.from_dict(response.json())
-
-        return response_400
-
-    if response.status_code == 401:
-        response_401 = UnauthorizedBody.from_dict(response.json())
-
-        return response_401
-
-    if response.status_code == 404:
-        response_404 = NotFoundBody.from_dict(response.json())
-
-        return response_404
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    id: str,
-    *,
-    client: AuthenticatedClient | Client,
-    body: UpdateRfiRequest,
-) -> Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]:
-    """Submit documents for an order's RFI
-
-     Submits the documents an RFI asks for while the order is in `action_required` because of
-    sanctions screening, and updates the status of the RFI documents.
-
-    Args:
-        id (str):
-        body (UpdateRfiRequest): The documents submitted for an order's RFI.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]
-    """
-
-    kwargs = _get_kwargs(
-        id=id,
-        body=body,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    id: str,
-    *,
-    client: AuthenticatedClient | Client,
-    body: UpdateRfiRequest,
-) -> BadRequestBody | NotFoundBody | Order | UnauthorizedBody | None:
-    """Submit documents for an order's RFI
-
-     Submits the documents an RFI asks for while the order is in `action_required` because of
-    sanctions screening, and updates the status of the RFI documents.
-
-    Args:
-        id (str):
-        body (UpdateRfiRequest): The documents submitted for an order's RFI.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | NotFoundBody | Order | UnauthorizedBody
-    """
-
-    return sync_detailed(
-        id=id,
-        client=client,
-        body=body,
-    ).parsed
+METHOD = "PATCH"
+PATH = "/v1/orders/{id}/update-rfi"
+"""The operation's path, relative to the service's root address."""
 
 
 async def asyncio_detailed(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
+    sender: Sender,
     body: UpdateRfiRequest,
-) -> Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]:
+) -> Response[Order]:
     """Submit documents for an order's RFI
 
-     Submits the documents an RFI asks for while the order is in `action_required` because of
+    Submits the documents an RFI asks for while the order is in `action_required` because of
     sanctions screening, and updates the status of the RFI documents.
 
-    Args:
-        id (str):
-        body (UpdateRfiRequest): The documents submitted for an order's RFI.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | NotFoundBody | Order | UnauthorizedBody]
+    Returns the ``200`` response: its status, headers and parsed ``Order``. Raises
+    ``errors.UnexpectedBody`` when the body does not match the bundle.
     """
-
-    kwargs = _get_kwargs(
-        id=id,
-        body=body,
+    response = await sender.send(
+        METHOD,
+        PATH.format(id=path_segment(id, "id")),
+        content=encode_json(body),
+        headers={"Content-Type": "application/json"},
     )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
+    return decode_response(response, Order)
 
 
 async def asyncio(
     id: str,
     *,
-    client: AuthenticatedClient | Client,
+    sender: Sender,
     body: UpdateRfiRequest,
-) -> BadRequestBody | NotFoundBody | Order | UnauthorizedBody | None:
+) -> Order:
     """Submit documents for an order's RFI
 
-     Submits the documents an RFI asks for while the order is in `action_required` because of
+    Submits the documents an RFI asks for while the order is in `action_required` because of
     sanctions screening, and updates the status of the RFI documents.
 
-    Args:
-        id (str):
-        body (UpdateRfiRequest): The documents submitted for an order's RFI.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | NotFoundBody | Order | UnauthorizedBody
+    Returns the parsed ``Order`` of the ``200`` response.
     """
-
-    return (
-        await asyncio_detailed(
-            id=id,
-            client=client,
-            body=body,
-        )
-    ).parsed
+    return (await asyncio_detailed(id, sender=sender, body=body)).parsed

@@ -1,261 +1,86 @@
-import datetime
-from http import HTTPStatus
+"""``GET /v1/bank_account_validation``: List bank account validations.
+
+Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+"""
+
+from __future__ import annotations
+
 from typing import Any
 
-import httpx
-
-from ... import errors
-from ...client import AuthenticatedClient, Client
-from ...models.bad_request_body import BadRequestBody
+from ...client import Sender
 from ...models.bank_account_validation_list import BankAccountValidationList
-from ...models.unauthorized_body import UnauthorizedBody
-from ...types import UNSET, Response, Unset
+from ...types import (
+    Response,
+    Timestamp,
+    decode_response,
+)
 
+__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
 
-def _get_kwargs(
-    *,
-    beneficiary_account_id: str | Unset = UNSET,
-    country: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> dict[str, Any]:
-
-    params: dict[str, Any] = {}
-
-    params["beneficiary_account_id"] = beneficiary_account_id
-
-    params["country"] = country
-
-    json_before: str | Unset = UNSET
-    if not isinstance(before, Unset):
-        json_before = before.isoformat()
-    params["before"] = json_before
-
-    json_after: str | Unset = UNSET
-    if not isinstance(after, Unset):
-        json_after = after.isoformat()
-    params["after"] = json_after
-
-    params["per_page"] = per_page
-
-    params["page"] = page
-
-    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
-
-    _kwargs: dict[str, Any] = {
-        "method": "get",
-        "url": "/v1/bank_account_validation",
-        "params": params,
-    }
-
-    return _kwargs
-
-
-def _parse_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> BadRequestBody | BankAccountValidationList | UnauthorizedBody | None:
-    if response.status_code == 200:
-        response_200 = BankAccountValidationList.from_dict(response.json())
-
-        return response_200
-
-    if response.status_code == 400:
-        response_400 = BadRequestBody.from_dict(response.json())
-
-        return response_400
-
-    if response.status_code == 401:
-        response_401 = UnauthorizedBody.from_dict(response.json())
-
-        return response_401
-
-    if client.raise_on_unexpected_status:
-        raise errors.UnexpectedStatus(response.status_code, response.content)
-    else:
-        return None
-
-
-def _build_response(
-    *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]:
-    return Response(
-        status_code=HTTPStatus(response.status_code),
-        content=response.content,
-        headers=response.headers,
-        parsed=_parse_response(client=client, response=response),
-    )
-
-
-def sync_detailed(
-    *,
-    client: AuthenticatedClient | Client,
-    beneficiary_account_id: str | Unset = UNSET,
-    country: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]:
-    """List bank account validations
-
-     Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
-    country.
-
-    Args:
-        beneficiary_account_id (str | Unset): The id of a saved beneficiary bank account.
-        country (str | Unset):
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]
-    """
-
-    kwargs = _get_kwargs(
-        beneficiary_account_id=beneficiary_account_id,
-        country=country,
-        before=before,
-        after=after,
-        per_page=per_page,
-        page=page,
-    )
-
-    response = client.get_httpx_client().request(
-        **kwargs,
-    )
-
-    return _build_response(client=client, response=response)
-
-
-def sync(
-    *,
-    client: AuthenticatedClient | Client,
-    beneficiary_account_id: str | Unset = UNSET,
-    country: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> BadRequestBody | BankAccountValidationList | UnauthorizedBody | None:
-    """List bank account validations
-
-     Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
-    country.
-
-    Args:
-        beneficiary_account_id (str | Unset): The id of a saved beneficiary bank account.
-        country (str | Unset):
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | BankAccountValidationList | UnauthorizedBody
-    """
-
-    return sync_detailed(
-        client=client,
-        beneficiary_account_id=beneficiary_account_id,
-        country=country,
-        before=before,
-        after=after,
-        per_page=per_page,
-        page=page,
-    ).parsed
+METHOD = "GET"
+PATH = "/v1/bank_account_validation"
+"""The operation's path, relative to the service's root address."""
 
 
 async def asyncio_detailed(
     *,
-    client: AuthenticatedClient | Client,
-    beneficiary_account_id: str | Unset = UNSET,
-    country: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]:
+    sender: Sender,
+    beneficiary_account_id: str | None = None,
+    country: str | None = None,
+    before: Timestamp | None = None,
+    after: Timestamp | None = None,
+    per_page: int | None = None,
+    page: int | None = None,
+) -> Response[BankAccountValidationList]:
     """List bank account validations
 
-     Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
-    country.
+    Lists bank account validations, newest first, optionally filtered by saved beneficiary account
+    or country.
 
-    Args:
-        beneficiary_account_id (str | Unset): The id of a saved beneficiary bank account.
-        country (str | Unset):
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        Response[BadRequestBody | BankAccountValidationList | UnauthorizedBody]
+    Returns the ``200`` response: its status, headers and parsed ``BankAccountValidationList``. Raises
+    ``errors.UnexpectedBody`` when the body does not match the bundle.
     """
-
-    kwargs = _get_kwargs(
-        beneficiary_account_id=beneficiary_account_id,
-        country=country,
-        before=before,
-        after=after,
-        per_page=per_page,
-        page=page,
+    params: dict[str, Any] = {}
+    if beneficiary_account_id is not None:
+        params["beneficiary_account_id"] = beneficiary_account_id
+    if country is not None:
+        params["country"] = country
+    if before is not None:
+        params["before"] = before.isoformat()
+    if after is not None:
+        params["after"] = after.isoformat()
+    if per_page is not None:
+        params["per_page"] = per_page
+    if page is not None:
+        params["page"] = page
+    response = await sender.send(
+        METHOD,
+        PATH,
+        params=params,
     )
-
-    response = await client.get_async_httpx_client().request(**kwargs)
-
-    return _build_response(client=client, response=response)
+    return decode_response(response, BankAccountValidationList)
 
 
 async def asyncio(
     *,
-    client: AuthenticatedClient | Client,
-    beneficiary_account_id: str | Unset = UNSET,
-    country: str | Unset = UNSET,
-    before: datetime.datetime | Unset = UNSET,
-    after: datetime.datetime | Unset = UNSET,
-    per_page: int | Unset = 20,
-    page: int | Unset = 1,
-) -> BadRequestBody | BankAccountValidationList | UnauthorizedBody | None:
+    sender: Sender,
+    beneficiary_account_id: str | None = None,
+    country: str | None = None,
+    before: Timestamp | None = None,
+    after: Timestamp | None = None,
+    per_page: int | None = None,
+    page: int | None = None,
+) -> BankAccountValidationList:
     """List bank account validations
 
-     Lists bank account validations, newest first, optionally filtered by saved beneficiary account or
-    country.
+    Lists bank account validations, newest first, optionally filtered by saved beneficiary account
+    or country.
 
-    Args:
-        beneficiary_account_id (str | Unset): The id of a saved beneficiary bank account.
-        country (str | Unset):
-        before (datetime.datetime | Unset):
-        after (datetime.datetime | Unset):
-        per_page (int | Unset):  Default: 20.
-        page (int | Unset):  Default: 1.
-
-    Raises:
-        errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
-        httpx.TimeoutException: If the request takes longer than Client.timeout.
-
-    Returns:
-        BadRequestBody | BankAccountValidationList | UnauthorizedBody
+    Returns the parsed ``BankAccountValidationList`` of the ``200`` response.
     """
-
     return (
         await asyncio_detailed(
-            client=client,
+            sender=sender,
             beneficiary_account_id=beneficiary_account_id,
             country=country,
             before=before,
