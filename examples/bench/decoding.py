@@ -115,9 +115,9 @@ def _stock_from_dict() -> Callable[[Any], Any]:
         "literal_enums: false\n"
     )
     generator = Path(sys.executable).with_name("openapi-python-client")
+    command = ["generate", "--path", "folded.json", "--config", "config.yaml", "--meta", "none"]
     subprocess.run(
-        [str(generator), "generate", "--path", "folded.json", "--config", "config.yaml"]
-        + ["--meta", "none", "--output-path", "stock_client"],
+        [str(generator), *command, "--output-path", "stock_client"],
         cwd=folder,
         check=True,
         capture_output=True,
@@ -129,7 +129,7 @@ def _stock_from_dict() -> Callable[[Any], Any]:
 
 
 def _page_bytes() -> tuple[bytes, bytes]:
-    """The page as the sandbox renders it, and the same page with one unknown field per item."""
+    """Return the page as the sandbox renders it, and again with one unknown field per item."""
     body = canned_bodies(Sandbox(seed_payments=PAGE_SIZE))["/v1/payments"]
     page = json.loads(body)
     for item in page["data"]:
@@ -168,7 +168,7 @@ def run() -> list[tuple[str, float, str]]:
         ),
     }
     samples: dict[str, list[float]] = {name: [] for name in ways}
-    for name, (call, _) in ways.items():
+    for call, _ in ways.values():
         call()  # warm up caches and decoders
     for _ in range(ROUNDS):
         for name, (call, _) in ways.items():
