@@ -46,7 +46,11 @@ class Recorder:
         self.requests: list[httpx.Request] = []
 
     def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.requests.append(request)
+        # A snapshot: the SDK masks the key in its request once the call is over.
+        snapshot = httpx.Request(
+            request.method, request.url, headers=request.headers.copy(), content=request.read()
+        )
+        self.requests.append(snapshot)
         return self.handler(request)
 
     @property

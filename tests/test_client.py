@@ -12,6 +12,7 @@ from payments_sdk import (
     APIConnectionError,
     AsyncPaymentsClient,
     BadRequestError,
+    ClientClosedError,
     InvalidParameterError,
     Money,
     instant_retries,
@@ -145,18 +146,47 @@ async def test_own_pool_is_closed_with_the_client() -> None:
     client = AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL)
     await client.aclose()
     assert client.is_closed and client._pool.is_closed
-    with pytest.raises(APIConnectionError):
+    with pytest.raises(ClientClosedError):
         await client.balances.retrieve()
 
 
 async def test_default_headers_cannot_replace_the_credential(make_client: MakeClient) -> None:
-    """The Authorization header is always the client's key."""
-    client, recorder = make_client(
-        lambda r: httpx.Response(200, json={}), default_headers={"Authorization": "Bearer x.y.z"}
-    )
+    """The Authorization header is always the client's key; another one is refused up front."""
+    for name in ("Authorization", "authorization"):
+        with pytest.raises(InvalidParameterError, match="set by the SDK") as raised:
+            make_client(lambda r: httpx.Response(200, json={}), default_headers={name: "Bearer x"})
+        assert raised.value.field == f"default_headers[{name!r}]"
+    client, recorder = make_client(lambda r: httpx.Response(200, json={}))
     await client.ping()
     assert recorder.last.headers["authorization"] == f"Bearer {TEST_KEY}"
     assert recorder.last.headers["user-agent"].startswith("payments-sdk/")
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"X-Trace": "a\r\nX-Injected: 1"},
+        {"X-Trace": "a\nb"},
+        {"X-Trace": "nul\x00"},
+        {"X-Trace": "caf\u00e9"},
+        {"X-Trace": 7},
+        {"Bad Name": "x"},
+        {"X-Bad\r\n": "x"},
+        {"": "x"},
+    ],
+)
+async def test_header_values_that_cannot_be_sent_fail_at_construction(
+    headers: dict[str, Any], make_client: MakeClient
+) -> None:
+    """CR/LF, control or non-ASCII text in a header is refused when the client is built."""
+    calls: list[httpx.Request] = []
+    with pytest.raises(InvalidParameterError) as raised:
+        make_client(lambda r: calls.append(r) or httpx.Response(200), default_headers=headers)
+    assert raised.value.field.startswith("default_headers")
+    assert calls == []
+    client, _ = make_client(lambda r: httpx.Response(200, json={}))
+    with pytest.raises(InvalidParameterError):
+        client.with_options(default_headers=headers)
 
 
 CONVERSION = {"source_currency": "USD", "target_currency": "EUR"}
@@ -285,7 +315,13 @@ async def test_the_key_never_appears_in_repr_logs_or_exceptions(
         return next(answers)
 
     client, _ = make_client(handler)
-    texts = [repr(client), str(client), repr(client._api_key), repr(client.with_options())]
+    texts = [
+        repr(client),
+        str(client),
+        repr(client._options.api_key),
+        repr(client._options),
+        repr(client.with_options()),
+    ]
     with caplog.at_level(logging.DEBUG, logger="payments_sdk"), instant_retries():
         with pytest.raises(BadRequestError) as bad:
             await client.balances.retrieve()

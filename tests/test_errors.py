@@ -11,6 +11,7 @@ from payments_sdk import (
     APIStatusError,
     APITimeoutError,
     BadRequestError,
+    ClientClosedError,
     ConflictError,
     InternalServerError,
     NotFoundError,
@@ -143,14 +144,19 @@ async def test_transport_errors_map(
     assert not isinstance(caught.value, httpx.HTTPError)
 
 
-async def test_closed_client_raises_a_connection_error(make_client: MakeClient) -> None:
-    """Using a closed client is an APIConnectionError, not httpx's RuntimeError."""
-    client, _ = make_client(lambda r: httpx.Response(200, json={}))
+async def test_closed_client_raises_its_own_error(make_client: MakeClient) -> None:
+    """Use after aclose() is ClientClosedError: a programming error, not a connection error."""
+    client, recorder = make_client(lambda r: httpx.Response(200, json={}))
+    copy = client.with_options(max_retries=0)
     await client.aclose()
-    with pytest.raises(APIConnectionError, match="closed"):
-        await client.ping()
-    with pytest.raises(APIConnectionError, match="closed"):
-        await client.request("GET", "/customers")
+    for call in (client.ping(), client.request("GET", "/customers"), client.refunds.retrieve("r")):
+        with pytest.raises(ClientClosedError, match="closed") as raised:
+            await call
+        assert not isinstance(raised.value, APIConnectionError)
+    await copy.aclose()
+    with pytest.raises(ClientClosedError):
+        await copy.with_raw_response.ping()
+    assert recorder.requests == []
 
 
 async def test_request_escape_hatch_maps_errors_and_parses_json(make_client: MakeClient) -> None:

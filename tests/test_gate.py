@@ -8,8 +8,8 @@ import httpx
 import pytest
 
 from payments_sdk import APITimeoutError, AsyncPaymentsClient
-from payments_sdk._client import DEFAULT_CONNECTION_LIMITS
-from payments_sdk._config import SecretKey
+from payments_sdk._options import DEFAULT_CONNECTION_LIMITS
+from payments_sdk._secret import SecretKey
 from payments_sdk._sender import Sender
 from tests.conftest import BASE_URL, TEST_KEY
 
@@ -66,7 +66,7 @@ async def test_waiting_at_the_gate_counts_against_the_pool_timeout() -> None:
         client = AsyncPaymentsClient(
             api_key=TEST_KEY, base_url=BASE_URL, http_client=pool, max_retries=0
         )
-        client._sender = _sender(pool, gate=1, pool_timeout=0.05)
+        client._requestor._sender = _sender(pool, gate=1, pool_timeout=0.05)
         first = asyncio.ensure_future(client.request("GET", "/ping"))
         await asyncio.sleep(0.01)
         with pytest.raises(APITimeoutError, match="waiting for a free connection"):

@@ -108,7 +108,7 @@ CASES = [
         },
     ),
     Case("listOrders", lambda c: c.orders.list(), "GET", f"{ROOT}/v1/orders", LIST_QUERY),
-    Case("getOrder", lambda c: c.orders.retrieve("ord_1/x"), "GET", f"{ROOT}/v1/orders/ord_1%2Fx"),
+    Case("getOrder", lambda c: c.orders.retrieve("ord_1?x"), "GET", f"{ROOT}/v1/orders/ord_1%3Fx"),
     Case(
         "updateOrderRfi",
         lambda c: c.orders.update_rfi(

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import httpx
 
 from payments_sdk import AsyncPaymentsClient
-from payments_sdk._client import DEFAULT_CONNECTION_LIMITS
+from payments_sdk._options import DEFAULT_CONNECTION_LIMITS
 
 from ._server import serving
 

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from ._client import AsyncPaymentsClient
     from ._money import Money
     from ._pagination import AsyncPager, Page
+    from ._response import APIResponse
     from ._retry import instant_retries
     from .errors import (
         APIConnectionError,
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
         APIStatusError,
         APITimeoutError,
         BadRequestError,
+        ClientClosedError,
         ConflictError,
         CurrencyMismatchError,
         InternalServerError,
@@ -35,12 +37,14 @@ if TYPE_CHECKING:
 
 __all__ = [
     "APIConnectionError",
+    "APIResponse",
     "APIResponseValidationError",
     "APIStatusError",
     "APITimeoutError",
     "AsyncPager",
     "AsyncPaymentsClient",
     "BadRequestError",
+    "ClientClosedError",
     "ConflictError",
     "CurrencyMismatchError",
     "InternalServerError",
@@ -62,6 +66,7 @@ _HOMES = {
     "Money": "._money",
     "AsyncPager": "._pagination",
     "Page": "._pagination",
+    "APIResponse": "._response",
     "instant_retries": "._retry",
 }
 

@@ -1,35 +1,34 @@
-"""AsyncPaymentsClient: configuration, the connection pool, and one namespace per resource."""
+"""``AsyncPaymentsClient``: the client's configuration, its lifecycle and its namespaces.
+
+Everything a call does happens below the namespaces, in the call layer (``_requestor.py``).
+"""
 
 from __future__ import annotations
 
 import asyncio
-import json
-import os
-import platform
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from functools import cached_property
 from types import TracebackType
-from typing import TYPE_CHECKING, Any, Final, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self
 
 import httpx
 
-from payments_api_client.errors import InvalidPathParameter, UnexpectedBody
-from payments_api_client.types import Response
-
-from ._config import SecretKey, check_base_url, root_url_of
 from ._logging import setup_from_env
-from ._sender import Sender
-from ._version import __version__
-from .errors import (
-    APIConnectionError,
-    APIResponseValidationError,
-    InvalidParameterError,
+from ._options import (
+    DEFAULT_CONNECTION_LIMITS,
+    DEFAULT_MAX_RETRIES,
+    DEFAULT_TIMEOUT,
+    NOT_GIVEN,
+    ClientOptions,
+    NotGiven,
 )
+from ._requestor import Requestor
+from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
-    from payments_api_client.client import Sender as OperationSender
     from payments_api_client.models import Ping
 
+    from ._raw_namespaces import WithRawResponse
     from .resources.balance_conversions import BalanceConversions
     from .resources.balances import Balances
     from .resources.bank_account_validations import BankAccountValidations
@@ -50,49 +49,6 @@ __all__ = [
     "AsyncPaymentsClient",
 ]
 
-T = TypeVar("T")
-
-DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
-"""30 s to read, write or wait for a pooled connection; 5 s to connect."""
-DEFAULT_MAX_RETRIES: Final = 2
-DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(max_connections=20, max_keepalive_connections=20)
-"""At most 20 connections, all kept alive between calls; more calls wait for a free one.
-
-httpcore's pool checks every connection each time a request starts or ends, so its cost per
-call grows with the number of open connections: 64 concurrent calls ran 2.5x faster over 20
-connections than over httpx's default 100, even with 20 ms of latency (docs/benchmarks.md).
-Keeping every connection alive also avoids reconnecting under load. Pass your own
-``http_client`` for other limits.
-"""
-
-
-class _NotGiven:
-    """Sentinel: an option that was not passed (as opposed to one passed as ``None``)."""
-
-    def __repr__(self) -> str:
-        return "NOT_GIVEN"
-
-
-NOT_GIVEN: Final = _NotGiven()
-
-
-def _timeout(value: object) -> httpx.Timeout:
-    if isinstance(value, httpx.Timeout):
-        return value
-    if isinstance(value, int | float) and not isinstance(value, bool) and value > 0:
-        return httpx.Timeout(
-            float(value), connect=min(float(value), DEFAULT_TIMEOUT.connect or 5.0)
-        )
-    raise InvalidParameterError(
-        "timeout", f"must be an httpx.Timeout or seconds > 0, got {value!r}"
-    )
-
-
-def _retries(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10:
-        raise InvalidParameterError("max_retries", f"must be an int from 0 to 10, got {value!r}")
-    return value
-
 
 class AsyncPaymentsClient:
     """The async client for the Payments, Payouts and Multi-Currency Account service.
@@ -112,7 +68,7 @@ class AsyncPaymentsClient:
             ownership: the SDK never closes it, and sends through it exactly as configured.
             Without one, the SDK makes its own pool (:data:`DEFAULT_CONNECTION_LIMITS`) and
             queues calls beyond its 20 connections in front of it.
-        default_headers: Extra headers sent with every request.
+        default_headers: Extra headers sent with every request (printable ASCII only).
 
     """
 
@@ -127,92 +83,101 @@ class AsyncPaymentsClient:
         default_headers: Mapping[str, str] | None = None,
     ) -> None:
         setup_from_env()
-        self._api_key = SecretKey(
-            api_key if api_key is not None else os.environ.get("PAYMENTS_API_KEY")
+        options = ClientOptions.create(
+            api_key=api_key,
+            base_url=base_url,
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
         )
-        self.base_url: str = check_base_url(
-            base_url if base_url is not None else os.environ.get("PAYMENTS_BASE_URL")
-        )
-        """The versioned root, ending in ``/v1``."""
-        self.root_url: str = root_url_of(self.base_url)
-        """The root address (``base_url`` without ``/v1``); beneficiaries live here."""
-        self.timeout: httpx.Timeout = _timeout(timeout)
-        self.max_retries: int = _retries(max_retries)
-        self._default_headers = dict(default_headers or {})
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
-        self._owns_pool = http_client is None
-        self._pool = http_client or httpx.AsyncClient(
-            timeout=self.timeout, limits=DEFAULT_CONNECTION_LIMITS, follow_redirects=False
+        owns_pool = http_client is None
+        pool = http_client or httpx.AsyncClient(
+            timeout=options.timeout, limits=DEFAULT_CONNECTION_LIMITS, follow_redirects=False
         )
-        # Our own pool gets a gate that queues calls beyond its connections (see Sender).
-        self._gate = (
+        # Our own pool gets a gate that queues calls beyond its connections (see _sender.py).
+        gate = (
             asyncio.Semaphore(DEFAULT_CONNECTION_LIMITS.max_connections or 20)
-            if self._owns_pool
+            if owns_pool
             else None
         )
-        self._closed = False
-        self._connect()
+        self._setup(options, pool, gate, owns_pool=owns_pool)
 
-    def _connect(self) -> None:
-        """Build the sender over the (possibly shared) pool."""
-        headers = {
-            "User-Agent": f"payments-sdk/{__version__} python/{platform.python_version()}",
-            "Accept": "application/json",
-            **self._default_headers,
-        }
-        self._sender = Sender(
-            pool=self._pool,
-            root_url=self.root_url,
-            api_key=self._api_key,
-            headers=headers,
-            timeout=self.timeout,
-            max_retries=self.max_retries,
-            gate=self._gate,
-        )
+    def _setup(
+        self,
+        options: ClientOptions,
+        pool: httpx.AsyncClient,
+        gate: asyncio.Semaphore | None,
+        *,
+        owns_pool: bool,
+    ) -> None:
+        self._options = options
+        self._pool = pool
+        self._gate = gate
+        self._owns_pool = owns_pool
+        self._requestor = Requestor(options, pool, gate)
+
+    @property
+    def base_url(self) -> str:
+        """The versioned root, ending in ``/v1``."""
+        return self._options.base_url
+
+    @property
+    def root_url(self) -> str:
+        """The root address (``base_url`` without ``/v1``); beneficiaries live here."""
+        return self._options.root_url
+
+    @property
+    def timeout(self) -> httpx.Timeout:
+        """The timeout of every request."""
+        return self._options.timeout
+
+    @property
+    def max_retries(self) -> int:
+        """How many times a failed request that is safe to repeat is retried."""
+        return self._options.max_retries
 
     def with_options(
         self,
         *,
-        timeout: httpx.Timeout | float | _NotGiven = NOT_GIVEN,
-        max_retries: int | _NotGiven = NOT_GIVEN,
-        default_headers: Mapping[str, str] | _NotGiven = NOT_GIVEN,
+        timeout: httpx.Timeout | float | NotGiven = NOT_GIVEN,
+        max_retries: int | NotGiven = NOT_GIVEN,
+        default_headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
     ) -> AsyncPaymentsClient:
         """Return a copy with other options that shares this client's connection pool.
 
         ``await client.with_options(max_retries=0).refunds.create(...)`` sets options for one
         call. Closing the copy leaves the shared pool open; closing the original closes it.
         """
+        options = self._options.replace(
+            timeout=timeout, max_retries=max_retries, default_headers=default_headers
+        )
         copy = object.__new__(AsyncPaymentsClient)
-        copy._api_key = self._api_key
-        copy.base_url = self.base_url
-        copy.root_url = self.root_url
-        copy.timeout = self.timeout if isinstance(timeout, _NotGiven) else _timeout(timeout)
-        copy.max_retries = (
-            self.max_retries if isinstance(max_retries, _NotGiven) else _retries(max_retries)
-        )
-        copy._default_headers = (
-            dict(self._default_headers)
-            if isinstance(default_headers, _NotGiven)
-            else dict(default_headers)
-        )
-        copy._pool = self._pool
-        copy._owns_pool = False
-        copy._gate = self._gate
-        copy._closed = False
-        copy._connect()
+        copy._setup(options, self._pool, self._gate, owns_pool=False)
         return copy
+
+    @cached_property
+    def with_raw_response(self) -> WithRawResponse:
+        """The same namespaces and methods, returning an :class:`~payments_sdk.APIResponse`.
+
+        ``(await client.with_raw_response.refunds.create(payment_id=...)).headers`` gives the
+        response headers; ``.parse()`` gives the model the plain call returns.
+        """
+        from ._raw_namespaces import WithRawResponse
+
+        return WithRawResponse(self._requestor)
 
     async def aclose(self) -> None:
         """Close the client, and its connection pool if the SDK created it."""
-        self._closed = True
+        self._requestor.closed = True
         if self._owns_pool:
             await self._pool.aclose()
 
     @property
     def is_closed(self) -> bool:
         """Whether this client (or the pool it uses) was closed."""
-        return self._closed or self._pool.is_closed
+        return self._requestor.closed or self._pool.is_closed
 
     async def __aenter__(self) -> Self:
         return self
@@ -228,38 +193,16 @@ class AsyncPaymentsClient:
     def __repr__(self) -> str:
         return f"AsyncPaymentsClient(base_url={self.base_url!r}, max_retries={self.max_retries})"
 
-    # -- calling the generated client -------------------------------------------------------
+    def __reduce__(self) -> tuple[Any, ...]:
+        raise TypeError("an AsyncPaymentsClient holds a connection pool and cannot be pickled")
 
-    def _ensure_open(self) -> None:
-        if self.is_closed:
-            raise APIConnectionError("the client is closed; create a new one")
-
-    async def _send(self, call: Callable[[OperationSender], Awaitable[Response[T]]]) -> T:
-        """Run one generated operation through the sender; return its parsed model.
-
-        The sender raises the SDK's own exceptions for transport failures and error statuses.
-        Only two failures of the generated code are translated: a 2xx body that does not match
-        the bundle, and a path parameter that cannot be one segment. Anything else is a bug and
-        surfaces as itself.
-        """
-        if self.is_closed:
-            raise APIConnectionError("the client is closed; create a new one")
-        try:
-            return (await call(self._sender)).parsed
-        except UnexpectedBody as exc:
-            raise _unparseable(exc.response, str(exc)) from None
-        except InvalidPathParameter as exc:
-            raise InvalidParameterError(
-                exc.name, "must be one path segment (not '.', '..')"
-            ) from None
-
-    # -- operations that are not resources --------------------------------------------------
+    # -- operations that are not resources ------------------------------------------------
 
     async def ping(self) -> Ping:
         """``GET /ping``: check that the key and base URL work."""
         from payments_api_client.api.authentication import ping
 
-        return await self._send(lambda s: ping.asyncio_detailed(sender=s))
+        return await self._requestor.parsed(lambda s: ping.asyncio_detailed(sender=s))
 
     async def request(
         self,
@@ -278,120 +221,93 @@ class AsyncPaymentsClient:
         """
         if not isinstance(path, str) or not path.startswith("/") or "//" in path:
             raise InvalidParameterError("path", f"must start with a single '/', got {path!r}")
-        if not isinstance(method, str) or not method.isalpha():
+        if not isinstance(method, str) or not method.isascii() or not method.isalpha():
             raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")
-        url = path if root else self.base_url[len(self.root_url) :] + path
-        if self.is_closed:
-            raise APIConnectionError("the client is closed; create a new one")
-        response = await self._sender.send_json(method.upper(), url, params=params, json=json)
-        if not response.content:
-            return None
-        try:
-            return _json_loads(response.content)
-        except ValueError:
-            raise _unparseable(response, "$: the body is not valid JSON") from None
+        url = path if root else self._options.version_prefix + path
+        return await self._requestor.request_json(method.upper(), url, params=params, body=json)
 
-    # -- resources, imported on first use ---------------------------------------------------
+    # -- resources, imported on first use -------------------------------------------------
 
     @cached_property
     def balances(self) -> Balances:
         """Balances in every enabled currency."""
         from .resources.balances import Balances
 
-        return Balances(self)
+        return Balances(self._requestor)
 
     @cached_property
     def balance_conversions(self) -> BalanceConversions:
         """Conversions between USD, EUR and GBP balances."""
         from .resources.balance_conversions import BalanceConversions
 
-        return BalanceConversions(self)
+        return BalanceConversions(self._requestor)
 
     @cached_property
     def fx_rates(self) -> FxRates:
         """Mid-market FX rates."""
         from .resources.fx_rates import FxRates
 
-        return FxRates(self)
+        return FxRates(self._requestor)
 
     @cached_property
     def bank_account_validations(self) -> BankAccountValidations:
         """Bank account validations."""
         from .resources.bank_account_validations import BankAccountValidations
 
-        return BankAccountValidations(self)
+        return BankAccountValidations(self._requestor)
 
     @cached_property
     def beneficiaries(self) -> Beneficiaries:
         """Beneficiaries (v2, at the root URL)."""
         from .resources.beneficiaries import Beneficiaries
 
-        return Beneficiaries(self)
+        return Beneficiaries(self._requestor)
 
     @cached_property
     def orders(self) -> Orders:
         """Orders: requests to receive a payment."""
         from .resources.orders import Orders
 
-        return Orders(self)
+        return Orders(self._requestor)
 
     @cached_property
     def refunds(self) -> Refunds:
         """Refunds of payments."""
         from .resources.refunds import Refunds
 
-        return Refunds(self)
+        return Refunds(self._requestor)
 
     @cached_property
     def virtual_accounts(self) -> VirtualAccounts:
         """Virtual accounts of the authenticated customer."""
         from .resources.virtual_accounts import VirtualAccounts
 
-        return VirtualAccounts(self)
+        return VirtualAccounts(self._requestor)
 
     @cached_property
     def kyc_links(self) -> KycLinks:
         """Identity-verification links."""
         from .resources.kyc_links import KycLinks
 
-        return KycLinks(self)
+        return KycLinks(self._requestor)
 
     @cached_property
     def documents(self) -> Documents:
         """Uploaded documents."""
         from .resources.documents import Documents
 
-        return Documents(self)
+        return Documents(self._requestor)
 
     @cached_property
     def rfis(self) -> Rfis:
         """Requests for information."""
         from .resources.rfis import Rfis
 
-        return Rfis(self)
+        return Rfis(self._requestor)
 
     @cached_property
     def payments(self) -> Payments:
         """Payments received from customers."""
         from .resources.payments import Payments
 
-        return Payments(self)
-
-
-def _json_loads(content: bytes) -> Any:
-    return json.loads(content)
-
-
-def _body_of(content: bytes) -> Any:
-    try:
-        return _json_loads(content)
-    except ValueError:
-        return content.decode("utf-8", errors="replace")
-
-
-def _unparseable(response: httpx.Response, problem: str) -> APIResponseValidationError:
-    return APIResponseValidationError(
-        f"the {response.status_code} response does not match the bundle: {problem}",
-        response=response,
-        body=_body_of(response.content),
-    )
+        return Payments(self._requestor)

@@ -22,9 +22,9 @@ from typing import Any
 
 import httpx
 
-from ._config import SecretKey
 from ._logging import logger
 from ._retry import backoff_delay, retry_after_seconds, retryable_error, retryable_status
+from ._secret import SecretKey
 from .errors import APIConnectionError, APIStatusError, APITimeoutError, status_error_class
 
 __all__ = ["Sender"]
@@ -65,8 +65,6 @@ class Sender:
         headers: Mapping[str, str] | None = None,
     ) -> httpx.Response:
         """Send one operation (``url`` relative to the root URL); return its 2xx response."""
-        if self._pool.is_closed:
-            raise APIConnectionError("the client is closed; create a new one")
         merged = self._headers if not headers else {**self._headers, **headers}
         request = self._pool.build_request(
             method,
@@ -80,22 +78,10 @@ class Sender:
         request.headers["Authorization"] = self._api_key.header_value()
         return await self._send(request)
 
-    async def send_json(
-        self, method: str, url: str, *, params: Mapping[str, Any] | None, json: Any
-    ) -> httpx.Response:
-        """Send a request the bundle does not describe, with an optional JSON body."""
-        if self._pool.is_closed:
-            raise APIConnectionError("the client is closed; create a new one")
-        request = self._pool.build_request(
-            method,
-            self._root_url + url,
-            params=params,
-            json=json,
-            headers=self._headers,
-            timeout=self.timeout,
-        )
-        request.headers["Authorization"] = self._api_key.header_value()
-        return await self._send(request)
+    @property
+    def pool_closed(self) -> bool:
+        """Whether the connection pool was closed (by whoever owns it)."""
+        return self._pool.is_closed
 
     async def _send(self, request: httpx.Request) -> httpx.Response:
         """Send ``request`` with retries; return a complete 2xx response or raise."""
@@ -112,9 +98,11 @@ class Sender:
                     retries += 1
                     await asyncio.sleep(backoff_delay(retries))
                     continue
-                raise self._connection_error(exc, request, retries) from None
+                _mask(request)  # the httpx error keeps the request: it must not keep the key
+                raise self._connection_error(exc, request, retries) from exc
             self._log(request, f"-> {response.status_code}", started, retries)
             if 200 <= response.status_code < 300:
+                _mask(request)
                 return response
             if retries < self.max_retries and retryable_status(method, response.status_code):
                 retries += 1
@@ -122,6 +110,7 @@ class Sender:
                 await response.aclose()
                 await asyncio.sleep(delay)
                 continue
+            _mask(request)
             raise self._status_error(response)
 
     async def _send_once(self, request: httpx.Request) -> httpx.Response:
@@ -194,3 +183,12 @@ class Sender:
             body=body,
             response=response,
         )
+
+
+def _mask(request: httpx.Request) -> None:
+    """Replace the key in a request that is done, before it is handed to anyone.
+
+    Responses and exceptions keep their request (``response.request``, ``exc.request``), and
+    exceptions get logged, pickled and chained: none of them may carry the key.
+    """
+    request.headers["Authorization"] = "Bearer ***"

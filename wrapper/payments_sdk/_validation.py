@@ -19,6 +19,7 @@ __all__ = [
     "check_amount",
     "check_country",
     "check_currency",
+    "check_id",
     "check_page",
     "check_per_page",
     "check_text",
@@ -60,10 +61,43 @@ def check_country(value: object, field: str = "country") -> str:
 
 
 def check_text(value: object, field: str) -> str:
-    """Return ``value`` if it is a non-empty string."""
+    """Return ``value`` if it is a non-empty string of Unicode text.
+
+    A lone surrogate (U+D800 to U+DFFF on its own) is not text: it cannot be encoded as
+    UTF-8, so it is refused here rather than failing on the way out.
+    """
     if not isinstance(value, str) or not value:
-        raise InvalidParameterError(field, f"must be a non-empty string, got {value!r}")
+        raise InvalidParameterError(field, f"must be a non-empty string, got {_shown(value)}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidParameterError(field, "is not valid Unicode text (a lone surrogate)") from None
     return value
+
+
+def check_id(value: object, field: str, prefix: str | None = None) -> str:
+    """Return ``value`` if it can be an id: text that is one path segment, with its prefix.
+
+    ``prefix`` (for example ``"payt_"``) is checked when the description gives the resource's
+    prefix. Control characters, ``/``, ``.`` and ``..`` can never be part of one path
+    segment's id, so they are refused before any request.
+    """
+    text = check_text(value, field)
+    if text in (".", "..") or any(ch < " " or ch == "\x7f" for ch in text) or "/" in text:
+        raise InvalidParameterError(
+            field, "must be one id: no '/', control characters, '.' or '..'"
+        )
+    if len(text) > 256:
+        raise InvalidParameterError(field, f"is {len(text)} characters long; ids are at most 256")
+    if prefix is not None and not text.startswith(prefix):
+        raise InvalidParameterError(field, f"must be an id starting with {prefix!r}")
+    return text
+
+
+def _shown(value: object) -> str:
+    """Describe a bad value: the value itself only when it is short, else its type and size."""
+    text = repr(value)
+    return text if len(text) <= 40 else f"a {type(value).__name__} of {len(text)} characters"
 
 
 def check_amount(value: object, field: str, *, currency: str, currency_field: str) -> int:

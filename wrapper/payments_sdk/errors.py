@@ -6,6 +6,7 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
     PaymentsError
     ├── InvalidParameterError (also ValueError)   bad input, raised before any request
     │   └── CurrencyMismatchError                  Money of two currencies combined
+    ├── ClientClosedError                          the client was used after aclose()
     ├── APIConnectionError                         the service could not be reached
     │   └── APITimeoutError                        ... or did not answer in time
     ├── APIResponseValidationError                 a 2xx body that cannot be parsed
@@ -32,6 +33,7 @@ __all__ = [
     "APIStatusError",
     "APITimeoutError",
     "BadRequestError",
+    "ClientClosedError",
     "ConflictError",
     "CurrencyMismatchError",
     "InternalServerError",
@@ -63,6 +65,13 @@ class InvalidParameterError(PaymentsError, ValueError):
 
 class CurrencyMismatchError(InvalidParameterError):
     """Two amounts of different currencies were combined or compared."""
+
+
+class ClientClosedError(PaymentsError):
+    """The client (or the connection pool it shares) was closed: a programming error.
+
+    It is not a connection error, so code that retries connection errors does not retry it.
+    """
 
 
 class APIConnectionError(PaymentsError):

@@ -1,4 +1,4 @@
-"""What every resource namespace shares: its client, and the list helper."""
+"""What every resource namespace shares: the call layer below it, and the list helper."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ..errors import InvalidParameterError
 if TYPE_CHECKING:
     from payments_api_client.models import PageMeta
 
-    from .._client import AsyncPaymentsClient
+    from .._requestor import Requestor
 
 __all__ = ["ListCall", "ListModel", "Resource"]
 
@@ -44,10 +44,12 @@ def _instant(value: datetime | None, field: str) -> datetime | None:
 
 
 class Resource:
-    """Base class of the resource namespaces."""
+    """Base class of the resource namespaces: each runs its operations through a requestor."""
 
-    def __init__(self, client: AsyncPaymentsClient) -> None:
-        self._client = client
+    __slots__ = ("_requestor",)
+
+    def __init__(self, requestor: Requestor) -> None:
+        self._requestor = requestor
 
     def _list(
         self,
@@ -79,7 +81,7 @@ class Resource:
             raise InvalidParameterError("after", "must be earlier than before")
 
         async def fetch(request: PageRequest) -> tuple[list[T], PageMeta]:
-            result: ListModel[T] = await self._client._send(
+            result: ListModel[T] = await self._requestor.parsed(
                 lambda s: call(
                     sender=s,
                     **sent,

@@ -73,7 +73,7 @@ class BalanceConversions(Resource):
                     currency_field="target_currency",
                 ),
             )
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: create_balance_conversion.asyncio_detailed(sender=s, body=body)
         )
 

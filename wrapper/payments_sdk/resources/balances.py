@@ -15,4 +15,4 @@ class Balances(Resource):
 
     async def retrieve(self) -> BalanceList:
         """``GET /balances``: the balance in every currency enabled for the account."""
-        return await self._client._send(lambda s: get_balances.asyncio_detailed(sender=s))
+        return await self._requestor.parsed(lambda s: get_balances.asyncio_detailed(sender=s))

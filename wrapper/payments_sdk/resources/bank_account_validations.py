@@ -16,7 +16,7 @@ from payments_api_client.models import (
 )
 
 from .._pagination import AsyncPager
-from .._validation import check_country, check_text
+from .._validation import check_country, check_id, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -56,11 +56,7 @@ class BankAccountValidations(Resource):
             extra = [name for name, value in given.items() if value is not None]
             if extra:
                 raise InvalidParameterError(extra[0], "cannot be combined with id=")
-            if not check_text(id, "id").startswith("bene_"):
-                raise InvalidParameterError(
-                    "id", f"must be a saved account id (bene_…), got {id!r}"
-                )
-            body = BankAccountReference(id=id)
+            body = BankAccountReference(id=check_id(id, "id", "bene_"))
         else:
             missing = [name for name in _ACCOUNT_FIELDS if given[name] is None]
             if len(missing) == len(_ACCOUNT_FIELDS):
@@ -74,7 +70,7 @@ class BankAccountValidations(Resource):
                 bic_primary=check_text(bic_primary, "bic_primary"),
                 bic_secondary=check_text(bic_secondary, "bic_secondary"),
             )
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: create_bank_account_validation.asyncio_detailed(sender=s, body=body)
         )
 
@@ -96,7 +92,7 @@ class BankAccountValidations(Resource):
         account = (
             None
             if beneficiary_account_id is None
-            else check_text(beneficiary_account_id, "beneficiary_account_id")
+            else check_id(beneficiary_account_id, "beneficiary_account_id", "bene_")
         )
         where = None if country is None else check_country(country)
         return self._list(

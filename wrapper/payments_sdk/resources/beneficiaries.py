@@ -80,6 +80,6 @@ class Beneficiaries(Resource):
             bank_account=account,
             notes=note_map,
         )
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: create_beneficiary_v2.asyncio_detailed(sender=s, body=body)
         )

@@ -14,7 +14,7 @@ from payments_api_client.models import Document, DocumentList, DocumentUploadReq
 from payments_api_client.types import File
 
 from .._pagination import AsyncPager
-from .._validation import check_text
+from .._validation import check_id, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -61,7 +61,7 @@ class Documents(Resource):
             ),
             type_=kind,
         )
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: upload_document.asyncio_detailed(sender=s, body=body)
         )
 
@@ -87,5 +87,7 @@ class Documents(Resource):
 
     async def retrieve(self, document_id: str) -> Document:
         """``GET /document/{document_id}``: one document record."""
-        doc_id = check_text(document_id, "document_id")
-        return await self._client._send(lambda s: get_document.asyncio_detailed(doc_id, sender=s))
+        doc_id = check_id(document_id, "document_id", "doc_")
+        return await self._requestor.parsed(
+            lambda s: get_document.asyncio_detailed(doc_id, sender=s)
+        )

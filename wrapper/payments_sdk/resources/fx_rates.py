@@ -18,7 +18,7 @@ class FxRates(Resource):
         """``GET /fx-rate``: the cached mid-market rate of a pair, valid until ``expires_at``."""
         source = check_currency(source_currency, "source_currency")
         target = check_currency(target_currency, "target_currency")
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: get_fx_rate.asyncio_detailed(
                 sender=s, source_currency=source, target_currency=target
             )

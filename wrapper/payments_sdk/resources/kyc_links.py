@@ -8,7 +8,7 @@ from payments_api_client.api.kyc import create_kyc_link, get_kyc_link, list_kyc_
 from payments_api_client.models import KycLink, KycLinkCreateRequest, KycLinkList
 
 from .._pagination import AsyncPager
-from .._validation import check_text
+from .._validation import check_id, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -25,16 +25,12 @@ class KycLinks(Resource):
         """
         if customer_id is not None and email is not None:
             raise InvalidParameterError("email", "pass customer_id or email, not both")
-        if customer_id is not None and not check_text(customer_id, "customer_id").startswith(
-            "cust_"
-        ):
-            raise InvalidParameterError(
-                "customer_id", f"must be a customer id (cust_…), got {customer_id!r}"
-            )
+        if customer_id is not None:
+            check_id(customer_id, "customer_id", "cust_")
         if email is not None and "@" not in check_text(email, "email"):
             raise InvalidParameterError("email", f"is not an e-mail address: {email!r}")
         body = KycLinkCreateRequest(customer_id=customer_id, email=email)
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: create_kyc_link.asyncio_detailed(sender=s, body=body)
         )
 
@@ -63,5 +59,7 @@ class KycLinks(Resource):
 
     async def retrieve(self, id: str) -> KycLink:
         """``GET /kyc-links/{id}``: status, customer id and submitted documents of a link."""
-        link_id = check_text(id, "id")
-        return await self._client._send(lambda s: get_kyc_link.asyncio_detailed(link_id, sender=s))
+        link_id = check_id(id, "id")
+        return await self._requestor.parsed(
+            lambda s: get_kyc_link.asyncio_detailed(link_id, sender=s)
+        )

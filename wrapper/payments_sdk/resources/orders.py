@@ -17,7 +17,7 @@ from payments_api_client.models import (
 
 from .._money import Money
 from .._pagination import AsyncPager
-from .._validation import check_amount, check_currency, check_text
+from .._validation import check_amount, check_currency, check_id, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -68,7 +68,7 @@ class Orders(Resource):
                 payment_methods=methods,
                 split_ids=splits,
             )
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: create_order.asyncio_detailed(sender=s, body=body)
         )
 
@@ -94,8 +94,10 @@ class Orders(Resource):
 
     async def retrieve(self, id: str) -> Order:
         """``GET /orders/{id}``: one order."""
-        order_id = check_text(id, "id")
-        return await self._client._send(lambda s: get_order.asyncio_detailed(order_id, sender=s))
+        order_id = check_id(id, "id")
+        return await self._requestor.parsed(
+            lambda s: get_order.asyncio_detailed(order_id, sender=s)
+        )
 
     async def update_rfi(
         self,
@@ -108,9 +110,9 @@ class Orders(Resource):
         Each document pairs an uploaded document id (``doc_…``) with the RFI document it
         answers (``rfidoc_…``): ``[{"id": "doc_…", "rfi_doc_id": "rfidoc_…"}]``.
         """
-        order_id = check_text(id, "id")
+        order_id = check_id(id, "id")
         body = UpdateRfiRequest(documents=_submissions(documents))
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: update_order_rfi.asyncio_detailed(order_id, sender=s, body=body)
         )
 
@@ -141,13 +143,7 @@ def _submissions(
             continue
         if not isinstance(entry, Mapping):
             raise InvalidParameterError("documents", f"entries must be mappings, got {entry!r}")
-        doc_id = check_text(entry.get("id"), "documents[].id")
-        rfi_doc_id = check_text(entry.get("rfi_doc_id"), "documents[].rfi_doc_id")
-        if not doc_id.startswith("doc_"):
-            raise InvalidParameterError("documents[].id", f"must be a doc_ id, got {doc_id!r}")
-        if not rfi_doc_id.startswith("rfidoc_"):
-            raise InvalidParameterError(
-                "documents[].rfi_doc_id", f"must be an rfidoc_ id, got {rfi_doc_id!r}"
-            )
+        doc_id = check_id(entry.get("id"), "documents[].id", "doc_")
+        rfi_doc_id = check_id(entry.get("rfi_doc_id"), "documents[].rfi_doc_id", "rfidoc_")
         result.append(RfiDocumentSubmission(id=doc_id, rfi_doc_id=rfi_doc_id))
     return result

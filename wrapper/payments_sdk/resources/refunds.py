@@ -13,8 +13,7 @@ from payments_api_client.api.payin import (
 from payments_api_client.models import Refund, RefundCreateRequest, RefundList
 
 from .._pagination import AsyncPager
-from .._validation import check_text
-from ..errors import InvalidParameterError
+from .._validation import check_id
 from ._resource import Resource
 
 __all__ = ["Refunds"]
@@ -30,13 +29,8 @@ class Refunds(Resource):
         anything else raises :class:`~payments_sdk.BadRequestError`. The refund starts
         ``in_progress``.
         """
-        payment = check_text(payment_id, "payment_id")
-        if not payment.startswith("payt_"):
-            raise InvalidParameterError(
-                "payment_id", f"must be a payment id (payt_…), got {payment!r}"
-            )
-        body = RefundCreateRequest(payment_id=payment)
-        return await self._client._send(
+        body = RefundCreateRequest(payment_id=check_id(payment_id, "payment_id", "payt_"))
+        return await self._requestor.parsed(
             lambda s: create_refund.asyncio_detailed(sender=s, body=body)
         )
 
@@ -62,15 +56,17 @@ class Refunds(Resource):
 
     async def retrieve(self, id: str) -> Refund:
         """``GET /refunds/{id}``: one refund."""
-        refund_id = check_text(id, "id")
-        return await self._client._send(lambda s: get_refund.asyncio_detailed(refund_id, sender=s))
+        refund_id = check_id(id, "id")
+        return await self._requestor.parsed(
+            lambda s: get_refund.asyncio_detailed(refund_id, sender=s)
+        )
 
     async def mock_update_status(self, id: str) -> Refund:
         """``PATCH /refunds/{id}/mock_update_status``: complete an in-progress refund.
 
         Meant for test environments; the refund moves from ``in_progress`` to ``success``.
         """
-        refund_id = check_text(id, "id")
-        return await self._client._send(
+        refund_id = check_id(id, "id")
+        return await self._requestor.parsed(
             lambda s: mock_update_refund_status.asyncio_detailed(refund_id, sender=s)
         )

@@ -30,7 +30,7 @@ class VirtualAccounts(Resource):
         """
 
         async def fetch(request: PageRequest) -> tuple[list[VirtualAccount], PageMeta]:
-            result = await self._client._send(
+            result = await self._requestor.parsed(
                 lambda s: list_virtual_accounts.asyncio_detailed(sender=s)
             )
             return result.data, result.page_meta
@@ -43,7 +43,7 @@ class VirtualAccounts(Resource):
             payment_type=check_text(payment_type, "payment_type"),
             currency=check_currency(currency, "currency"),
         )
-        return await self._client._send(
+        return await self._requestor.parsed(
             lambda s: create_virtual_account.asyncio_detailed(sender=s, body=body)
         )
 
@@ -51,7 +51,7 @@ class VirtualAccounts(Resource):
         """``DELETE /virtual-accounts``: close every active account of that type and currency."""
         kind = check_text(payment_type, "payment_type")
         code = check_currency(currency, "currency")
-        await self._client._send(
+        await self._requestor.parsed(
             lambda s: close_virtual_accounts.asyncio_detailed(
                 sender=s, payment_type=kind, currency=code
             )

@@ -1,0 +1,134 @@
+"""The call layer: every resource runs its generated operation through a ``Requestor``.
+
+The requestor hands the generated operation its :class:`~._sender.Sender` (which implements the
+generated ``Sender`` protocol: the wire, auth, retries, status errors), and translates the only
+two failures the generated code raises on purpose:
+
+- a 2xx body that does not match the bundle (``UnexpectedBody``) becomes
+  :class:`~payments_sdk.APIResponseValidationError`, with the response;
+- a path parameter that cannot be one path segment becomes
+  :class:`~payments_sdk.InvalidParameterError` naming it.
+
+Nothing else is caught: a bug in the SDK surfaces as itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Awaitable, Callable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import httpx
+import msgspec
+
+from ._response import APIResponse
+from ._sender import Sender
+from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
+
+if TYPE_CHECKING:
+    from payments_api_client.client import Sender as OperationSender
+    from payments_api_client.types import Response
+
+    from ._options import ClientOptions
+
+__all__ = ["Operation", "Requestor"]
+
+T = TypeVar("T")
+
+Operation = Callable[["OperationSender"], Awaitable["Response[T]"]]
+"""A generated ``asyncio_detailed`` with every argument but the sender bound."""
+
+
+class Requestor:
+    """Runs operations for one set of options over one connection pool."""
+
+    __slots__ = ("_sender", "closed", "options")
+
+    def __init__(
+        self,
+        options: ClientOptions,
+        pool: httpx.AsyncClient,
+        gate: asyncio.Semaphore | None,
+    ) -> None:
+        self.options = options
+        self.closed = False
+        """Set by the client's ``aclose()``; a closed requestor refuses every call."""
+        self._sender = Sender(
+            pool=pool,
+            root_url=options.root_url,
+            api_key=options.api_key,
+            headers=options.headers,
+            timeout=options.timeout,
+            max_retries=options.max_retries,
+            gate=gate,
+        )
+
+    def _check_open(self) -> None:
+        if self.closed or self._sender.pool_closed:
+            raise ClientClosedError("the client is closed; create a new one")
+
+    async def call(self, operation: Operation[T]) -> APIResponse[T]:
+        """Run a generated operation; return its response with the parsed model."""
+        from payments_api_client.errors import InvalidPathParameter, UnexpectedBody
+
+        self._check_open()
+        try:
+            answer = await operation(self._sender)
+        except (msgspec.EncodeError, UnicodeEncodeError) as exc:
+            # Only the caller's values reach the encoder (a lone surrogate, for example).
+            raise InvalidParameterError("body", f"cannot be sent as JSON: {exc}") from None
+        except UnexpectedBody as exc:
+            raise _mismatch(exc.response, str(exc)) from None
+        except InvalidPathParameter as exc:
+            raise InvalidParameterError(
+                exc.name, "must be one path segment, not '.' or '..'"
+            ) from None
+        return APIResponse(answer.http_response, answer.parsed)
+
+    async def parsed(self, operation: Operation[T]) -> T:
+        """Run a generated operation; return only its parsed model."""
+        return (await self.call(operation)).parse()
+
+    async def request_json(
+        self, method: str, path: str, *, params: Mapping[str, Any] | None, body: Any
+    ) -> Any:
+        """Send a request the bundle does not describe; return its JSON body, or None."""
+        self._check_open()
+        try:
+            content = (
+                None
+                if body is None
+                else json.dumps(body, allow_nan=False, ensure_ascii=False).encode("utf-8")
+            )
+        except (TypeError, ValueError, RecursionError) as exc:
+            # Not JSON (NaN, a set, a cycle) or not Unicode text (a lone surrogate).
+            raise InvalidParameterError("json", f"cannot be sent as JSON: {exc}") from None
+        response = await self._sender.send(
+            method,
+            path,
+            params=params,
+            content=content,
+            headers=None if content is None else {"Content-Type": "application/json"},
+        )
+        if not response.content:
+            return None
+        try:
+            return json.loads(response.content)
+        except (ValueError, RecursionError):
+            raise _mismatch(response, "$: the body is not valid JSON") from None
+
+
+def _mismatch(response: httpx.Response, problem: str) -> APIResponseValidationError:
+    return APIResponseValidationError(
+        f"the {response.status_code} response does not match the bundle: {problem}",
+        response=response,
+        body=_body_of(response.content),
+    )
+
+
+def _body_of(content: bytes) -> Any:
+    try:
+        return json.loads(content)
+    except (ValueError, RecursionError):
+        return content.decode("utf-8", errors="replace")
