@@ -81,7 +81,7 @@ $(BENCH_STAMP): $(VENV_STAMP)
 	$(PY) -m pip install --quiet -e ".[dev,sandbox,bench]"
 	touch $@
 
-bench: $(BENCH_STAMP) ## Benchmarks (not tests, ~3 min); writes docs/benchmarks.md and .png.
+bench: $(BENCH_STAMP) ## Benchmarks (not tests, ~8 min); writes docs/benchmarks.md and .png.
 	cd examples && $(PY) -m bench
 
 clean:

@@ -1,11 +1,13 @@
 """``make bench``: run every benchmark and write docs/benchmarks.md and docs/benchmarks.png.
 
 Run from ``examples/`` as ``python -m bench``. Nothing here asserts a timing: benchmarks
-report, tests decide.
+report, tests decide. ``python -m bench --only peers`` measures the peer SDKs alone and prints
+that section without writing anything.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import platform
@@ -13,14 +15,22 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import concurrency, imports, overhead, pagination
-from .report import render, write_plot
+from . import concurrency, imports, overhead, pagination, peers
+from .report import peers_section, render, write_plot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def main() -> int:
     """Measure, then write the report and the plot."""
+    parser = argparse.ArgumentParser(prog="python -m bench")
+    parser.add_argument(
+        "--only", choices=["peers"], help="run one section and print it; write nothing"
+    )
+    if parser.parse_args().only == "peers":
+        print("peers (about four minutes) ...", flush=True)
+        print("\n".join(peers_section(peers.run())))
+        return 0
     print("per-call overhead ...", flush=True)
     pairs = asyncio.run(overhead.cpu_per_call())
     for mode in ("static", "sandbox"):
@@ -31,12 +41,14 @@ def main() -> int:
     walks = pagination.run()
     print("concurrency ...", flush=True)
     bursts = concurrency.run()
+    print("peers (about four minutes) ...", flush=True)
+    peer_results = peers.run()
     machine = (
         f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
     )
     write_plot(DOCS / "benchmarks.png", pairs, walks)
-    text = render(machine, pairs, import_ms, walks, bursts)
+    text = render(machine, pairs, import_ms, walks, bursts, peer_results)
     (DOCS / "benchmarks.md").write_text(text, encoding="utf-8")
     print(text)
     return 0

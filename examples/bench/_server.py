@@ -1,8 +1,9 @@
 """A loopback server for the benchmarks, run as its own process so it never shares our GIL.
 
 ``python -m bench._server sandbox --seed-payments N --latency-ms L`` serves the sandbox;
-``static`` serves fixed bodies (the sandbox's own answers, rendered once) from a bare ASGI app,
-so that almost all the time measured is the client's. Prints the base URL and a key, then serves.
+``static`` serves fixed bodies (the sandbox's own answers, rendered once, and the peer SDKs'
+payloads from ``_payloads``) from a bare ASGI app, so that almost all the time measured is the
+client's. Prints the base URL and a key, then serves.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._sandbox import base_url_of, bind
 from payments_sdk.sandbox._store import paginate, render
+
+from ._payloads import peer_bodies
 
 PAGE_SIZE = 100
 
@@ -48,8 +51,8 @@ def canned_bodies(sandbox: Sandbox) -> dict[str, bytes]:
 
 
 def static_app(sandbox: Sandbox) -> Any:
-    """Return a bare ASGI app answering those two GETs with the pre-rendered bodies."""
-    bodies = canned_bodies(sandbox)
+    """Return a bare ASGI app answering those two GETs, and the peers' GETs, with fixed bodies."""
+    bodies = canned_bodies(sandbox) | peer_bodies()
     headers = [(b"content-type", b"application/json")]
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
