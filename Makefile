@@ -15,7 +15,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench clean
+.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench dist clean
 
 setup: $(VENV_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable) and dev tools, and install the npm tools.
 
@@ -31,7 +31,7 @@ $(SANDBOX_STAMP): $(PIP_STAMP) pyproject.toml
 	touch $@
 
 $(VENV_STAMP): $(SANDBOX_STAMP)
-	@echo "==> installing the dev dependency group (generator, ruff, mypy, pytest)"
+	@echo "==> installing the dev dependency group (generator, ruff, mypy, pytest, build, twine)"
 	$(PY) -m pip install --quiet --group dev
 	touch $@
 
@@ -85,11 +85,21 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 unit: $(VENV_STAMP) $(NPM_STAMP) ## Run pytest only.
 	$(PY) -m pytest
 
-test: lint-spec check-generated lint unit ## Everything CI runs.
+test: lint-spec check-generated lint unit dist ## Everything CI runs.
 
 demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
 	@echo "==> starting the sandbox and running examples/quickstart.py against it"
 	$(PY) examples/run_demo.py
+
+dist: $(VENV_STAMP) ## Build the sdist and wheel into dist/, check them with twine, check LICENSE is in both.
+	rm -rf dist
+	$(PY) -m build --outdir dist
+	$(BIN)/twine check --strict dist/*
+	$(PY) -m zipfile -l dist/*.whl | grep -E 'dist-info/licenses/LICENSE ' >/dev/null \
+		|| (echo "the wheel does not carry LICENSE" >&2; exit 1)
+	tar -tzf dist/*.tar.gz | grep -E '^[^/]+/LICENSE$$' >/dev/null \
+		|| (echo "the sdist does not carry LICENSE" >&2; exit 1)
+	@echo "dist/: twine check passed; LICENSE is in the wheel and the sdist"
 
 BENCH_STAMP := $(VENV)/.bench-installed
 
