@@ -7,15 +7,16 @@ VENV := .venv
 BIN := $(CURDIR)/$(VENV)/bin
 PY := $(BIN)/python
 # Install stamps, each a step on the one before: a pip that knows --group (25.1+); the SDK with
-# its sandbox extra (all `make demo` needs); the dev group (contributor tools); bench.
+# its sandbox extra (all `make demo` needs); the dev group (contributor tools); docs; bench.
 PIP_STAMP := $(VENV)/.pip-installed
 SANDBOX_STAMP := $(VENV)/.sandbox-installed
 VENV_STAMP := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.docs-installed
 NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench dist clean
+.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench docs dist clean
 
 setup: $(VENV_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable) and dev tools, and install the npm tools.
 
@@ -33,6 +34,11 @@ $(SANDBOX_STAMP): $(PIP_STAMP) pyproject.toml
 $(VENV_STAMP): $(SANDBOX_STAMP)
 	@echo "==> installing the dev dependency group (generator, ruff, mypy, pytest, build, twine)"
 	$(PY) -m pip install --quiet --group dev
+	touch $@
+
+$(DOCS_STAMP): $(SANDBOX_STAMP)
+	@echo "==> installing the docs dependency group (MkDocs, Material, mkdocstrings)"
+	$(PY) -m pip install --quiet --group docs
 	touch $@
 
 $(NPM_STAMP): package.json package-lock.json
@@ -85,11 +91,15 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 unit: $(VENV_STAMP) $(NPM_STAMP) ## Run pytest only.
 	$(PY) -m pytest
 
-test: lint-spec check-generated lint unit dist ## Everything CI runs.
+test: lint-spec check-generated lint unit docs dist ## Everything CI runs.
 
 demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
 	@echo "==> starting the sandbox and running examples/quickstart.py against it"
 	$(PY) examples/run_demo.py
+
+# NO_MKDOCS_2_WARNING: Material prints a banner about its end of life on every build.
+docs: $(DOCS_STAMP) ## Build the documentation site into site/ (mkdocs build --strict; fetches nothing).
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
 dist: $(VENV_STAMP) ## Build the sdist and wheel into dist/, check them with twine, check LICENSE is in both.
 	rm -rf dist
@@ -111,4 +121,4 @@ bench: $(BENCH_STAMP) ## Benchmarks (not tests, ~3 min); writes docs/benchmarks.
 	cd examples && $(PY) -m bench
 
 clean:
-	rm -rf $(VENV) node_modules build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis
