@@ -154,3 +154,14 @@ def test_test_files_pass(page: Path, service_env: dict[str, str], tmp_path: Path
         timeout=300,
     )
     assert out.returncode == 0, f"{_name(page)}\n{out.stdout}\n{out.stderr}"
+
+
+def test_the_reference_renders_every_resource_module() -> None:
+    """docs/reference/resources.md has a ``:::`` entry for each public resource module."""
+    modules = {
+        f"payments_sdk.resources.{path.stem}"
+        for path in (ROOT / "wrapper" / "payments_sdk" / "resources").glob("*.py")
+        if not path.stem.startswith("_")
+    }
+    page = (ROOT / "docs" / "reference" / "resources.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"^::: (\S+)$", page, re.MULTILINE)) == modules
