@@ -1,23 +1,44 @@
 # payments-sdk developer tasks. Every target sets itself up when needed, so on a fresh clone
-# `make test` and `make demo` work with nothing installed but Python 3.11+, make and npm.
+# `make test` works with nothing installed but Python 3.11+, make and npm, and `make demo` with
+# Python 3.11+ and make (it installs only the SDK and its sandbox extra).
 
 PYTHON ?= python3
 VENV := .venv
 BIN := $(CURDIR)/$(VENV)/bin
 PY := $(BIN)/python
+# Install stamps, each a step on the one before: a pip that knows --group (25.1+); the SDK with
+# its sandbox extra (all `make demo` needs); the dev group (contributor tools); docs; bench.
+PIP_STAMP := $(VENV)/.pip-installed
+SANDBOX_STAMP := $(VENV)/.sandbox-installed
 VENV_STAMP := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.docs-installed
 NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench clean
+.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench docs dist clean
 
 setup: $(VENV_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable) and dev tools, and install the npm tools.
 
-$(VENV_STAMP): pyproject.toml
+$(PIP_STAMP):
+	@echo "==> creating $(VENV) with pip >= 25.1 (for dependency groups)"
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e ".[dev,sandbox]"
+	$(PY) -m pip install --quiet --upgrade "pip>=25.1"
+	touch $@
+
+$(SANDBOX_STAMP): $(PIP_STAMP) pyproject.toml
+	@echo "==> installing payments-sdk (editable) with its sandbox extra"
+	$(PY) -m pip install --quiet -e ".[sandbox]"
+	touch $@
+
+$(VENV_STAMP): $(SANDBOX_STAMP)
+	@echo "==> installing the dev dependency group (generator, ruff, mypy, pytest, build, twine)"
+	$(PY) -m pip install --quiet --group dev
+	touch $@
+
+$(DOCS_STAMP): $(SANDBOX_STAMP)
+	@echo "==> installing the docs dependency group (MkDocs, Material, mkdocstrings)"
+	$(PY) -m pip install --quiet --group docs
 	touch $@
 
 $(NPM_STAMP): package.json package-lock.json
@@ -70,19 +91,34 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 unit: $(VENV_STAMP) $(NPM_STAMP) ## Run pytest only.
 	$(PY) -m pytest
 
-test: lint-spec check-generated lint unit ## Everything CI runs.
+test: lint-spec check-generated lint unit docs dist ## Everything CI runs.
 
-demo: $(VENV_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
+demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
+	@echo "==> starting the sandbox and running examples/quickstart.py against it"
 	$(PY) examples/run_demo.py
+
+# NO_MKDOCS_2_WARNING: Material prints a banner about its end of life on every build.
+docs: $(DOCS_STAMP) ## Build the documentation site into site/ (mkdocs build --strict; fetches nothing).
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
+
+dist: $(VENV_STAMP) ## Build the sdist and wheel into dist/, check them with twine, check LICENSE is in both.
+	rm -rf dist
+	$(PY) -m build --outdir dist
+	$(BIN)/twine check --strict dist/*
+	$(PY) -m zipfile -l dist/*.whl | grep -E 'dist-info/licenses/LICENSE ' >/dev/null \
+		|| (echo "the wheel does not carry LICENSE" >&2; exit 1)
+	tar -tzf dist/*.tar.gz | grep -E '^[^/]+/LICENSE$$' >/dev/null \
+		|| (echo "the sdist does not carry LICENSE" >&2; exit 1)
+	@echo "dist/: twine check passed; LICENSE is in the wheel and the sdist"
 
 BENCH_STAMP := $(VENV)/.bench-installed
 
 $(BENCH_STAMP): $(VENV_STAMP)
-	$(PY) -m pip install --quiet -e ".[dev,sandbox,bench]"
+	$(PY) -m pip install --quiet --group bench
 	touch $@
 
 bench: $(BENCH_STAMP) ## Benchmarks (not tests, ~8 min); writes docs/benchmarks.md and .png.
 	cd examples && $(PY) -m bench
 
 clean:
-	rm -rf $(VENV) node_modules build .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) node_modules build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis

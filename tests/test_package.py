@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -95,3 +96,53 @@ def test_generated_operations_call_only_the_sender_protocol() -> None:
         source = module.read_text(encoding="utf-8")
         assert "httpx" not in source and "json()" not in source, module.name
     assert operations == 27
+
+
+# Put first on sys.path as sitecustomize, this makes the sandbox extra's first module
+# unimportable, as when the package was installed without ``[sandbox]``.
+_WITHOUT_STARLETTE = """
+import sys
+
+
+class _Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name == "starlette" or name.startswith("starlette."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, _Blocker())
+"""
+
+
+def _without_sandbox_extra(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "sitecustomize.py").write_text(_WITHOUT_STARLETTE, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_sandbox_import_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "try:\n"
+        "    from payments_sdk.sandbox import Sandbox\n"
+        "except ImportError as exc:\n"
+        "    print(type(exc).__name__, exc.name, exc, sep='|')\n"
+        "    sys.exit(0)\n"
+        "sys.exit('imported the sandbox although starlette was blocked')\n"
+    )
+    out = _without_sandbox_extra(tmp_path, "-c", code)
+    assert out.returncode == 0, out.stderr
+    kind, name, message = out.stdout.strip().split("|")
+    assert (kind, name) == ("ModuleNotFoundError", "starlette")
+    assert 'pip install "payments-sdk[sandbox]"' in message
+
+
+def test_sandbox_cli_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    out = _without_sandbox_extra(tmp_path, "-m", "payments_sdk.sandbox", "--port", "0")
+    assert out.returncode != 0
+    assert out.stdout == ""
+    assert 'pip install "payments-sdk[sandbox]"' in out.stderr
+    assert "Traceback" not in out.stderr

@@ -6,6 +6,7 @@ loopback port (``sandbox.serve()``); ``python -m payments_sdk.sandbox`` serves i
 
 from __future__ import annotations
 
+from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -13,9 +14,39 @@ if TYPE_CHECKING:
 
 __all__ = ["Sandbox"]
 
+# The modules of the ``sandbox`` extra's distributions (alternatives: python-multipart's old and
+# new names). Only looked up, not imported, so the check costs no import time.
+_EXTRA_MODULES = (
+    ("starlette",),
+    ("uvicorn",),
+    ("jwt",),
+    ("jsonschema",),
+    ("python_multipart", "multipart"),
+)
+_INSTALL_HINT = 'pip install "payments-sdk[sandbox]"'
+
+
+def _importable(name: str) -> bool:
+    try:
+        return find_spec(name) is not None
+    except ImportError:
+        return False
+
+
+def _require_extra() -> None:
+    """Raise ``ModuleNotFoundError`` saying how to install the extra when a module is missing."""
+    for names in _EXTRA_MODULES:
+        if not any(_importable(name) for name in names):
+            raise ModuleNotFoundError(
+                f"the payments-sdk sandbox needs the 'sandbox' extra (no module named "
+                f"{names[0]!r}); install it with: {_INSTALL_HINT}",
+                name=names[0],
+            )
+
 
 def __getattr__(name: str) -> Any:
     if name == "Sandbox":
+        _require_extra()
         from ._sandbox import Sandbox
 
         return Sandbox

@@ -9,9 +9,16 @@ import argparse
 import contextlib
 import sys
 
+from . import _require_extra
+
 
 def main(argv: list[str] | None = None) -> int:
     """Parse arguments, print how to connect, and serve."""
+    try:
+        _require_extra()
+    except ModuleNotFoundError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     parser = argparse.ArgumentParser(prog="python -m payments_sdk.sandbox", description=__doc__)
     parser.add_argument("--host", default="127.0.0.1", help="loopback address to bind")
     parser.add_argument("--port", type=int, default=0, help="port (0 picks a free one)")
