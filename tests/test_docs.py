@@ -165,3 +165,12 @@ def test_the_reference_renders_every_resource_module() -> None:
     }
     page = (ROOT / "docs" / "reference" / "resources.md").read_text(encoding="utf-8")
     assert set(re.findall(r"^::: (\S+)$", page, re.MULTILINE)) == modules
+
+
+def test_the_reference_renders_every_model() -> None:
+    """docs/reference/types.md has a ``:::`` entry for each name of ``payments_sdk.types``."""
+    import payments_sdk.types
+
+    page = (ROOT / "docs" / "reference" / "types.md").read_text(encoding="utf-8")
+    rendered = set(re.findall(r"^::: payments_sdk\.types\.(\S+)$", page, re.MULTILINE))
+    assert rendered == set(payments_sdk.types.__all__)
