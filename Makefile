@@ -61,20 +61,20 @@ define generate_into
 	rm -rf $(1) && mkdir -p $(1)
 	PYTHONPATH=$(CURDIR)/wrapper $(PY) -m payments_sdk.sandbox._bundle openapi/payments.json $(1)/folded.json
 	cd $(1) && $(BIN)/openapi-python-client generate --path folded.json \
-		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_api_client \
+		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \
 		--custom-template-path $(CURDIR)/openapi/templates --fail-on-warning
-	touch $(1)/payments_api_client/py.typed  # PEP 561: the generated package is typed too
+	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
 endef
 
-generate: $(VENV_STAMP) ## Regenerate generated/payments_api_client from the bundle and openapi/templates/.
+generate: $(VENV_STAMP) ## Regenerate generated/payments_sdk_generated from the bundle and openapi/templates/.
 	$(call generate_into,build/generate)
-	rm -rf generated/payments_api_client
-	mv build/generate/payments_api_client generated/payments_api_client
+	mkdir -p generated && rm -rf generated/payments_sdk_generated
+	mv build/generate/payments_sdk_generated generated/payments_sdk_generated
 	rm -rf build/generate
 
 check-generated: $(VENV_STAMP) ## Fail when generated/ is not what the bundle produces.
 	$(call generate_into,build/check-generated)
-	diff -r --exclude=__pycache__ generated/payments_api_client build/check-generated/payments_api_client \
+	diff -r --exclude=__pycache__ generated/payments_sdk_generated build/check-generated/payments_sdk_generated \
 		|| (echo "generated/ is stale: run 'make generate' and commit" >&2; exit 1)
 	rm -rf build/check-generated
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from payments_api_client.models import BalanceList
 from payments_sdk import AsyncPaymentsClient, BadRequestError, Money, PaymentsError
+from payments_sdk.types import BalanceList
 
 
 def show_balances(title: str, balances: BalanceList) -> None:

@@ -11,9 +11,8 @@ from typing import Any
 import httpx
 import pytest
 
-import payments_api_client.models
 import payments_sdk.types
-from payments_api_client.api.payin import get_refund
+import payments_sdk_generated.models
 from payments_sdk import (
     APIConnectionError,
     APIResponse,
@@ -22,6 +21,7 @@ from payments_sdk import (
     InvalidParameterError,
     Page,
 )
+from payments_sdk_generated.api.payin import get_refund
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 
 WRAPPER = Path(__file__).resolve().parent.parent / "wrapper" / "payments_sdk"
@@ -194,7 +194,7 @@ def test_resources_and_the_call_layer_never_import_the_client() -> None:
 
 def test_every_model_is_importable_from_payments_sdk_types() -> None:
     """Users annotate with `payments_sdk.types`; it names every generated model."""
-    generated = set(payments_api_client.models.__all__)
+    generated = set(payments_sdk_generated.models.__all__)
     assert generated <= set(payments_sdk.types.__all__)
     for name in generated:
-        assert getattr(payments_sdk.types, name) is getattr(payments_api_client.models, name)
+        assert getattr(payments_sdk.types, name) is getattr(payments_sdk_generated.models, name)

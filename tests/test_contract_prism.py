@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-import payments_api_client.models
+import payments_sdk_generated.models
 from payments_sdk import (
     APIStatusError,
     AsyncPaymentsClient,
@@ -120,8 +120,8 @@ def expected_model(folded: dict[str, Any], operation_id: str) -> tuple[type | No
                 data = properties.get("data")
                 if "page_meta" in properties and "$ref" in data.get("items", {}):
                     item_name = data["items"]["$ref"].rsplit("/", 1)[-1]
-                    return getattr(payments_api_client.models, item_name), True
-                return getattr(payments_api_client.models, name), False
+                    return getattr(payments_sdk_generated.models, item_name), True
+                return getattr(payments_sdk_generated.models, name), False
     raise AssertionError(f"{operation_id} is not in the bundle")
 
 

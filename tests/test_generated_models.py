@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from payments_api_client.models import Payment, Refund, RefundStatus, Rfi, RfiList, RfiStatus
+from payments_sdk_generated.models import Payment, Refund, RefundStatus, Rfi, RfiList, RfiStatus
 
 
 def test_unknown_rfi_status_parses_as_a_string() -> None:

@@ -10,7 +10,6 @@ from typing import Any
 import httpx
 import pytest
 
-from payments_api_client.models import RfiDocument, RfiDocumentSubmission, RfiReference, RfiStatus
 from payments_sdk import (
     AsyncPaymentsClient,
     BadRequestError,
@@ -20,6 +19,12 @@ from payments_sdk import (
 )
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._store import FEE_BPS, SANCTIONS_THRESHOLD, SEED_BALANCES
+from payments_sdk_generated.models import (
+    RfiDocument,
+    RfiDocumentSubmission,
+    RfiReference,
+    RfiStatus,
+)
 
 pytestmark = pytest.mark.integration
 

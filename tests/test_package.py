@@ -26,7 +26,7 @@ def test_importing_the_package_is_cheap() -> None:
     """`import payments_sdk` loads neither httpx nor the generated client nor iso4217."""
     code = (
         "import sys, payments_sdk; "
-        "print(sorted(m for m in ('httpx', 'payments_api_client', 'iso4217', 'attrs') "
+        "print(sorted(m for m in ('httpx', 'payments_sdk_generated', 'iso4217', 'attrs') "
         "if m in sys.modules))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
@@ -54,9 +54,9 @@ def test_exception_tree_is_documented() -> None:
 def test_package_is_typed() -> None:
     """Both packages ship a py.typed marker."""
     assert (Path(payments_sdk.__file__).parent / "py.typed").is_file()
-    import payments_api_client
+    import payments_sdk_generated
 
-    assert (Path(payments_api_client.__file__).parent / "py.typed").is_file()
+    assert (Path(payments_sdk_generated.__file__).parent / "py.typed").is_file()
 
 
 def _sender_calls(tree: ast.AST) -> list[ast.Call]:
@@ -76,10 +76,10 @@ def test_generated_operations_call_only_the_sender_protocol() -> None:
     The SDK's sender implements the generated ``Sender`` protocol (mypy checks the fit); this
     checks the other side: no operation reaches for anything else.
     """
-    from payments_api_client.client import Sender as Protocol
+    from payments_sdk_generated.client import Sender as Protocol
 
     accepted = set(inspect.signature(Protocol.send).parameters) - {"self", "method", "url"}
-    api = Path(__file__).resolve().parent.parent / "generated" / "payments_api_client" / "api"
+    api = Path(__file__).resolve().parent.parent / "generated" / "payments_sdk_generated" / "api"
     operations = 0
     for module in sorted(api.rglob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
@@ -146,3 +146,17 @@ def test_sandbox_cli_without_the_extra_says_how_to_install_it(tmp_path: Path) ->
     assert out.stdout == ""
     assert 'pip install "payments-sdk[sandbox]"' in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_users_import_only_payments_sdk() -> None:
+    """The README, the docs, the examples and the typing tests import nothing generated."""
+    root = Path(__file__).resolve().parent.parent
+    texts = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    texts += [
+        *sorted((root / "examples").glob("*.py")),
+        *sorted((root / "tests" / "typing").glob("*.py")),
+    ]
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert "import payments_sdk_generated" not in text, path.name
+        assert "from payments_sdk_generated" not in text, path.name

@@ -20,9 +20,9 @@ import httpx
 import msgspec
 import pytest
 
-from payments_api_client.models import BadRequestBody, Payment, PaymentList
-from payments_api_client.types import Model, Timestamp, decode_response
 from payments_sdk import APIResponseValidationError
+from payments_sdk_generated.models import BadRequestBody, Payment, PaymentList
+from payments_sdk_generated.types import Model, Timestamp, decode_response
 from tests.conftest import MakeClient
 from tests.test_resources import CASES, Case, _operation, _success_example
 
@@ -34,7 +34,7 @@ def _model_of(operation_id: str, folded: dict[str, Any]) -> Any:
     _, _, operation = _operation(folded, operation_id)
     tag = operation["tags"][0].lower().replace(" ", "_")
     name = re.sub(r"(?<!^)(?=[A-Z])", "_", operation_id).lower()
-    module = importlib.import_module(f"payments_api_client.api.{tag}.{name}")
+    module = importlib.import_module(f"payments_sdk_generated.api.{tag}.{name}")
     return typing.get_type_hints(module.asyncio)["return"]
 
 

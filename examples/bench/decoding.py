@@ -30,10 +30,10 @@ import attrs
 import httpx
 import msgspec
 
-from payments_api_client.models import PaymentList
-from payments_api_client.types import decode_response
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
+from payments_sdk_generated.models import PaymentList
+from payments_sdk_generated.types import decode_response
 
 from ._server import PAGE_SIZE, canned_bodies
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from payments_api_client.models import BalanceConversion, Payment, Refund, Rfi, RfiStatus
 from payments_sdk import (
     AsyncPager,
     AsyncPaymentsClient,
@@ -13,6 +12,7 @@ from payments_sdk import (
     Page,
     UnauthorizedError,
 )
+from payments_sdk.types import BalanceConversion, Payment, Refund, Rfi, RfiStatus
 
 
 async def consumer() -> None:

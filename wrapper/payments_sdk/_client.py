@@ -26,7 +26,7 @@ from ._requestor import Requestor
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
-    from payments_api_client.models import Ping
+    from payments_sdk_generated.models import Ping
 
     from ._raw_namespaces import WithRawResponse
     from .resources.balance_conversions import BalanceConversions
@@ -200,7 +200,7 @@ class AsyncPaymentsClient:
 
     async def ping(self) -> Ping:
         """``GET /ping``: check that the key and base URL work."""
-        from payments_api_client.api.authentication import ping
+        from payments_sdk_generated.api.authentication import ping
 
         return await self._requestor.parsed(lambda s: ping.asyncio_detailed(sender=s))
 

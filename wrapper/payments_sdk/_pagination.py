@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 from .errors import PaymentsError
 
 if TYPE_CHECKING:
-    from payments_api_client.models import PageMeta
+    from payments_sdk_generated.models import PageMeta
 
 __all__ = ["AsyncPager", "Page", "PageRequest"]
 

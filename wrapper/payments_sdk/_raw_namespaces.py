@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ._response import APIResponse, to_raw, to_raw_list
 
 if TYPE_CHECKING:
-    from payments_api_client.models import Ping
+    from payments_sdk_generated.models import Ping
 
     from ._requestor import Requestor
     from .resources.balance_conversions import BalanceConversions
@@ -138,7 +138,7 @@ class WithRawResponse:
 
     async def ping(self) -> APIResponse[Ping]:
         """``GET /ping``, with its status and headers."""
-        from payments_api_client.api.authentication import ping
+        from payments_sdk_generated.api.authentication import ping
 
         return await self._requestor.call(lambda s: ping.asyncio_detailed(sender=s))
 

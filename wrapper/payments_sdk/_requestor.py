@@ -27,8 +27,8 @@ from ._sender import Sender
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
 
 if TYPE_CHECKING:
-    from payments_api_client.client import Sender as OperationSender
-    from payments_api_client.types import Response
+    from payments_sdk_generated.client import Sender as OperationSender
+    from payments_sdk_generated.types import Response
 
     from ._options import ClientOptions
 
@@ -70,7 +70,7 @@ class Requestor:
 
     async def call(self, operation: Operation[T]) -> APIResponse[T]:
         """Run a generated operation; return its response with the parsed model."""
-        from payments_api_client.errors import InvalidPathParameter, UnexpectedBody
+        from payments_sdk_generated.errors import InvalidPathParameter, UnexpectedBody
 
         self._check_open()
         try:

@@ -6,7 +6,7 @@ attempt without secrets, and turns every failure into an SDK exception. It retur
 complete 2xx responses, so the generated parsers never see an error body.
 
 Every generated operation takes it as its ``sender``: it implements the generated
-``payments_api_client.client.Sender`` protocol (``send(method, url, params=, content=,
+``payments_sdk_generated.client.Sender`` protocol (``send(method, url, params=, content=,
 files=, headers=)``), so mypy checks the fit. There is one httpx client per request path, not a
 client wrapped around another client.
 """

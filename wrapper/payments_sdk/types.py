@@ -7,7 +7,7 @@ Importing this module loads the models, so ``import payments_sdk`` alone stays c
 
 from __future__ import annotations
 
-from payments_api_client.models import (
+from payments_sdk_generated.models import (
     BadRequestBody,
     Balance,
     BalanceConversion,
@@ -64,7 +64,7 @@ from payments_api_client.models import (
     VirtualAccountCreateRequest,
     VirtualAccountList,
 )
-from payments_api_client.types import File, Model, Timestamp
+from payments_sdk_generated.types import File, Model, Timestamp
 
 __all__ = [
     "BadRequestBody",

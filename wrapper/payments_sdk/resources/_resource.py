@@ -6,14 +6,14 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
-from payments_api_client.types import Response
+from payments_sdk_generated.types import Response
 
 from .._pagination import AsyncPager, PageRequest
 from .._validation import check_page, check_per_page, to_utc_instant
 from ..errors import InvalidParameterError
 
 if TYPE_CHECKING:
-    from payments_api_client.models import PageMeta
+    from payments_sdk_generated.models import PageMeta
 
     from .._requestor import Requestor
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from payments_api_client.api.multi_currency_account import (
+from payments_sdk_generated.api.multi_currency_account import (
     create_balance_conversion,
     list_balance_conversions,
 )
-from payments_api_client.models import (
+from payments_sdk_generated.models import (
     BalanceConversion,
     BalanceConversionBySource,
     BalanceConversionByTarget,

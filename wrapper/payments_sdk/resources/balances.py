@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from payments_api_client.api.multi_currency_account import get_balances
-from payments_api_client.models import BalanceList
+from payments_sdk_generated.api.multi_currency_account import get_balances
+from payments_sdk_generated.models import BalanceList
 
 from ._resource import Resource
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from payments_api_client.api.payout import (
+from payments_sdk_generated.api.payout import (
     create_bank_account_validation,
     list_bank_account_validations,
 )
-from payments_api_client.models import (
+from payments_sdk_generated.models import (
     BankAccount,
     BankAccountReference,
     BankAccountValidation,

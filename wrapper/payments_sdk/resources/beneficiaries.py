@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
-from payments_api_client.api.payout import create_beneficiary_v2
-from payments_api_client.errors import ModelValidationError
-from payments_api_client.models import (
+from payments_sdk_generated.api.payout import create_beneficiary_v2
+from payments_sdk_generated.errors import ModelValidationError
+from payments_sdk_generated.models import (
     BeneficiaryBankAccountRequest,
     BeneficiaryDetails,
     BeneficiaryV2,

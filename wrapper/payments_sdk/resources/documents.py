@@ -9,9 +9,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO
 
-from payments_api_client.api.document import get_document, list_documents, upload_document
-from payments_api_client.models import Document, DocumentList, DocumentUploadRequest
-from payments_api_client.types import File
+from payments_sdk_generated.api.document import get_document, list_documents, upload_document
+from payments_sdk_generated.models import Document, DocumentList, DocumentUploadRequest
+from payments_sdk_generated.types import File
 
 from .._pagination import AsyncPager
 from .._validation import check_id, check_text

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from payments_api_client.api.multi_currency_account import get_fx_rate
-from payments_api_client.models import FxRate
+from payments_sdk_generated.api.multi_currency_account import get_fx_rate
+from payments_sdk_generated.models import FxRate
 
 from .._validation import check_currency
 from ._resource import Resource

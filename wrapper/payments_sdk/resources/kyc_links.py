@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from payments_api_client.api.kyc import create_kyc_link, get_kyc_link, list_kyc_links
-from payments_api_client.models import KycLink, KycLinkCreateRequest, KycLinkList
+from payments_sdk_generated.api.kyc import create_kyc_link, get_kyc_link, list_kyc_links
+from payments_sdk_generated.models import KycLink, KycLinkCreateRequest, KycLinkList
 
 from .._pagination import AsyncPager
 from .._validation import check_id, check_text

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 
-from payments_api_client.api.payin import create_order, get_order, list_orders, update_order_rfi
-from payments_api_client.models import (
+from payments_sdk_generated.api.payin import create_order, get_order, list_orders, update_order_rfi
+from payments_sdk_generated.models import (
     Order,
     OrderCreateInline,
     OrderCreateWithQuote,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from payments_api_client.api.payin import list_payments
-from payments_api_client.models import Payment, PaymentList
+from payments_sdk_generated.api.payin import list_payments
+from payments_sdk_generated.models import Payment, PaymentList
 
 from .._pagination import AsyncPager
 from ._resource import Resource

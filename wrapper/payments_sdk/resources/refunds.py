@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from payments_api_client.api.payin import (
+from payments_sdk_generated.api.payin import (
     create_refund,
     get_refund,
     list_refunds,
     mock_update_refund_status,
 )
-from payments_api_client.models import Refund, RefundCreateRequest, RefundList
+from payments_sdk_generated.models import Refund, RefundCreateRequest, RefundList
 
 from .._pagination import AsyncPager
 from .._validation import check_id

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from payments_api_client.api.request_for_information import list_rfis
-from payments_api_client.models import Rfi, RfiList, RfiStatus
+from payments_sdk_generated.api.request_for_information import list_rfis
+from payments_sdk_generated.models import Rfi, RfiList, RfiStatus
 
 from .._pagination import AsyncPager
 from .._validation import check_text

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from payments_api_client.api.virtual_account import (
+from payments_sdk_generated.api.virtual_account import (
     close_virtual_accounts,
     create_virtual_account,
     list_virtual_accounts,
 )
-from payments_api_client.models import (
+from payments_sdk_generated.models import (
     PageMeta,
     VirtualAccount,
     VirtualAccountCreateRequest,
