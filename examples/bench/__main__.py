@@ -15,7 +15,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import concurrency, imports, overhead, pagination, peers
+from . import concurrency, decoding, imports, overhead, pagination, peers
 from .report import peers_section, render, write_plot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -43,12 +43,14 @@ def main() -> int:
     bursts = concurrency.run()
     print("peers (about four minutes) ...", flush=True)
     peer_results = peers.run()
+    print("decoding ...", flush=True)
+    decoded = decoding.run()
     machine = (
         f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
     )
     write_plot(DOCS / "benchmarks.png", pairs, walks)
-    text = render(machine, pairs, import_ms, walks, bursts, peer_results)
+    text = render(machine, pairs, import_ms, walks, bursts, peer_results, decoded)
     (DOCS / "benchmarks.md").write_text(text, encoding="utf-8")
     print(text)
     return 0
