@@ -150,10 +150,18 @@ def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[.
 
 
 def _dispatch(by_method: dict[str, Callable[..., Any]]) -> Callable[..., Any]:
-    """One endpoint per path, so that a 405 lists every method of the path in ``Allow``."""
+    """One endpoint per path, so that a 405 lists every method of the path in ``Allow``.
+
+    Starlette routes ``HEAD`` to every path that has ``GET``; it is answered as the GET would
+    be, headers included (``Content-Length`` of the body it would send), with no body.
+    """
 
     async def endpoint(request: Request) -> Response:
-        response: Response = await by_method[request.method](request)
+        if request.method == "HEAD":
+            response: Response = await by_method["GET"](request)
+            response.body = b""
+            return response
+        response = await by_method[request.method](request)
         return response
 
     return endpoint
@@ -222,7 +230,11 @@ def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = N
         log.exception("sandbox handler failed", exc_info=exc)
         return JSONResponse(ApiError(500, "sandbox failure").body(), status_code=500)
 
-    return Starlette(
+    app = Starlette(
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
+    # No path of the bundle ends in "/", so a trailing slash is not a variant to redirect to:
+    # /v1/orders/%2F (an id of "/") must be a 404, not a 307 to the order list.
+    app.router.redirect_slashes = False
+    return app
