@@ -17,6 +17,7 @@ import pytest
 
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
+from payments_sdk.sandbox._fx import FxDesk
 
 FOLDED = fold_server_prefixes(load_bundle())
 GET_PATHS = sorted(
@@ -144,3 +145,57 @@ async def test_head_on_a_path_without_get_is_405_with_allow(
     response = await http.head("/v2/beneficiaries")
     assert response.status_code == 405
     assert "POST" in response.headers["allow"]
+
+
+# -- 4. money is an int end to end ----------------------------------------------------------
+
+
+async def test_conversion_arithmetic_is_integer_only(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """Amounts, fees and balances stay ints; the fee is the ceiling of 0.5% in integers."""
+    sandbox, http = sandbox_http
+    for body in (
+        {"source_currency": "USD", "target_currency": "EUR", "source_amount": 99_999_999},
+        {"source_currency": "EUR", "target_currency": "GBP", "target_amount": 12_345},
+    ):
+        response = await http.post("/v1/balance_conversions", json=body)
+        assert response.status_code == 201, response.text
+        record = response.json()
+        for amount in (record["source_amount"], record["target_amount"], record["fx_fee"]):
+            value = amount["amount"] if isinstance(amount, dict) else amount
+            assert type(value) is int
+    conversion = sandbox.store.conversions[0]
+    gross = conversion["target_amount"] + conversion["fx_fee"]["amount"]
+    assert conversion["fx_fee"]["amount"] == -(-gross * 50 // 10_000)
+    assert all(type(amount) is int for amount in sandbox.store.balances.values())
+    await assert_balances_are_ints(http)
+
+
+def test_store_conversion_is_exact_beyond_float_precision() -> None:
+    """Store.convert alone (no request bound) is exact for any size: no float in the arithmetic.
+
+    Before: the fee was ``math.ceil(gross * FEE_BPS / 10_000)``, a float division, which raised
+    OverflowError for 10**400 and lost the fraction it should round up for 10**19 + 2.
+    """
+    sandbox = Sandbox(seed_payments=0)
+    store = sandbox.store
+    for amount in (10**19 + 2, 10**400, 2**60 + 1):
+        store.balances["USD"] = amount
+        record = store.convert(
+            {"source_currency": "USD", "target_currency": "EUR", "source_amount": amount}
+        )
+        rate_ppm = store.fx.quote("USD", "EUR").rate_ppm
+        gross = amount * rate_ppm // 1_000_000
+        assert record["fx_fee"]["amount"] == -(-gross * 50 // 10_000)
+        assert record["target_amount"] == gross - record["fx_fee"]["amount"]
+    assert all(type(value) is int for value in store.balances.values())
+
+
+def test_rates_are_drawn_in_integer_millionths() -> None:
+    """Every drawn rate is an int number of millionths, including made-up levels."""
+    from datetime import UTC, datetime, timedelta
+
+    desk = FxDesk(lambda: datetime(2026, 1, 1, tzinfo=UTC), ttl=timedelta(minutes=5))
+    for pair in (("USD", "EUR"), ("EUR", "JPY"), ("GBP", "XAU"), ("USD", "USD")):
+        assert type(desk.quote(*pair).rate_ppm) is int

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import random
 import re
 import threading
@@ -217,7 +216,7 @@ class Store:
         if "source_amount" in body:
             source_amount = body["source_amount"]
             gross = source_amount * quote.rate_ppm // PPM
-            fee = math.ceil(gross * FEE_BPS / 10_000) if gross else 0
+            fee = -(-gross * FEE_BPS // 10_000)  # ceiling division, in integers
             target_amount = gross - fee
             if target_amount < 1:
                 raise bad_request(f"source_amount is too small to convert to {target}")
@@ -464,7 +463,7 @@ def paginate(records: Iterable[dict[str, Any]], query: dict[str, Any]) -> dict[s
     start = 0 if after is None else bisect.bisect_right(rows, after, key=_created_at)
     count = max(0, end - start)
     per_page, page = query.get("per_page", 20), query.get("page", 1)
-    pages = max(1, math.ceil(count / per_page))
+    pages = max(1, -(-count // per_page))  # ceiling division, in integers
     top = end - (page - 1) * per_page
     bottom = max(start, top - per_page)
     return {
