@@ -199,3 +199,33 @@ def test_rates_are_drawn_in_integer_millionths() -> None:
     desk = FxDesk(lambda: datetime(2026, 1, 1, tzinfo=UTC), ttl=timedelta(minutes=5))
     for pair in (("USD", "EUR"), ("EUR", "JPY"), ("GBP", "XAU"), ("USD", "USD")):
         assert type(desk.quote(*pair).rate_ppm) is int
+
+
+# -- 7. messages name the field and never echo the input ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "starts"),
+    [
+        ("/v1/kyc-links", {"customer_id": "x" * 5000}, "customer_id must match"),
+        ("/v1/kyc-links", "y" * 5000, "body must be an object"),
+        ("/v1/kyc-links", {"email": ["z" * 5000]}, "email must be a string"),
+        (
+            "/v1/orders",
+            {"amount": "1" * 5000, "currency": "USD", "payment_methods": ["x"]},
+            "amount",
+        ),
+        ("/v1/refunds", {"payment_id": "payt_" + "q" * 5000}, "payment_id"),
+        ("/v1/kyc-links", {"w" * 5000: 1}, "'www"),
+        ("/v2/beneficiaries", {"notes": {"k": "v" * 5000, "j": 1}}, "notes.j must be a string"),
+    ],
+)
+async def test_messages_do_not_echo_the_request(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient], path: str, body: Any, starts: str
+) -> None:
+    """A message names the field and the problem; it quotes at most a short, escaped value."""
+    _, http = sandbox_http
+    message = assert_refused(await http.post(path, json=body))
+    assert message.startswith(starts), message
+    for letter in "xyzqwv1":
+        assert letter * 50 not in message, message

@@ -14,12 +14,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import ValidationError, best_match
 from starlette.datastructures import UploadFile
 from starlette.requests import Request
 
 from ._bundle import escape_pointer, resolve
-from ._errors import bad_request, not_found
+from ._errors import bad_request, field_path, not_found, shown
 from ._schemas import SchemaSet
 
 __all__ = ["Operation", "Validated"]
@@ -86,7 +86,9 @@ class Operation:
         declared = {param["name"] for param, _, _ in self._params if param["in"] == "query"}
         for key in request.query_params:
             if key not in declared and key.split("[", 1)[0] not in declared:
-                raise bad_request(f"{key} is not a parameter of {self.method} {self.path}")
+                raise bad_request(
+                    f"{field_path([key])} is not a parameter of {self.method} {self.path}"
+                )
         for param, pointer, schema in self._params:
             name, where = param["name"], param["in"]
             if where == "path":
@@ -138,14 +140,16 @@ class Operation:
             try:
                 value = int(raw)
             except ValueError:
-                raise bad_request(f"{name} must be an integer, got {raw!r}") from None
+                raise bad_request(f"{name} must be an integer, got {shown(raw)}") from None
         if resolved.get("format") == "date-time":
             try:
                 parsed = datetime.fromisoformat(raw)
             except ValueError:
-                raise bad_request(f"{name} must be an ISO 8601 date-time, got {raw!r}") from None
+                raise bad_request(
+                    f"{name} must be an ISO 8601 date-time, got {shown(raw)}"
+                ) from None
             if parsed.tzinfo is None:
-                raise bad_request(f"{name} must carry a UTC offset or Z, got {raw!r}")
+                raise bad_request(f"{name} must carry a UTC offset or Z, got {shown(raw)}")
             value = parsed
         errors = list(
             self._schemas.validator(pointer).iter_errors(value if kind == "integer" else raw)
@@ -159,11 +163,11 @@ class Operation:
             if error.validator in ("minimum", "maximum"):
                 low, high = resolved.get("minimum"), resolved.get("maximum")
                 bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-                raise bad_request(f"{name} must be {bound}, got {value}")
+                raise bad_request(f"{name} must be {bound}, got {shown(raw)}")
             if error.validator == "enum":
                 allowed = ", ".join(resolved.get("enum", []))
-                raise bad_request(f"{name} must be one of {allowed}, got {raw!r}")
-            raise bad_request(f"{name} is invalid: {error.message}")
+                raise bad_request(f"{name} must be one of {allowed}, got {shown(raw)}")
+            raise bad_request(f"{name} {_problem(error)}")
         return value
 
     async def _read_body(self, request: Request, media_type: str, pointer: str) -> Any:
@@ -193,13 +197,13 @@ class Operation:
             raise bad_request("body is not valid JSON") from None
         errors = list(self._schemas.validator(pointer).iter_errors(body))
         if errors:
-            raise bad_request(_describe(best_match(errors), body))
-        stray = self._undeclared(self._body_schema, body, "")
+            raise bad_request(_describe(best_match(errors)))
+        stray = self._undeclared(self._body_schema, body, ())
         if stray is not None:
             raise bad_request(f"{stray} is not a field of {self.method} {self.path}")
         return body
 
-    def _undeclared(self, schema: Any, value: Any, where: str) -> str | None:
+    def _undeclared(self, schema: Any, value: Any, where: tuple[str | int, ...]) -> str | None:
         """Return the path of the first field of ``value`` that ``schema`` does not name.
 
         The bundle's request objects stay open where the description says nothing, but the
@@ -219,39 +223,86 @@ class Operation:
         if isinstance(value, dict) and "properties" in schema:
             extra = schema.get("additionalProperties")
             for key, item in value.items():
-                path = f"{where}.{key}" if where else key
+                path = (*where, key)
                 if key in schema["properties"]:
                     found = self._undeclared(schema["properties"][key], item, path)
                 elif isinstance(extra, dict):
                     found = self._undeclared(extra, item, path)
                 else:
-                    found = path
+                    found = field_path(path)
                 if found is not None:
                     return found
         elif isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
             for key, item in value.items():
-                found = self._undeclared(schema["additionalProperties"], item, f"{where}.{key}")
+                found = self._undeclared(schema["additionalProperties"], item, (*where, key))
                 if found is not None:
                     return found
         elif isinstance(value, list) and "items" in schema:
             for index, item in enumerate(value):
-                found = self._undeclared(schema["items"], item, f"{where}[{index}]")
+                found = self._undeclared(schema["items"], item, (*where, index))
                 if found is not None:
                     return found
         return None
 
 
-def _describe(error: Any, body: Any) -> str:
+_ARTICLE = {
+    "array": "an array",
+    "boolean": "a boolean",
+    "integer": "an integer",
+    "null": "null",
+    "number": "a number",
+    "object": "an object",
+    "string": "a string",
+}
+
+
+def _problem(error: ValidationError) -> str:
+    """Word what ``error`` says is wrong, from the schema alone: the caller's value is not quoted.
+
+    jsonschema's own messages begin with the whole instance, which may be a whole body.
+    """
+    rule = error.validator
+    expected: Any = error.validator_value
+    if rule == "type":
+        kinds = [expected] if isinstance(expected, str) else list(expected)
+        return "must be " + " or ".join(_ARTICLE.get(kind, kind) for kind in kinds)
+    if rule == "enum":
+        return "must be one of " + ", ".join(str(item) for item in expected)
+    if rule == "const":
+        return f"must be {expected}"
+    if rule == "pattern":
+        return f"must match {expected}"
+    if rule == "format":
+        return f"must be a valid {expected}"
+    if rule == "minLength":
+        return "can't be blank" if expected == 1 else f"must have at least {expected} characters"
+    if rule == "maxLength":
+        return f"must have at most {expected} characters"
+    if rule == "minItems":
+        return f"must have at least {expected} item{'s' if expected != 1 else ''}"
+    if rule == "maxItems":
+        return f"must have at most {expected} items"
+    if rule == "minimum":
+        return f"must be at least {expected}"
+    if rule == "maximum":
+        return f"must be at most {expected}"
+    return f"is invalid ({rule})"
+
+
+def _describe(error: ValidationError) -> str:
+    """Return a message for a body's schema error that names the field and the problem."""
     if error.validator in ("oneOf", "anyOf") and error.context:
         # No shape matched: report the most specific reason among the shapes, not the body.
         error = best_match(error.context)
-    location = ".".join(str(part) for part in error.absolute_path)
-    if error.validator == "required" and isinstance(error.message, str):
-        missing = error.message.split("'")[1] if "'" in error.message else error.message
-        prefix = f"{location}." if location else ""
-        return f"{prefix}{missing} can't be blank"
+    where = list(error.absolute_path)
+    if error.validator == "required" and isinstance(error.instance, dict):
+        required: Any = error.validator_value
+        missing = next((k for k in required if k not in error.instance), "?")
+        return f"{field_path([*where, missing])} can't be blank"
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        declared = error.schema.get("properties", {})
+        declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         stray = next((key for key in error.instance if key not in declared), "?")
-        return f"{location + '.' if location else ''}{stray} is not a field of this request"
-    return f"{location or 'body'}: {error.message}"
+        return f"{field_path([*where, stray])} is not a field of this request"
+    if error.validator in ("oneOf", "anyOf"):
+        return f"{field_path(where)} matches none of the accepted shapes"
+    return f"{field_path(where)} {_problem(error)}"

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ._errors import ApiError, bad_request, not_found
+from ._errors import ApiError, bad_request, not_found, shown
 from ._fx import PPM, FxDesk
 
 __all__ = [
@@ -253,14 +253,14 @@ class Store:
         """Refund a ``success`` payment that has no refund yet."""
         payment = self.payments.get(payment_id)
         if payment is None:
-            raise bad_request(f"payment_id {payment_id} does not match any payment")
+            raise bad_request(f"payment_id {shown(payment_id)} does not match any payment")
         if payment["status"] != "success":
             raise bad_request(
                 f"payment_id refers to a payment that is not in the success state "
                 f"(it is {payment['status']})"
             )
         if any(refund["payment_id"] == payment_id for refund in self.refunds.values()):
-            raise bad_request(f"payment_id {payment_id} already has a refund")
+            raise bad_request(f"payment_id {shown(payment_id)} already has a refund")
         refund = {
             "id": self.new_id("rfnd"),
             "payment_id": payment_id,
@@ -405,7 +405,7 @@ class Store:
             saved = self.saved_accounts.get(body["id"])
             if saved is None:
                 raise bad_request(
-                    f"id {body['id']} does not match a saved beneficiary bank account"
+                    f"id {shown(body['id'])} does not match a saved beneficiary bank account"
                 )
             details, account = saved["beneficiary"], saved["bank_account"]
             record |= {
@@ -446,7 +446,7 @@ class Store:
         """Return a record by id, or raise a 404 naming the id."""
         record = table.get(key)
         if record is None:
-            raise not_found(f"id {key} does not match any {kind}")
+            raise not_found(f"id {shown(key)} does not match any {kind}")
         return record
 
 
