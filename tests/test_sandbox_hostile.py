@@ -8,6 +8,7 @@ Each test here failed on the sandbox before the fix it names (in process the fai
 
 from __future__ import annotations
 
+import json
 from collections.abc import AsyncIterator
 from http import HTTPStatus
 from typing import Any
@@ -18,6 +19,11 @@ import pytest
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
 from payments_sdk.sandbox._fx import FxDesk
+
+# The bounds recorded in openapi/DECISIONS.md.
+MAX_JSON_BYTES = 1024 * 1024
+MAX_MULTIPART_BYTES = 10 * 1024 * 1024
+MAX_JSON_DEPTH = 64
 
 FOLDED = fold_server_prefixes(load_bundle())
 GET_PATHS = sorted(
@@ -97,6 +103,66 @@ async def raw_asgi(app: Any, method: str, path: str, key: str) -> int:
     (start,) = [m for m in sent if m["type"] == "http.response.start"]
     status: int = start["status"]
     return status
+
+
+# -- 2. nesting depth -----------------------------------------------------------------------
+
+
+async def test_deep_nesting_is_refused_before_parsing(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """100,000 levels of [[[...]]] are a 400 naming the limit; before: RecursionError, 500."""
+    _, http = sandbox_http
+    for raw in (b"[" * 100_000 + b"]" * 100_000, b'{"a":' * 100_000 + b"1" + b"}" * 100_000):
+        response = await http.post("/v1/orders", content=raw, headers=JSON)
+        assert_refused(response, 400, "nested too deeply", str(MAX_JSON_DEPTH))
+    await assert_balances_are_ints(http)
+
+
+async def test_nesting_up_to_the_limit_is_parsed(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """At the limit the body is parsed (and refused for its shape); one more level is too deep.
+
+    Brackets inside strings are text, not nesting.
+    """
+    _, http = sandbox_http
+    at_limit = b"[" * MAX_JSON_DEPTH + b"]" * MAX_JSON_DEPTH
+    over = b"[" + at_limit + b"]"
+    in_string = json.dumps({"email": "[" * 1000 + "@x.io"}).encode()
+    shape = await http.post("/v1/kyc-links", content=at_limit, headers=JSON)
+    assert_refused(shape, 400, "body must be an object")
+    assert_refused(await http.post("/v1/kyc-links", content=over, headers=JSON), 400, "deeply")
+    assert (await http.post("/v1/kyc-links", content=in_string, headers=JSON)).status_code == 201
+
+
+@pytest.mark.integration
+async def test_deep_nesting_over_loopback_keeps_the_connection_usable() -> None:
+    """The same keep-alive connection answers the next request after a too-deep body.
+
+    Before: the sandbox answered 500 and dropped the connection, so the client's next request on
+    it failed with a read error. The local port of both answers shows that it is one connection.
+    """
+    sandbox = Sandbox(seed_payments=1)
+    headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+    deep = b"[" * 100_000 + b"]" * 100_000
+    ports: list[Any] = []
+
+    def port(response: httpx.Response) -> Any:
+        return response.extensions["network_stream"].get_extra_info("client_addr")
+
+    with sandbox.serve() as base_url:
+        async with httpx.AsyncClient(base_url=base_url + "/", headers=headers) as http:
+            first = await http.get("balances")
+            ports.append(port(first))
+            refused = await http.post("orders", content=deep, headers=JSON)
+            ports.append(port(refused))
+            after = await http.get("balances")
+            ports.append(port(after))
+    assert first.status_code == 200
+    assert_refused(refused, 400, "nested too deeply")
+    assert after.status_code == 200
+    assert ports[0] == ports[1] == ports[2]
 
 
 # -- 3. methods and paths -------------------------------------------------------------------
@@ -199,6 +265,90 @@ def test_rates_are_drawn_in_integer_millionths() -> None:
     desk = FxDesk(lambda: datetime(2026, 1, 1, tzinfo=UTC), ttl=timedelta(minutes=5))
     for pair in (("USD", "EUR"), ("EUR", "JPY"), ("GBP", "XAU"), ("USD", "USD")):
         assert type(desk.quote(*pair).rate_ppm) is int
+
+
+# -- 5. body bounds -------------------------------------------------------------------------
+
+
+async def test_a_json_body_over_the_limit_is_refused(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """A valid JSON body of more than 1 MiB is a 400; before: accepted and stored."""
+    _, http = sandbox_http
+    big = json.dumps({"email": "a" * MAX_JSON_BYTES + "@x.io"}).encode()
+    assert_refused(await http.post("/v1/kyc-links", content=big, headers=JSON), 400, "too large")
+    assert (await http.get("/v1/kyc-links")).json()["data"] == []
+
+
+async def test_a_streamed_body_without_a_length_is_counted(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """A chunked body (no Content-Length) is bounded by counting what arrives."""
+    _, http = sandbox_http
+    reads = 0
+
+    async def chunks() -> AsyncIterator[bytes]:
+        nonlocal reads
+        yield b'{"email": "'
+        for _ in range(64):  # 64 x 64 KiB = 4 MiB, more than the limit
+            reads += 1
+            yield b"a" * 65_536
+        yield b'@x.io"}'
+
+    response = await http.post("/v1/kyc-links", content=chunks(), headers=JSON)
+    assert "content-length" not in response.request.headers
+    assert_refused(response, 400, "too large")
+    assert reads < 64  # refused once past the bound, not after reading everything
+
+
+async def test_a_declared_length_over_the_limit_is_refused_unread(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """A Content-Length over the limit is refused before the body is read."""
+    sandbox, _ = sandbox_http
+    received = 0
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/v1/kyc-links",
+        "raw_path": b"/v1/kyc-links",
+        "query_string": b"",
+        "root_path": "",
+        "headers": [
+            (b"authorization", f"Bearer {sandbox.api_key}".encode()),
+            (b"content-type", b"application/json"),
+            (b"content-length", str(MAX_JSON_BYTES + 1).encode()),
+        ],
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 80),
+    }
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        nonlocal received
+        received += 1
+        return {"type": "http.request", "body": b"{}", "more_body": False}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await sandbox.app(scope, receive, send)
+    assert sent[0]["status"] == 400
+    assert received == 0
+
+
+async def test_uploads_have_a_larger_bound(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """A 2 MiB document is accepted; one over 10 MiB is refused."""
+    _, http = sandbox_http
+    ok = await http.post("/v1/document", files={"file": ("a.pdf", b"x" * (2 << 20))})
+    assert ok.status_code == 201, ok.text
+    huge = await http.post("/v1/document", files={"file": ("b.pdf", b"x" * MAX_MULTIPART_BYTES)})
+    assert_refused(huge, 400, "too large")
 
 
 # -- 7. messages name the field and never echo the input ------------------------------------

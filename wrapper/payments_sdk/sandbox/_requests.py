@@ -8,7 +8,7 @@ string").
 
 from __future__ import annotations
 
-import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
@@ -16,10 +16,19 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from ._bundle import escape_pointer, resolve
 from ._errors import bad_request, field_path, not_found, shown
+from ._input import (
+    MAX_JSON_BYTES,
+    MAX_MULTIPART_BYTES,
+    media_type,
+    parse_json,
+    read_body,
+    replay,
+)
 from ._schemas import SchemaSet
 
 __all__ = ["Operation", "Validated"]
@@ -29,6 +38,18 @@ _CURRENCY_REF = "#/components/schemas/CurrencyCode"
 # (the bundle's pattern cannot say which three letters are real). Elsewhere an unknown code simply
 # matches nothing.
 _ISO_CHECKED = frozenset({"getFxRate"})
+_ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
+
+
+def _one_amount(body: Any) -> None:
+    """Raise the description's own message when a conversion sends both amounts."""
+    if isinstance(body, dict) and "source_amount" in body and "target_amount" in body:
+        raise bad_request(_ONLY_ONE_AMOUNT)
+
+
+# Rules checked on a parsed body before its schema: the oneOf of the conversion request would
+# otherwise refuse both amounts with a shape mismatch instead of the description's message.
+_BODY_RULES: dict[str, Callable[[Any], None]] = {"createBalanceConversion": _one_amount}
 
 
 @dataclass
@@ -170,31 +191,18 @@ class Operation:
             raise bad_request(f"{name} {_problem(error)}")
         return value
 
-    async def _read_body(self, request: Request, media_type: str, pointer: str) -> Any:
-        content_type = request.headers.get("content-type", "")
-        if media_type == "multipart/form-data":
-            if not content_type.startswith("multipart/form-data"):
-                raise bad_request("body must be multipart/form-data with a file part")
-            try:
-                form = await request.form()
-            except Exception:
-                raise bad_request("body is not valid multipart/form-data") from None
-            upload = form.get("file")
-            if not isinstance(upload, UploadFile):
-                raise bad_request("file can't be blank: send the document in the file part")
-            kind = form.get("type")
-            return {
-                "file_name": upload.filename or "document",
-                "content": await upload.read(),
-                "type": kind if isinstance(kind, str) and kind else None,
-            }
-        if not content_type.startswith("application/json"):
+    async def _read_body(self, request: Request, media: str, pointer: str) -> Any:
+        kind, params = media_type(request.headers.get("content-type"))
+        if media == "multipart/form-data":
+            return await _read_upload(request, kind, params)
+        if kind != "application/json":
             raise bad_request("body must be JSON (Content-Type: application/json)")
-        raw = await request.body()
-        try:
-            body = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise bad_request("body is not valid JSON") from None
+        if params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+            raise bad_request("body must be JSON in UTF-8 (charset=utf-8 or no charset)")
+        body = parse_json(await read_body(request, MAX_JSON_BYTES))
+        rule = _BODY_RULES.get(self.operation_id)
+        if rule is not None:
+            rule(body)
         errors = list(self._schemas.validator(pointer).iter_errors(body))
         if errors:
             raise bad_request(_describe(best_match(errors)))
@@ -243,6 +251,34 @@ class Operation:
                 if found is not None:
                     return found
         return None
+
+
+async def _read_upload(request: Request, kind: str, params: dict[str, str]) -> dict[str, Any]:
+    """Return the uploaded document's file name, bytes and type from a bounded multipart body."""
+    if kind != "multipart/form-data":
+        raise bad_request("body must be multipart/form-data with a file part")
+    if not params.get("boundary"):
+        raise bad_request("body must be multipart/form-data with a boundary parameter")
+    raw = await read_body(request, MAX_MULTIPART_BYTES)
+    try:
+        form = await replay(request, raw).form()
+    except HTTPException as exc:  # Starlette's own wording of what is wrong with the parts
+        raise bad_request(f"body is not valid multipart/form-data: {exc.detail}") from None
+    except Exception:  # the parser's other failures are still about the caller's bytes
+        raise bad_request("body is not valid multipart/form-data") from None
+    try:
+        upload = form.get("file")
+        if not isinstance(upload, UploadFile):
+            raise bad_request("file can't be blank: send the document in the file part")
+        kind_part = form.get("type")
+        result = {
+            "file_name": upload.filename or "document",
+            "content": await upload.read(),
+            "type": kind_part if isinstance(kind_part, str) and kind_part else None,
+        }
+    finally:
+        await form.close()
+    return result
 
 
 _ARTICLE = {
