@@ -105,6 +105,70 @@ async def raw_asgi(app: Any, method: str, path: str, key: str) -> int:
     return status
 
 
+# -- 1. lone surrogates ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "raw", "field", "listing"),
+    [
+        ("/v1/kyc-links", b'{"email": "\\ud800@x.io"}', "email", "/v1/kyc-links"),
+        (
+            "/v1/orders",
+            b'{"amount": 5, "currency": "USD", "payment_methods": ["\\ud800"]}',
+            "payment_methods[0]",
+            "/v1/orders",
+        ),
+        (
+            "/v1/v2/virtual-accounts",
+            b'{"payment_type": "a\\udfffb", "currency": "EUR"}',
+            "payment_type",
+            "/v1/virtual-accounts",
+        ),
+        ("/v2/beneficiaries", b'{"notes": {"\\ud83d": "x"}}', "notes.'\\ud83d'", None),
+    ],
+)
+async def test_a_lone_surrogate_is_refused_and_later_lists_still_render(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+    path: str,
+    raw: bytes,
+    field: str,
+    listing: str | None,
+) -> None:
+    """A lone surrogate is not Unicode text: 400 naming the field, and nothing stored.
+
+    Before: the string was stored, and every later GET of the list answered 500.
+    """
+    _, http = sandbox_http
+    message = assert_refused(await http.post(path, content=raw, headers=JSON))
+    assert message.startswith(f"{field} is not valid Unicode text"), message
+    if listing is not None:
+        assert (await http.get(listing)).status_code == 200
+    await assert_balances_are_ints(http)
+
+
+async def test_a_lone_surrogate_in_a_path_id_is_refused(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """A path id reaching the app with a lone surrogate is a 400 naming it, not a 500.
+
+    HTTP clients cannot send one (they percent-encode UTF-8), so the scope is made by hand:
+    another ASGI server, or a proxy that decodes differently, could still deliver one.
+    """
+    sandbox, _ = sandbox_http
+    for path in ("/v1/orders/ord_\ud800", "/v1/kyc-links/\udc00", "/v1/refunds/x\ud800"):
+        assert await raw_asgi(sandbox.app, "GET", path, sandbox.api_key) == 400, path
+
+
+async def test_an_encoded_surrogate_in_raw_bytes_is_invalid_utf8(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """UTF-8 bytes of a surrogate (ED A0 80) are not UTF-8: refused before anything is stored."""
+    _, http = sandbox_http
+    raw = b'{"email": "\xed\xa0\x80@x.io"}'
+    assert_refused(await http.post("/v1/kyc-links", content=raw, headers=JSON), 400, "UTF-8")
+    assert (await http.get("/v1/kyc-links")).status_code == 200
+
+
 # -- 2. nesting depth -----------------------------------------------------------------------
 
 

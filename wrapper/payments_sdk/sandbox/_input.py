@@ -1,25 +1,28 @@
 """The sandbox's guard against hostile input: what a request may carry before any rule sees it.
 
-Bodies are read with a size bound, and JSON is checked for nesting depth before it is parsed and
-decoded as strict UTF-8. Each refusal is a 400 whose message says what is wrong;
-openapi/DECISIONS.md lists the bounds.
+Bodies are read with a size bound, JSON is checked for nesting depth before it is parsed and
+decoded as strict UTF-8, and no string anywhere in a request may hold a lone surrogate (it is not
+Unicode text, and it could not be rendered back). Each refusal is a 400 whose message names the
+field; openapi/DECISIONS.md lists the bounds.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterable
 from itertools import accumulate
 from typing import Any
 
 from starlette.requests import ClientDisconnect, Request
 
-from ._errors import bad_request
+from ._errors import bad_request, field_path
 
 __all__ = [
     "MAX_JSON_BYTES",
     "MAX_JSON_DEPTH",
     "MAX_MULTIPART_BYTES",
+    "check_text",
     "media_type",
     "parse_json",
     "read_body",
@@ -32,6 +35,10 @@ MAX_MULTIPART_BYTES = 10 * 1024 * 1024
 """Largest multipart body accepted (a document upload): 10 MiB."""
 MAX_JSON_DEPTH = 64
 """Deepest nesting of JSON arrays and objects accepted; the bundle's deepest request needs 4."""
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+# Strictly decoded UTF-8 holds no surrogate, so one can only come from a \uD800-\uDFFF escape.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 # Depth is counted on the bytes, before json.loads recurses: strings are blanked out (a bracket
 # inside a string is text), then each remaining bracket adds or removes one level. Every step is
@@ -106,7 +113,7 @@ def _constant(name: str) -> Any:
 
 
 def parse_json(raw: bytes) -> Any:
-    """Parse a JSON body: bounded depth, strict UTF-8, no NaN or Infinity."""
+    """Parse a JSON body: bounded depth, strict UTF-8, no NaN or Infinity, no lone surrogates."""
     if _depth(raw) > MAX_JSON_DEPTH:
         raise bad_request(
             "body is nested too deeply: arrays and objects may nest at most "
@@ -124,4 +131,64 @@ def parse_json(raw: bytes) -> Any:
         ) from None
     except ValueError as exc:  # from _constant: NaN, Infinity, -Infinity
         raise bad_request(f"body is not valid JSON: {exc}") from None
+    if _SURROGATE_ESCAPE.search(text):  # else no string can hold one: skip the walk
+        check_text(value)
     return value
+
+
+def _walk(value: Any) -> Iterable[tuple[tuple[str | int, ...], Any]]:
+    """Yield ``(path, item)`` for every value and key in document order, without recursion."""
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), value)]
+    while stack:
+        where, item = stack.pop()
+        yield where, item
+        if isinstance(item, dict):
+            children: list[tuple[tuple[str | int, ...], Any]] = []
+            for key, child in item.items():
+                children.append(((*where, key), key))  # the key itself is caller text too
+                children.append(((*where, key), child))
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(reversed([((*where, i), child) for i, child in enumerate(item)]))
+
+
+def _first(value: Any, bad: Callable[[Any], bool]) -> tuple[tuple[str | int, ...], Any] | None:
+    """Return the path and item of the first leaf or key for which ``bad`` holds, or None.
+
+    The common case (nothing bad) walks without building paths, which is most of the cost on a
+    large body; paths are worked out only once something is found.
+    """
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif bad(item):
+            return next((where, i) for where, i in _walk(value) if not _is_node(i) and bad(i))
+    return None
+
+
+def _is_node(item: Any) -> bool:
+    return isinstance(item, dict | list)
+
+
+def check_text(value: Any, name: str | None = None) -> None:
+    """Refuse (400 naming the field) any string in ``value`` that holds a lone surrogate.
+
+    Such a string is not valid Unicode text: it cannot be encoded as UTF-8, so storing it would
+    make every later answer that renders it fail. ``name`` names a parameter; without it the
+    value is a body and the field's path is named.
+    """
+    found = _first(value, _has_lone_surrogate)
+    if found is not None:
+        label = name if name is not None else field_path(found[0])
+        raise bad_request(
+            f"{label} is not valid Unicode text: it contains a lone surrogate (U+D800 to U+DFFF)"
+        )
+
+
+def _has_lone_surrogate(item: Any) -> bool:
+    return isinstance(item, str) and _LONE_SURROGATE.search(item) is not None

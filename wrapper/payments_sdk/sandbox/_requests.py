@@ -24,6 +24,7 @@ from ._errors import bad_request, field_path, not_found, shown
 from ._input import (
     MAX_JSON_BYTES,
     MAX_MULTIPART_BYTES,
+    check_text,
     media_type,
     parse_json,
     read_body,
@@ -105,7 +106,9 @@ class Operation:
         """Return the request's validated parts, or raise a 400 (404 for path ids)."""
         result = Validated()
         declared = {param["name"] for param, _, _ in self._params if param["in"] == "query"}
-        for key in request.query_params:
+        for key, text in request.query_params.multi_items():
+            check_text(key, "a query parameter name")
+            check_text(text, field_path([key]))
             if key not in declared and key.split("[", 1)[0] not in declared:
                 raise bad_request(
                     f"{field_path([key])} is not a parameter of {self.method} {self.path}"
@@ -114,6 +117,7 @@ class Operation:
             name, where = param["name"], param["in"]
             if where == "path":
                 value = request.path_params.get(name, "")
+                check_text(value, name)
                 if not self._schemas.validator(pointer).is_valid(value):
                     raise not_found(f"{name} does not match any resource")
                 result.path[name] = value
@@ -278,6 +282,8 @@ async def _read_upload(request: Request, kind: str, params: dict[str, str]) -> d
         }
     finally:
         await form.close()
+    check_text(result["file_name"], "the file part's file name")
+    check_text(result["type"], "type")
     return result
 
 
