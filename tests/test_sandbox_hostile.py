@@ -24,6 +24,7 @@ from payments_sdk.sandbox._fx import FxDesk
 MAX_JSON_BYTES = 1024 * 1024
 MAX_MULTIPART_BYTES = 10 * 1024 * 1024
 MAX_JSON_DEPTH = 64
+MAX_INTEGER = 10**15
 
 FOLDED = fold_server_prefixes(load_bundle())
 GET_PATHS = sorted(
@@ -278,6 +279,68 @@ async def test_head_on_a_path_without_get_is_405_with_allow(
 
 
 # -- 4. money is an int end to end ----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "raw", "field"),
+    [
+        (
+            "/v1/balance_conversions",
+            b'{"source_currency": "USD", "target_currency": "EUR", "source_amount": 1'
+            + b"0" * 400
+            + b"}",
+            "source_amount",
+        ),
+        (
+            "/v1/balance_conversions",
+            b'{"source_currency": "USD", "target_currency": "EUR", "source_amount": 1000.0}',
+            "source_amount",
+        ),
+        (
+            "/v1/balance_conversions",
+            b'{"source_currency": "USD", "target_currency": "EUR", "target_amount": 1e3}',
+            "target_amount",
+        ),
+        ("/v1/orders", b'{"amount": 1e300, "currency": "USD", "payment_methods": ["x"]}', "amount"),
+        ("/v1/orders", b'{"amount": 1E2, "currency": "USD", "payment_methods": ["x"]}', "amount"),
+        (
+            "/v1/orders",
+            b'{"amount": 1e99999999999999999999, "currency": "USD", "payment_methods": ["x"]}',
+            "amount",
+        ),
+        (
+            "/v1/orders",
+            b'{"amount": %d, "currency": "USD", "payment_methods": ["x"]}' % (MAX_INTEGER + 1),
+            "amount",
+        ),
+        ("/_sandbox/payments", b'{"amount": 1' + b"0" * 300 + b"}", "amount"),
+        ("/_sandbox/payments", b'{"amount": 1500.0}', "amount"),
+    ],
+)
+async def test_a_number_that_is_not_a_bounded_integer_is_refused(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient], path: str, raw: bytes, field: str
+) -> None:
+    """Fractions, exponents and integers beyond 10^15 are 400s naming the field.
+
+    Before: 10**400 overflowed a float in the fee (500), 1000.0 was accepted and turned the
+    balances into floats, 1e300 was accepted as an order amount.
+    """
+    _, http = sandbox_http
+    message = assert_refused(await http.post(path, content=raw, headers=JSON))
+    assert message.startswith(field), message
+    await assert_balances_are_ints(http)
+
+
+async def test_the_largest_accepted_amount_is_answered_in_integers(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """10^15 is accepted; the conversion is refused for want of balance, not for arithmetic."""
+    _, http = sandbox_http
+    body = {"source_currency": "USD", "target_currency": "EUR", "source_amount": MAX_INTEGER}
+    assert_refused(await http.post("/v1/balance_conversions", json=body), 400, "balance")
+    order = {"amount": MAX_INTEGER, "currency": "USD", "payment_methods": ["card"]}
+    created = await http.post("/v1/orders", json=order)
+    assert created.status_code == 201 and created.json()["amount"] == MAX_INTEGER
 
 
 async def test_conversion_arithmetic_is_integer_only(

@@ -8,6 +8,7 @@ are sandbox-only controls that the real service does not have.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -19,8 +20,14 @@ from starlette.routing import Route
 
 from ._auth import KeyIssuer
 from ._bundle import fold_server_prefixes, load_bundle
-from ._errors import ApiError, bad_request
-from ._input import MAX_JSON_BYTES, parse_json, read_body
+from ._errors import ApiError, bad_request, field_path
+from ._input import (
+    MAX_INTEGER,
+    MAX_JSON_BYTES,
+    check_numbers,
+    parse_json,
+    read_body,
+)
 from ._requests import Operation, Validated
 from ._schemas import SchemaSet
 from ._store import Store, paginate, render
@@ -76,6 +83,9 @@ def _close_virtual_accounts(store: Store, v: Validated) -> tuple[int, Any]:
     store.close_virtual_accounts(v.query["payment_type"], v.query["currency"])
     return 204, None
 
+
+_CURRENCY = re.compile(r"[A-Z]{3}")
+_STATUS = re.compile(r"[a-z_]{1,32}")
 
 HANDLERS: dict[str, Handler] = {
     "ping": lambda s, v: (200, {}),  # the Ping body's fields are not published
@@ -168,23 +178,39 @@ def _simulate_payment(store: Store, keys: KeyIssuer) -> Callable[..., Any]:
         try:
             keys.verify(request.headers.get("authorization"))
             body = parse_json(await read_body(request, MAX_JSON_BYTES) or b"{}")
-            if not isinstance(body, dict):
-                raise bad_request("body must be a JSON object")
-            currency = body.get("currency", "USD")
-            if not (isinstance(currency, str) and len(currency) == 3 and currency.isupper()):
-                raise bad_request("currency must be a 3-letter ISO 4217 code")
             with store.lock:
-                payment = store.add_payment(
-                    amount=body.get("amount", 1000),
-                    currency=currency,
-                    status=str(body.get("status", "success")),
-                    held=bool(body.get("held", False)),
-                )
+                payment = store.add_payment(**_simulated(body))
         except ApiError as exc:
             return _error(exc)
         return JSONResponse(render(payment), status_code=201)
 
     return endpoint
+
+
+_SIMULATED_FIELDS = frozenset({"amount", "currency", "status", "held"})
+
+
+def _simulated(body: Any) -> dict[str, Any]:
+    """Return ``add_payment`` arguments from a simulated payment's body, checked field by field."""
+    if not isinstance(body, dict):
+        raise bad_request("body must be a JSON object")
+    stray = next((key for key in body if key not in _SIMULATED_FIELDS), None)
+    if stray is not None:
+        raise bad_request(f"{field_path([stray])} is not a field of POST /_sandbox/payments")
+    check_numbers(body)
+    amount = body.get("amount", 1000)
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= MAX_INTEGER:
+        raise bad_request(f"amount must be an integer between 1 and {MAX_INTEGER}")
+    currency = body.get("currency", "USD")
+    if not (isinstance(currency, str) and _CURRENCY.fullmatch(currency)):
+        raise bad_request("currency must be a 3-letter ISO 4217 code")
+    status = body.get("status", "success")
+    if not (isinstance(status, str) and _STATUS.fullmatch(status)):
+        raise bad_request("status must be a lower-case word such as success or failed")
+    held = body.get("held", False)
+    if not isinstance(held, bool):
+        raise bad_request("held must be a boolean")
+    return {"amount": amount, "currency": currency, "status": status, "held": held}
 
 
 def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = None) -> Starlette:

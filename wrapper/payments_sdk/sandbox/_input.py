@@ -1,9 +1,10 @@
 """The sandbox's guard against hostile input: what a request may carry before any rule sees it.
 
-Bodies are read with a size bound, JSON is checked for nesting depth before it is parsed and
-decoded as strict UTF-8, and no string anywhere in a request may hold a lone surrogate (it is not
-Unicode text, and it could not be rendered back). Each refusal is a 400 whose message names the
-field; openapi/DECISIONS.md lists the bounds.
+Bodies are read with a size bound, JSON is checked for nesting depth before it is parsed, decoded
+as strict UTF-8 and parsed so that a number with a fraction or an exponent never becomes a
+float, and no string anywhere in a request may hold a lone surrogate (it is not Unicode text, and
+it could not be rendered back). Each refusal is a 400 whose message names the field.
+openapi/DECISIONS.md lists the bounds.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterable
+from decimal import Decimal
 from itertools import accumulate
 from typing import Any
 
@@ -19,11 +21,14 @@ from starlette.requests import ClientDisconnect, Request
 from ._errors import bad_request, field_path
 
 __all__ = [
+    "MAX_INTEGER",
     "MAX_JSON_BYTES",
     "MAX_JSON_DEPTH",
     "MAX_MULTIPART_BYTES",
+    "check_numbers",
     "check_text",
     "media_type",
+    "parse_integer",
     "parse_json",
     "read_body",
     "replay",
@@ -35,7 +40,11 @@ MAX_MULTIPART_BYTES = 10 * 1024 * 1024
 """Largest multipart body accepted (a document upload): 10 MiB."""
 MAX_JSON_DEPTH = 64
 """Deepest nesting of JSON arrays and objects accepted; the bundle's deepest request needs 4."""
+MAX_INTEGER = 10**15
+"""Largest integer accepted anywhere (an amount, a page): 10 trillion in a two-decimal currency,
+and below 2**53, so every integer the sandbox takes is exact in a float64 or JavaScript client."""
 
+_DIGITS_OF_MAX = len(str(MAX_INTEGER))
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Strictly decoded UTF-8 holds no surrogate, so one can only come from a \uD800-\uDFFF escape.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -108,12 +117,36 @@ def _depth(raw: bytes) -> int:
     return max(accumulate(map(_LEVEL_STEP.__getitem__, brackets)), default=0)
 
 
+def _fraction(token: str) -> Decimal:
+    """Keep a number with a fraction or an exponent exact; :func:`check_numbers` refuses it."""
+    try:
+        return Decimal(token)
+    except ArithmeticError:  # an exponent beyond Decimal's range, such as 1e99999999999999999999
+        return Decimal("-Infinity" if token.startswith("-") else "Infinity")
+
+
+def parse_integer(token: str) -> int:
+    """Return the integer an ASCII digit token spells; a token longer than the bound is bound + 1.
+
+    Python refuses int() beyond 4300 digits, and long tokens are slow to convert. Any token
+    longer than the bound's digits is out of bounds whatever its digits, so it stands in as
+    bound + 1, which the bound checks then refuse by name.
+    """
+    if len(token.lstrip("-")) > _DIGITS_OF_MAX:
+        return -(MAX_INTEGER + 1) if token.startswith("-") else MAX_INTEGER + 1
+    return int(token)
+
+
 def _constant(name: str) -> Any:
     raise ValueError(f"{name} is not a JSON value")
 
 
 def parse_json(raw: bytes) -> Any:
-    """Parse a JSON body: bounded depth, strict UTF-8, no NaN or Infinity, no lone surrogates."""
+    """Parse a JSON body: bounded depth, strict UTF-8, no NaN or Infinity, no lone surrogates.
+
+    Numbers with a fraction or an exponent come back as ``Decimal`` (never ``float``), so that
+    validation can tell ``1000.0`` from ``1000`` and :func:`check_numbers` can refuse it.
+    """
     if _depth(raw) > MAX_JSON_DEPTH:
         raise bad_request(
             "body is nested too deeply: arrays and objects may nest at most "
@@ -124,7 +157,9 @@ def parse_json(raw: bytes) -> Any:
     except UnicodeDecodeError as exc:
         raise bad_request(f"body is not valid UTF-8 (byte {exc.start})") from None
     try:
-        value = json.loads(text, parse_constant=_constant)
+        value = json.loads(
+            text, parse_float=_fraction, parse_int=parse_integer, parse_constant=_constant
+        )
     except json.JSONDecodeError as exc:
         raise bad_request(
             f"body is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
@@ -190,5 +225,32 @@ def check_text(value: Any, name: str | None = None) -> None:
         )
 
 
+def check_numbers(value: Any) -> None:
+    """Refuse (400 naming the field) a non-integer number, or an integer beyond the bound.
+
+    Money in the sandbox is an integer end to end: ``1000.0`` or ``1e3`` is not an amount in
+    minor units, and no request field of the bundle takes a fractional number.
+    """
+    found = _first(value, _not_a_bounded_integer)
+    if found is None:
+        return
+    where, item = found
+    if isinstance(item, Decimal):
+        raise bad_request(
+            f"{field_path(where)} must be an integer: numbers with a fraction or an "
+            "exponent are not accepted"
+        )
+    if item > MAX_INTEGER:
+        raise bad_request(f"{field_path(where)} must be at most {MAX_INTEGER} (10^15)")
+    raise bad_request(f"{field_path(where)} must be at least -{MAX_INTEGER}")
+
+
 def _has_lone_surrogate(item: Any) -> bool:
     return isinstance(item, str) and _LONE_SURROGATE.search(item) is not None
+
+
+def _not_a_bounded_integer(item: Any) -> bool:
+    if isinstance(item, Decimal):
+        return True
+    is_integer = isinstance(item, int) and not isinstance(item, bool)
+    return is_integer and not -MAX_INTEGER <= item <= MAX_INTEGER

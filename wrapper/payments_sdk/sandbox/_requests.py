@@ -8,6 +8,7 @@ string").
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -22,10 +23,13 @@ from starlette.requests import Request
 from ._bundle import escape_pointer, resolve
 from ._errors import bad_request, field_path, not_found, shown
 from ._input import (
+    MAX_INTEGER,
     MAX_JSON_BYTES,
     MAX_MULTIPART_BYTES,
+    check_numbers,
     check_text,
     media_type,
+    parse_integer,
     parse_json,
     read_body,
     replay,
@@ -39,6 +43,7 @@ _CURRENCY_REF = "#/components/schemas/CurrencyCode"
 # (the bundle's pattern cannot say which three letters are real). Elsewhere an unknown code simply
 # matches nothing.
 _ISO_CHECKED = frozenset({"getFxRate"})
+_ASCII_INTEGER = re.compile(r"-?[0-9]+")
 _ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
 
 
@@ -162,10 +167,10 @@ class Operation:
         raw = values[0]
         value: Any = raw
         if kind == "integer":
-            try:
-                value = int(raw)
-            except ValueError:
-                raise bad_request(f"{name} must be an integer, got {shown(raw)}") from None
+            # ASCII digits only: int() would also take " 1", "1_0" and other scripts' digits.
+            if not _ASCII_INTEGER.fullmatch(raw):
+                raise bad_request(f"{name} must be an integer, got {shown(raw)}")
+            value = parse_integer(raw)
         if resolved.get("format") == "date-time":
             try:
                 parsed = datetime.fromisoformat(raw)
@@ -193,6 +198,8 @@ class Operation:
                 allowed = ", ".join(resolved.get("enum", []))
                 raise bad_request(f"{name} must be one of {allowed}, got {shown(raw)}")
             raise bad_request(f"{name} {_problem(error)}")
+        if kind == "integer" and value > MAX_INTEGER:
+            raise bad_request(f"{name} must be at most {MAX_INTEGER} (10^15)")
         return value
 
     async def _read_body(self, request: Request, media: str, pointer: str) -> Any:
@@ -213,6 +220,7 @@ class Operation:
         stray = self._undeclared(self._body_schema, body, ())
         if stray is not None:
             raise bad_request(f"{stray} is not a field of {self.method} {self.path}")
+        check_numbers(body)
         return body
 
     def _undeclared(self, schema: Any, value: Any, where: tuple[str | int, ...]) -> str | None:
