@@ -20,11 +20,12 @@ from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
 from payments_sdk.sandbox._fx import FxDesk
 
-# The bounds recorded in openapi/DECISIONS.md.
+# The bounds recorded in openapi/DECISIONS.md (test_the_bounds_are_the_recorded_ones checks them).
 MAX_JSON_BYTES = 1024 * 1024
 MAX_MULTIPART_BYTES = 10 * 1024 * 1024
 MAX_JSON_DEPTH = 64
 MAX_INTEGER = 10**15
+MAX_QUERY_BYTES = 8 * 1024
 
 FOLDED = fold_server_prefixes(load_bundle())
 GET_PATHS = sorted(
@@ -104,6 +105,19 @@ async def raw_asgi(app: Any, method: str, path: str, key: str) -> int:
     (start,) = [m for m in sent if m["type"] == "http.response.start"]
     status: int = start["status"]
     return status
+
+
+def test_the_bounds_are_the_recorded_ones() -> None:
+    """The sandbox enforces the bounds that openapi/DECISIONS.md records."""
+    from payments_sdk.sandbox import _input
+
+    assert (
+        _input.MAX_JSON_BYTES,
+        _input.MAX_MULTIPART_BYTES,
+        _input.MAX_JSON_DEPTH,
+        _input.MAX_INTEGER,
+        _input.MAX_QUERY_BYTES,
+    ) == (MAX_JSON_BYTES, MAX_MULTIPART_BYTES, MAX_JSON_DEPTH, MAX_INTEGER, MAX_QUERY_BYTES)
 
 
 # -- 1. lone surrogates ---------------------------------------------------------------------
@@ -476,6 +490,130 @@ async def test_uploads_have_a_larger_bound(
     assert ok.status_code == 201, ok.text
     huge = await http.post("/v1/document", files={"file": ("b.pdf", b"x" * MAX_MULTIPART_BYTES)})
     assert_refused(huge, 400, "too large")
+
+
+# -- 6. other input-triggered failures are 4xx ----------------------------------------------
+
+
+HOSTILE_REQUESTS: list[tuple[str, str, dict[str, Any], int, str]] = [
+    # (method, url, httpx keyword arguments, status, a word of the message)
+    ("POST", "/v1/kyc-links", {"content": b'{"email": "\xff"}', "headers": JSON}, 400, "UTF-8"),
+    ("POST", "/v1/kyc-links", {"content": b'"just a string"', "headers": JSON}, 400, "object"),
+    ("POST", "/v1/kyc-links", {"content": b"42", "headers": JSON}, 400, "object"),
+    ("POST", "/v1/kyc-links", {"content": b"null", "headers": JSON}, 400, "object"),
+    ("POST", "/v1/kyc-links", {"content": b"[]", "headers": JSON}, 400, "object"),
+    ("POST", "/v1/kyc-links", {"content": b"", "headers": JSON}, 400, "JSON"),
+    ("POST", "/v1/kyc-links", {"content": b"{} {}", "headers": JSON}, 400, "JSON"),
+    ("POST", "/v1/kyc-links", {"content": b'{"a": NaN}', "headers": JSON}, 400, "NaN"),
+    ("POST", "/v1/kyc-links", {"content": b'{"a": -Infinity}', "headers": JSON}, 400, "Infinity"),
+    ("POST", "/v1/kyc-links", {"content": b"\xef\xbb\xbf{}", "headers": JSON}, 400, "JSON"),
+    ("GET", "/v1/orders?" + "x" * (MAX_QUERY_BYTES + 1) + "=1", {}, 400, "query string"),
+    ("GET", "/v1/orders?" + "&".join(["page=1"] * 1000), {}, 400, "page"),
+    ("GET", "/v1/orders?page=1&page=2", {}, 400, "page"),
+    ("GET", f"/v1/orders?page={10**30}", {}, 400, "page"),
+    ("GET", "/v1/orders?page=" + "9" * 5000, {}, 400, "page"),
+    ("GET", "/v1/orders?per_page=1.5", {}, 400, "per_page"),
+    ("GET", "/v1/orders?per_page=%EF%BC%95", {}, 400, "per_page"),  # a full-width 5
+    ("GET", "/v1/orders?per_page=1_0", {}, 400, "per_page"),
+    ("GET", "/v1/orders?per_page=%201", {}, 400, "per_page"),
+    # Instants whose UTC form leaves the calendar: compared as they are, never converted.
+    ("GET", "/v1/orders?before=9999-12-31T23:59:59-01:00", {}, 200, ""),
+    ("GET", "/v1/payments?after=9999-12-31T23:59:59-01:00", {}, 200, ""),
+    ("GET", "/v1/orders?before=0001-01-01T00:00:00%2B01:00", {}, 200, ""),
+    ("GET", "/v1/payments?after=0001-01-01T00:00:00%2B01:00", {}, 200, ""),
+    ("GET", "/v1/rfis?search=%ED%A0%80", {}, 200, ""),  # decoded as U+FFFD: text, no match
+    ("GET", "/v1/orders?" + "y" * 4000 + "=1", {}, 400, "is not a parameter"),
+    ("POST", "/v1/kyc-links", {"content": b"{}", "headers": {"content-type": ""}}, 400, "JSON"),
+    (
+        "POST",
+        "/v1/kyc-links",
+        {"content": b"{}", "headers": {"content-type": "text/json"}},
+        400,
+        "",
+    ),
+    (
+        "POST",
+        "/v1/kyc-links",
+        {"content": b"{}", "headers": {"content-type": "application/jsonx"}},
+        400,
+        "JSON",
+    ),
+    (
+        "POST",
+        "/v1/kyc-links",
+        {"content": b"{}", "headers": {"content-type": "application/json; charset=latin-1"}},
+        400,
+        "UTF-8",
+    ),
+    (
+        "POST",
+        "/v1/kyc-links",
+        {"content": b"{}", "headers": {"content-type": "APPLICATION/JSON; Charset=UTF-8"}},
+        201,
+        "",
+    ),
+    (
+        "POST",
+        "/v1/kyc-links",
+        {"content": b"{}", "headers": {"content-type": "\x7f;;;=;"}},
+        400,
+        "JSON",
+    ),
+    (
+        "POST",
+        "/v1/document",
+        {"content": b"--x\r\n\r\n", "headers": {"content-type": "multipart/form-data"}},
+        400,
+        "boundary",
+    ),
+    (
+        "POST",
+        "/v1/document",
+        {"content": b"garbage", "headers": {"content-type": "multipart/form-data; boundary=zz"}},
+        400,
+        "",
+    ),
+    (
+        "POST",
+        "/v1/kyc-links",
+        {"content": b"{}", "headers": {**JSON, "content-length": "x"}},
+        400,
+        "",
+    ),
+    ("GET", "/v1/orders/a%2Fb", {}, 404, ""),
+    ("GET", "/v1/orders/..", {}, 404, ""),
+    ("GET", "/v1/orders/%2E%2E", {}, 404, ""),
+    ("GET", "/v1/orders/ord_%00", {}, 404, "ord_"),
+    ("GET", "/v1/document/doc_%00", {}, 404, "document_id"),
+    ("GET", "/v1/orders/" + "o" * 60_000, {}, 404, "does not match"),
+    ("PATCH", "/v1/refunds/" + "r" * 60_000 + "/mock_update_status", {}, 404, ""),
+    ("PUT", "/v1/orders", {}, 405, ""),
+    ("TRACE", "/v1/balances", {}, 405, ""),
+]
+
+
+@pytest.mark.parametrize(
+    ("method", "url", "kwargs", "status", "word"),
+    HOSTILE_REQUESTS,
+    ids=[f"{m} {u[:50]}" for m, u, *_ in HOSTILE_REQUESTS],
+)
+async def test_hostile_requests_are_answered_4xx(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient],
+    method: str,
+    url: str,
+    kwargs: dict[str, Any],
+    status: int,
+    word: str,
+) -> None:
+    """Each is a 4xx in the bundle's error shape with a short message, and breaks nothing."""
+    _, http = sandbox_http
+    response = await http.request(method, url, **kwargs)
+    if status < 300:
+        assert response.status_code == status, response.text[:300]
+    else:
+        assert_refused(response, status, word)
+    await assert_balances_are_ints(http)
+    assert (await http.get("/v1/orders")).status_code == 200
 
 
 # -- 7. messages name the field and never echo the input ------------------------------------

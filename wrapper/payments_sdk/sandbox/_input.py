@@ -25,6 +25,7 @@ __all__ = [
     "MAX_JSON_BYTES",
     "MAX_JSON_DEPTH",
     "MAX_MULTIPART_BYTES",
+    "MAX_QUERY_BYTES",
     "check_numbers",
     "check_text",
     "media_type",
@@ -43,6 +44,8 @@ MAX_JSON_DEPTH = 64
 MAX_INTEGER = 10**15
 """Largest integer accepted anywhere (an amount, a page): 10 trillion in a two-decimal currency,
 and below 2**53, so every integer the sandbox takes is exact in a float64 or JavaScript client."""
+MAX_QUERY_BYTES = 8 * 1024
+"""Longest query string accepted: 8 KiB."""
 
 _DIGITS_OF_MAX = len(str(MAX_INTEGER))
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")

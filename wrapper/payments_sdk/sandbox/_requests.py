@@ -26,6 +26,7 @@ from ._input import (
     MAX_INTEGER,
     MAX_JSON_BYTES,
     MAX_MULTIPART_BYTES,
+    MAX_QUERY_BYTES,
     check_numbers,
     check_text,
     media_type,
@@ -110,6 +111,8 @@ class Operation:
     async def validate(self, request: Request) -> Validated:
         """Return the request's validated parts, or raise a 400 (404 for path ids)."""
         result = Validated()
+        if len(request.scope.get("query_string", b"")) > MAX_QUERY_BYTES:
+            raise bad_request(f"query string is too long: at most {MAX_QUERY_BYTES} bytes")
         declared = {param["name"] for param, _, _ in self._params if param["in"] == "query"}
         for key, text in request.query_params.multi_items():
             check_text(key, "a query parameter name")
@@ -157,6 +160,7 @@ class Operation:
         values = request.query_params.getlist(name)
         kind = resolved.get("type", "string")
         if nested or len(values) > 1:
+            # The description's words for a repeated or nested parameter (docs/sandbox.md).
             raise bad_request(f"{name} must be {'an integer' if kind == 'integer' else 'a string'}")
         if not values or values[0] == "":
             if param.get("required"):
@@ -180,6 +184,8 @@ class Operation:
                 ) from None
             if parsed.tzinfo is None:
                 raise bad_request(f"{name} must carry a UTC offset or Z, got {shown(raw)}")
+            # Kept with its own offset, not converted to UTC: comparing aware datetimes never
+            # overflows, while converting 9999-12-31T23:59:59-01:00 to UTC would.
             value = parsed
         errors = list(
             self._schemas.validator(pointer).iter_errors(value if kind == "integer" else raw)
