@@ -644,3 +644,27 @@ async def test_messages_do_not_echo_the_request(
     assert message.startswith(starts), message
     for letter in "xyzqwv1":
         assert letter * 50 not in message, message
+
+
+# -- 8. patterns are ECMA-262 ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/v1/orders", {"amount": 5, "currency": "USD\n", "payment_methods": ["x"]}, "currency"),
+        ("/v1/refunds", {"payment_id": "payt_x\n"}, "payment_id"),
+        ("/v1/kyc-links", {"customer_id": "cust_x\n"}, "customer_id"),
+    ],
+)
+async def test_a_pattern_anchor_does_not_let_a_final_newline_through(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient], path: str, body: Any, field: str
+) -> None:
+    r"""``^[A-Z]{3}$`` is ECMA-262: "USD\n" does not match it (Python's ``$`` would let it in).
+
+    Before: the order was stored with currency "USD\n" and answered with it.
+    """
+    _, http = sandbox_http
+    message = assert_refused(await http.post(path, json=body))
+    assert message.startswith(f"{field} must match"), message
+    assert (await http.get("/v1/orders")).json()["data"] == []
