@@ -1,10 +1,11 @@
-"""The bundle as the sandbox enforces it: every object names all of its fields.
+"""The bundle as the sandbox enforces it: objects name all of their fields, integers are bounded.
 
 The published request schemas stay open where the description says nothing, and response records
 are open so that a field this version does not know still reaches the caller. The sandbox is
 stricter on both sides (openapi/DECISIONS.md): it refuses a request field the operation does not
-name, and it never answers a field the response schema does not declare. This copy states that
-strictness, so that schemathesis and the response checks can hold the sandbox to it.
+name, and it never answers a field the response schema does not declare. It also accepts no
+integer beyond 10^15 (an amount, a page). This copy states that strictness, so that schemathesis
+and the response checks can hold the sandbox to it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-__all__ = ["closed"]
+__all__ = ["MAX_INTEGER", "closed"]
+
+MAX_INTEGER = 10**15
+"""The sandbox's bound on every integer (openapi/DECISIONS.md, sandbox section)."""
 
 
 def _close(node: Any) -> None:
@@ -20,6 +24,8 @@ def _close(node: Any) -> None:
         extra = node.get("additionalProperties")
         if "properties" in node and (extra is None or extra is True):
             node["additionalProperties"] = False
+        if node.get("type") == "integer" and "maximum" not in node:
+            node["maximum"] = MAX_INTEGER
         for value in node.values():
             _close(value)
     elif isinstance(node, list):
@@ -28,7 +34,7 @@ def _close(node: Any) -> None:
 
 
 def closed(document: dict[str, Any]) -> dict[str, Any]:
-    """Return a copy whose objects with declared properties allow no other field.
+    """Return a copy whose objects allow no undeclared field and whose integers are bounded.
 
     Free-form maps (``notes``, ``metadata``) declare no properties and stay open. A component
     schema that declares nothing at all (``Ping``, whose fields are not published) is closed too:

@@ -7,8 +7,8 @@ are sandbox-only controls that the real service does not have.
 
 from __future__ import annotations
 
-import json
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,7 +20,14 @@ from starlette.routing import Route
 
 from ._auth import KeyIssuer
 from ._bundle import fold_server_prefixes, load_bundle
-from ._errors import ApiError, bad_request
+from ._errors import ApiError, bad_request, field_path
+from ._input import (
+    MAX_INTEGER,
+    MAX_JSON_BYTES,
+    check_numbers,
+    parse_json,
+    read_body,
+)
 from ._requests import Operation, Validated
 from ._schemas import SchemaSet
 from ._store import Store, paginate, render
@@ -77,6 +84,9 @@ def _close_virtual_accounts(store: Store, v: Validated) -> tuple[int, Any]:
     return 204, None
 
 
+_CURRENCY = re.compile(r"[A-Z]{3}")
+_STATUS = re.compile(r"[a-z_]{1,32}")
+
 HANDLERS: dict[str, Handler] = {
     "ping": lambda s, v: (200, {}),  # the Ping body's fields are not published
     "getBalances": lambda s, v: (
@@ -122,8 +132,6 @@ HANDLERS: dict[str, Handler] = {
     "listPayments": lambda s, v: _list(s.payments.values(), v.query),
 }
 
-_ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
-
 
 def _error(exc: ApiError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
@@ -135,8 +143,6 @@ def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[.
     async def endpoint(request: Request) -> Response:
         try:
             keys.verify(request.headers.get("authorization"))
-            if operation.operation_id == "createBalanceConversion":
-                await _reject_both_amounts(request)
             validated = await operation.validate(request)
             with store.lock:
                 status, body = handler(store, validated)
@@ -150,49 +156,61 @@ def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[.
 
 
 def _dispatch(by_method: dict[str, Callable[..., Any]]) -> Callable[..., Any]:
-    """One endpoint per path, so that a 405 lists every method of the path in ``Allow``."""
+    """One endpoint per path, so that a 405 lists every method of the path in ``Allow``.
+
+    Starlette routes ``HEAD`` to every path that has ``GET``; it is answered as the GET would
+    be, headers included (``Content-Length`` of the body it would send), with no body.
+    """
 
     async def endpoint(request: Request) -> Response:
-        response: Response = await by_method[request.method](request)
+        if request.method == "HEAD":
+            response: Response = await by_method["GET"](request)
+            response.body = b""
+            return response
+        response = await by_method[request.method](request)
         return response
 
     return endpoint
-
-
-async def _reject_both_amounts(request: Request) -> None:
-    """Raise the description's own message when a conversion sends both amounts."""
-    try:
-        body = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError):
-        return  # the generic validation reports it
-    if isinstance(body, dict) and "source_amount" in body and "target_amount" in body:
-        raise bad_request(_ONLY_ONE_AMOUNT)
 
 
 def _simulate_payment(store: Store, keys: KeyIssuer) -> Callable[..., Any]:
     async def endpoint(request: Request) -> Response:
         try:
             keys.verify(request.headers.get("authorization"))
-            body = json.loads(await request.body() or b"{}")
-            if not isinstance(body, dict):
-                raise bad_request("body must be a JSON object")
-            currency = body.get("currency", "USD")
-            if not (isinstance(currency, str) and len(currency) == 3 and currency.isupper()):
-                raise bad_request("currency must be a 3-letter ISO 4217 code")
+            body = parse_json(await read_body(request, MAX_JSON_BYTES) or b"{}")
             with store.lock:
-                payment = store.add_payment(
-                    amount=body.get("amount", 1000),
-                    currency=currency,
-                    status=str(body.get("status", "success")),
-                    held=bool(body.get("held", False)),
-                )
+                payment = store.add_payment(**_simulated(body))
         except ApiError as exc:
             return _error(exc)
-        except ValueError:
-            return _error(bad_request("body is not valid JSON"))
         return JSONResponse(render(payment), status_code=201)
 
     return endpoint
+
+
+_SIMULATED_FIELDS = frozenset({"amount", "currency", "status", "held"})
+
+
+def _simulated(body: Any) -> dict[str, Any]:
+    """Return ``add_payment`` arguments from a simulated payment's body, checked field by field."""
+    if not isinstance(body, dict):
+        raise bad_request("body must be a JSON object")
+    stray = next((key for key in body if key not in _SIMULATED_FIELDS), None)
+    if stray is not None:
+        raise bad_request(f"{field_path([stray])} is not a field of POST /_sandbox/payments")
+    check_numbers(body)
+    amount = body.get("amount", 1000)
+    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= MAX_INTEGER:
+        raise bad_request(f"amount must be an integer between 1 and {MAX_INTEGER}")
+    currency = body.get("currency", "USD")
+    if not (isinstance(currency, str) and _CURRENCY.fullmatch(currency)):
+        raise bad_request("currency must be a 3-letter ISO 4217 code")
+    status = body.get("status", "success")
+    if not (isinstance(status, str) and _STATUS.fullmatch(status)):
+        raise bad_request("status must be a lower-case word such as success or failed")
+    held = body.get("held", False)
+    if not isinstance(held, bool):
+        raise bad_request("held must be a boolean")
+    return {"amount": amount, "currency": currency, "status": status, "held": held}
 
 
 def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = None) -> Starlette:
@@ -222,7 +240,11 @@ def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = N
         log.exception("sandbox handler failed", exc_info=exc)
         return JSONResponse(ApiError(500, "sandbox failure").body(), status_code=500)
 
-    return Starlette(
+    app = Starlette(
         routes=routes,
         exception_handlers={HTTPException: http_error, Exception: server_error},
     )
+    # No path of the bundle ends in "/", so a trailing slash is not a variant to redirect to:
+    # /v1/orders/%2F (an id of "/") must be a 404, not a 307 to the order list.
+    app.router.redirect_slashes = False
+    return app

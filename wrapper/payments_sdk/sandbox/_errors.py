@@ -2,18 +2,58 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterable
 from http import HTTPStatus
 
-__all__ = ["ApiError", "bad_request", "not_found"]
+__all__ = ["ApiError", "bad_request", "field_path", "not_found", "shown"]
+
+_MAX_MESSAGE = 300
+"""Longest ``message`` the sandbox answers: a message names a field and a problem, never a body."""
+_MAX_SHOWN = 40
+"""Longest caller-supplied text echoed inside a message."""
+_PLAIN_KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def shown(value: str) -> str:
+    """Return a short, quoted, ASCII-only rendering of a caller's text for use in a message.
+
+    Control characters, non-ASCII text and lone surrogates are escaped (``ascii``), so the
+    message can always be encoded; long text is cut, so a message never echoes a whole input.
+    """
+    if len(value) > _MAX_SHOWN:
+        return ascii(value[:_MAX_SHOWN]) + "..."
+    return ascii(value)
+
+
+def field_path(parts: Iterable[str | int]) -> str:
+    """Return a field's path as messages show it (``documents[0].id``), or ``body`` for the root.
+
+    Keys that are not plain names are quoted and cut by :func:`shown`, so a caller's key can
+    never smuggle a whole input or an unencodable character into a message.
+    """
+    text = ""
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            name = part if _PLAIN_KEY.fullmatch(part) else shown(part)
+            text = f"{text}.{name}" if text else name
+    return text or "body"
 
 
 class ApiError(Exception):
     """An error answer: status and the ``message`` of the ``Error`` body."""
 
     def __init__(self, status: int, message: str) -> None:
-        super().__init__(message)
+        # Last line of defence: whatever a message quotes, the answer must encode as UTF-8 and
+        # stay short. Surrogates become escapes instead of failing the response.
+        safe = message.encode("utf-8", "backslashreplace").decode("utf-8")
+        if len(safe) > _MAX_MESSAGE:
+            safe = safe[: _MAX_MESSAGE - 3] + "..."
+        super().__init__(safe)
         self.status = status
-        self.message = message
+        self.message = safe
 
     def body(self) -> dict[str, str]:
         """Return the ``Error`` body: ``{error: <reason phrase>, message}``."""

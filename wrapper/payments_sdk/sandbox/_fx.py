@@ -1,6 +1,7 @@
 """Mid-market rates for the sandbox: cached until ``expires_at``, then drawn afresh.
 
-Rates are kept as integers in millionths (``rate_ppm``), so conversion arithmetic stays integer.
+Rates are drawn and kept as integers in millionths (``rate_ppm``), so conversion arithmetic stays
+integer; the float :attr:`Quote.rate` exists only to be shown as the API's JSON number.
 """
 
 from __future__ import annotations
@@ -10,22 +11,21 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from decimal import Decimal
 
 __all__ = ["PPM", "FxDesk", "Quote"]
 
 PPM = 1_000_000
 
-# Units of each currency per 1 USD, a plausible centre for the random walk.
-_PER_USD = {"USD": Decimal(1), "EUR": Decimal("0.92"), "GBP": Decimal("0.79"), "JPY": Decimal(150)}
+# Millionths of each currency per 1 USD, a plausible centre for the random walk.
+_PPM_PER_USD = {"USD": PPM, "EUR": 920_000, "GBP": 790_000, "JPY": 150 * PPM}
 
 
-def _per_usd(code: str) -> Decimal:
-    known = _PER_USD.get(code)
+def _ppm_per_usd(code: str) -> int:
+    known = _PPM_PER_USD.get(code)
     if known is not None:
         return known
     # Any other ISO code gets a stable made-up level between 0.1 and 100.
-    return Decimal(zlib.crc32(code.encode()) % 1000 + 1) / 10
+    return (zlib.crc32(code.encode()) % 1000 + 1) * PPM // 10
 
 
 @dataclass(frozen=True)
@@ -37,7 +37,7 @@ class Quote:
 
     @property
     def rate(self) -> float:
-        """The rate as the JSON number the API shows."""
+        """The rate as the JSON number the API shows; never used in arithmetic."""
         return self.rate_ppm / PPM
 
 
@@ -59,9 +59,9 @@ class FxDesk:
         if source == target:
             ppm = PPM
         else:
-            jitter = Decimal(self._random.randint(-50, 50)) / 10_000  # ±0.5%
-            mid = _per_usd(target) / _per_usd(source) * (1 + jitter)
-            ppm = max(int(mid * PPM), 1)
+            jitter_bps = self._random.randint(-50, 50)  # ±0.5%
+            mid_ppm = _ppm_per_usd(target) * PPM // _ppm_per_usd(source)
+            ppm = max(mid_ppm * (10_000 + jitter_bps) // 10_000, 1)
         quote = Quote(rate_ppm=ppm, expires_at=now + self._ttl)
         self._cache[(source, target)] = quote
         return quote

@@ -8,18 +8,33 @@ string").
 
 from __future__ import annotations
 
-import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from jsonschema.exceptions import best_match
+from jsonschema.exceptions import ValidationError, best_match
 from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from ._bundle import escape_pointer, resolve
-from ._errors import bad_request, not_found
+from ._errors import bad_request, field_path, not_found, shown
+from ._input import (
+    MAX_INTEGER,
+    MAX_JSON_BYTES,
+    MAX_MULTIPART_BYTES,
+    MAX_QUERY_BYTES,
+    check_numbers,
+    check_text,
+    media_type,
+    parse_integer,
+    parse_json,
+    read_body,
+    replay,
+)
 from ._schemas import SchemaSet
 
 __all__ = ["Operation", "Validated"]
@@ -29,6 +44,19 @@ _CURRENCY_REF = "#/components/schemas/CurrencyCode"
 # (the bundle's pattern cannot say which three letters are real). Elsewhere an unknown code simply
 # matches nothing.
 _ISO_CHECKED = frozenset({"getFxRate"})
+_ASCII_INTEGER = re.compile(r"-?[0-9]+")
+_ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
+
+
+def _one_amount(body: Any) -> None:
+    """Raise the description's own message when a conversion sends both amounts."""
+    if isinstance(body, dict) and "source_amount" in body and "target_amount" in body:
+        raise bad_request(_ONLY_ONE_AMOUNT)
+
+
+# Rules checked on a parsed body before its schema: the oneOf of the conversion request would
+# otherwise refuse both amounts with a shape mismatch instead of the description's message.
+_BODY_RULES: dict[str, Callable[[Any], None]] = {"createBalanceConversion": _one_amount}
 
 
 @dataclass
@@ -83,14 +111,21 @@ class Operation:
     async def validate(self, request: Request) -> Validated:
         """Return the request's validated parts, or raise a 400 (404 for path ids)."""
         result = Validated()
+        if len(request.scope.get("query_string", b"")) > MAX_QUERY_BYTES:
+            raise bad_request(f"query string is too long: at most {MAX_QUERY_BYTES} bytes")
         declared = {param["name"] for param, _, _ in self._params if param["in"] == "query"}
-        for key in request.query_params:
+        for key, text in request.query_params.multi_items():
+            check_text(key, "a query parameter name")
+            check_text(text, field_path([key]))
             if key not in declared and key.split("[", 1)[0] not in declared:
-                raise bad_request(f"{key} is not a parameter of {self.method} {self.path}")
+                raise bad_request(
+                    f"{field_path([key])} is not a parameter of {self.method} {self.path}"
+                )
         for param, pointer, schema in self._params:
             name, where = param["name"], param["in"]
             if where == "path":
                 value = request.path_params.get(name, "")
+                check_text(value, name)
                 if not self._schemas.validator(pointer).is_valid(value):
                     raise not_found(f"{name} does not match any resource")
                 result.path[name] = value
@@ -125,6 +160,7 @@ class Operation:
         values = request.query_params.getlist(name)
         kind = resolved.get("type", "string")
         if nested or len(values) > 1:
+            # The description's words for a repeated or nested parameter (docs/sandbox.md).
             raise bad_request(f"{name} must be {'an integer' if kind == 'integer' else 'a string'}")
         if not values or values[0] == "":
             if param.get("required"):
@@ -135,17 +171,21 @@ class Operation:
         raw = values[0]
         value: Any = raw
         if kind == "integer":
-            try:
-                value = int(raw)
-            except ValueError:
-                raise bad_request(f"{name} must be an integer, got {raw!r}") from None
+            # ASCII digits only: int() would also take " 1", "1_0" and other scripts' digits.
+            if not _ASCII_INTEGER.fullmatch(raw):
+                raise bad_request(f"{name} must be an integer, got {shown(raw)}")
+            value = parse_integer(raw)
         if resolved.get("format") == "date-time":
             try:
                 parsed = datetime.fromisoformat(raw)
             except ValueError:
-                raise bad_request(f"{name} must be an ISO 8601 date-time, got {raw!r}") from None
+                raise bad_request(
+                    f"{name} must be an ISO 8601 date-time, got {shown(raw)}"
+                ) from None
             if parsed.tzinfo is None:
-                raise bad_request(f"{name} must carry a UTC offset or Z, got {raw!r}")
+                raise bad_request(f"{name} must carry a UTC offset or Z, got {shown(raw)}")
+            # Kept with its own offset, not converted to UTC: comparing aware datetimes never
+            # overflows, while converting 9999-12-31T23:59:59-01:00 to UTC would.
             value = parsed
         errors = list(
             self._schemas.validator(pointer).iter_errors(value if kind == "integer" else raw)
@@ -159,47 +199,37 @@ class Operation:
             if error.validator in ("minimum", "maximum"):
                 low, high = resolved.get("minimum"), resolved.get("maximum")
                 bound = f"between {low} and {high}" if high is not None else f"at least {low}"
-                raise bad_request(f"{name} must be {bound}, got {value}")
+                raise bad_request(f"{name} must be {bound}, got {shown(raw)}")
             if error.validator == "enum":
                 allowed = ", ".join(resolved.get("enum", []))
-                raise bad_request(f"{name} must be one of {allowed}, got {raw!r}")
-            raise bad_request(f"{name} is invalid: {error.message}")
+                raise bad_request(f"{name} must be one of {allowed}, got {shown(raw)}")
+            raise bad_request(f"{name} {_problem(error)}")
+        if kind == "integer" and value > MAX_INTEGER:
+            raise bad_request(f"{name} must be at most {MAX_INTEGER} (10^15)")
         return value
 
-    async def _read_body(self, request: Request, media_type: str, pointer: str) -> Any:
-        content_type = request.headers.get("content-type", "")
-        if media_type == "multipart/form-data":
-            if not content_type.startswith("multipart/form-data"):
-                raise bad_request("body must be multipart/form-data with a file part")
-            try:
-                form = await request.form()
-            except Exception:
-                raise bad_request("body is not valid multipart/form-data") from None
-            upload = form.get("file")
-            if not isinstance(upload, UploadFile):
-                raise bad_request("file can't be blank: send the document in the file part")
-            kind = form.get("type")
-            return {
-                "file_name": upload.filename or "document",
-                "content": await upload.read(),
-                "type": kind if isinstance(kind, str) and kind else None,
-            }
-        if not content_type.startswith("application/json"):
+    async def _read_body(self, request: Request, media: str, pointer: str) -> Any:
+        kind, params = media_type(request.headers.get("content-type"))
+        if media == "multipart/form-data":
+            return await _read_upload(request, kind, params)
+        if kind != "application/json":
             raise bad_request("body must be JSON (Content-Type: application/json)")
-        raw = await request.body()
-        try:
-            body = json.loads(raw)
-        except (ValueError, UnicodeDecodeError):
-            raise bad_request("body is not valid JSON") from None
+        if params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
+            raise bad_request("body must be JSON in UTF-8 (charset=utf-8 or no charset)")
+        body = parse_json(await read_body(request, MAX_JSON_BYTES))
+        rule = _BODY_RULES.get(self.operation_id)
+        if rule is not None:
+            rule(body)
         errors = list(self._schemas.validator(pointer).iter_errors(body))
         if errors:
-            raise bad_request(_describe(best_match(errors), body))
-        stray = self._undeclared(self._body_schema, body, "")
+            raise bad_request(_describe(best_match(errors)))
+        stray = self._undeclared(self._body_schema, body, ())
         if stray is not None:
             raise bad_request(f"{stray} is not a field of {self.method} {self.path}")
+        check_numbers(body)
         return body
 
-    def _undeclared(self, schema: Any, value: Any, where: str) -> str | None:
+    def _undeclared(self, schema: Any, value: Any, where: tuple[str | int, ...]) -> str | None:
         """Return the path of the first field of ``value`` that ``schema`` does not name.
 
         The bundle's request objects stay open where the description says nothing, but the
@@ -219,39 +249,116 @@ class Operation:
         if isinstance(value, dict) and "properties" in schema:
             extra = schema.get("additionalProperties")
             for key, item in value.items():
-                path = f"{where}.{key}" if where else key
+                path = (*where, key)
                 if key in schema["properties"]:
                     found = self._undeclared(schema["properties"][key], item, path)
                 elif isinstance(extra, dict):
                     found = self._undeclared(extra, item, path)
                 else:
-                    found = path
+                    found = field_path(path)
                 if found is not None:
                     return found
         elif isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
             for key, item in value.items():
-                found = self._undeclared(schema["additionalProperties"], item, f"{where}.{key}")
+                found = self._undeclared(schema["additionalProperties"], item, (*where, key))
                 if found is not None:
                     return found
         elif isinstance(value, list) and "items" in schema:
             for index, item in enumerate(value):
-                found = self._undeclared(schema["items"], item, f"{where}[{index}]")
+                found = self._undeclared(schema["items"], item, (*where, index))
                 if found is not None:
                     return found
         return None
 
 
-def _describe(error: Any, body: Any) -> str:
+async def _read_upload(request: Request, kind: str, params: dict[str, str]) -> dict[str, Any]:
+    """Return the uploaded document's file name, bytes and type from a bounded multipart body."""
+    if kind != "multipart/form-data":
+        raise bad_request("body must be multipart/form-data with a file part")
+    if not params.get("boundary"):
+        raise bad_request("body must be multipart/form-data with a boundary parameter")
+    raw = await read_body(request, MAX_MULTIPART_BYTES)
+    try:
+        form = await replay(request, raw).form()
+    except HTTPException as exc:  # Starlette's own wording of what is wrong with the parts
+        raise bad_request(f"body is not valid multipart/form-data: {exc.detail}") from None
+    except Exception:  # the parser's other failures are still about the caller's bytes
+        raise bad_request("body is not valid multipart/form-data") from None
+    try:
+        upload = form.get("file")
+        if not isinstance(upload, UploadFile):
+            raise bad_request("file can't be blank: send the document in the file part")
+        kind_part = form.get("type")
+        result = {
+            "file_name": upload.filename or "document",
+            "content": await upload.read(),
+            "type": kind_part if isinstance(kind_part, str) and kind_part else None,
+        }
+    finally:
+        await form.close()
+    check_text(result["file_name"], "the file part's file name")
+    check_text(result["type"], "type")
+    return result
+
+
+_ARTICLE = {
+    "array": "an array",
+    "boolean": "a boolean",
+    "integer": "an integer",
+    "null": "null",
+    "number": "a number",
+    "object": "an object",
+    "string": "a string",
+}
+
+
+def _problem(error: ValidationError) -> str:
+    """Word what ``error`` says is wrong, from the schema alone: the caller's value is not quoted.
+
+    jsonschema's own messages begin with the whole instance, which may be a whole body.
+    """
+    rule = error.validator
+    expected: Any = error.validator_value
+    if rule == "type":
+        kinds = [expected] if isinstance(expected, str) else list(expected)
+        return "must be " + " or ".join(_ARTICLE.get(kind, kind) for kind in kinds)
+    if rule == "enum":
+        return "must be one of " + ", ".join(str(item) for item in expected)
+    if rule == "const":
+        return f"must be {expected}"
+    if rule == "pattern":
+        return f"must match {expected}"
+    if rule == "format":
+        return f"must be a valid {expected}"
+    if rule == "minLength":
+        return "can't be blank" if expected == 1 else f"must have at least {expected} characters"
+    if rule == "maxLength":
+        return f"must have at most {expected} characters"
+    if rule == "minItems":
+        return f"must have at least {expected} item{'s' if expected != 1 else ''}"
+    if rule == "maxItems":
+        return f"must have at most {expected} items"
+    if rule == "minimum":
+        return f"must be at least {expected}"
+    if rule == "maximum":
+        return f"must be at most {expected}"
+    return f"is invalid ({rule})"
+
+
+def _describe(error: ValidationError) -> str:
+    """Return a message for a body's schema error that names the field and the problem."""
     if error.validator in ("oneOf", "anyOf") and error.context:
         # No shape matched: report the most specific reason among the shapes, not the body.
         error = best_match(error.context)
-    location = ".".join(str(part) for part in error.absolute_path)
-    if error.validator == "required" and isinstance(error.message, str):
-        missing = error.message.split("'")[1] if "'" in error.message else error.message
-        prefix = f"{location}." if location else ""
-        return f"{prefix}{missing} can't be blank"
+    where = list(error.absolute_path)
+    if error.validator == "required" and isinstance(error.instance, dict):
+        required: Any = error.validator_value
+        missing = next((k for k in required if k not in error.instance), "?")
+        return f"{field_path([*where, missing])} can't be blank"
     if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        declared = error.schema.get("properties", {})
+        declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         stray = next((key for key in error.instance if key not in declared), "?")
-        return f"{location + '.' if location else ''}{stray} is not a field of this request"
-    return f"{location or 'body'}: {error.message}"
+        return f"{field_path([*where, stray])} is not a field of this request"
+    if error.validator in ("oneOf", "anyOf"):
+        return f"{field_path(where)} matches none of the accepted shapes"
+    return f"{field_path(where)} {_problem(error)}"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import random
 import re
 import threading
@@ -17,7 +16,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ._errors import ApiError, bad_request, not_found
+from ._errors import ApiError, bad_request, not_found, shown
 from ._fx import PPM, FxDesk
 
 __all__ = [
@@ -217,7 +216,7 @@ class Store:
         if "source_amount" in body:
             source_amount = body["source_amount"]
             gross = source_amount * quote.rate_ppm // PPM
-            fee = math.ceil(gross * FEE_BPS / 10_000) if gross else 0
+            fee = -(-gross * FEE_BPS // 10_000)  # ceiling division, in integers
             target_amount = gross - fee
             if target_amount < 1:
                 raise bad_request(f"source_amount is too small to convert to {target}")
@@ -254,14 +253,14 @@ class Store:
         """Refund a ``success`` payment that has no refund yet."""
         payment = self.payments.get(payment_id)
         if payment is None:
-            raise bad_request(f"payment_id {payment_id} does not match any payment")
+            raise bad_request(f"payment_id {shown(payment_id)} does not match any payment")
         if payment["status"] != "success":
             raise bad_request(
                 f"payment_id refers to a payment that is not in the success state "
                 f"(it is {payment['status']})"
             )
         if any(refund["payment_id"] == payment_id for refund in self.refunds.values()):
-            raise bad_request(f"payment_id {payment_id} already has a refund")
+            raise bad_request(f"payment_id {shown(payment_id)} already has a refund")
         refund = {
             "id": self.new_id("rfnd"),
             "payment_id": payment_id,
@@ -406,7 +405,7 @@ class Store:
             saved = self.saved_accounts.get(body["id"])
             if saved is None:
                 raise bad_request(
-                    f"id {body['id']} does not match a saved beneficiary bank account"
+                    f"id {shown(body['id'])} does not match a saved beneficiary bank account"
                 )
             details, account = saved["beneficiary"], saved["bank_account"]
             record |= {
@@ -447,7 +446,7 @@ class Store:
         """Return a record by id, or raise a 404 naming the id."""
         record = table.get(key)
         if record is None:
-            raise not_found(f"id {key} does not match any {kind}")
+            raise not_found(f"id {shown(key)} does not match any {kind}")
         return record
 
 
@@ -464,7 +463,7 @@ def paginate(records: Iterable[dict[str, Any]], query: dict[str, Any]) -> dict[s
     start = 0 if after is None else bisect.bisect_right(rows, after, key=_created_at)
     count = max(0, end - start)
     per_page, page = query.get("per_page", 20), query.get("page", 1)
-    pages = max(1, math.ceil(count / per_page))
+    pages = max(1, -(-count // per_page))  # ceiling division, in integers
     top = end - (page - 1) * per_page
     bottom = max(start, top - per_page)
     return {
