@@ -28,12 +28,13 @@ from typing import (
     get_args,
     get_origin,
 )
+from urllib.parse import quote
 
 import httpx
 import msgspec
 from attrs import define
 
-from .errors import ModelValidationError, UnexpectedBody
+from .errors import InvalidPathParameter, ModelValidationError, UnexpectedBody
 
 __all__ = [
     "File",
@@ -342,10 +343,6 @@ def path_segment(value: str, name: str) -> str:
     Empty strings, ``.`` and ``..`` cannot be one segment (URL normalisation removes or climbs
     them), so they are refused with :class:`~.errors.InvalidPathParameter`.
     """
-    from urllib.parse import quote
-
-    from .errors import InvalidPathParameter
-
     if not isinstance(value, str) or value in ("", ".", ".."):
         raise InvalidPathParameter(name)
     return quote(value, safe="")

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import httpx
 import msgspec
 
+from payments_sdk_generated.errors import InvalidPathParameter, UnexpectedBody
+
 from ._response import APIResponse
 from ._sender import Sender
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
@@ -70,8 +72,6 @@ class Requestor:
 
     async def call(self, operation: Operation[T]) -> APIResponse[T]:
         """Run a generated operation; return its response with the parsed model."""
-        from payments_sdk_generated.errors import InvalidPathParameter, UnexpectedBody
-
         self._check_open()
         try:
             answer = await operation(self._sender)
