@@ -56,25 +56,27 @@ lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Re
 	redocly lint --format=stylish openapi/payments.yaml
 	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json
 
-# $(call generate_into,DIR): fold the server prefixes into the paths, then run the generator.
+# $(call generate_into,DIR): fold the server prefixes into the paths (DIR/payments.folded.json,
+# which the sandbox also ships and routes by), then run the generator on that copy.
 define generate_into
 	rm -rf $(1) && mkdir -p $(1)
-	PYTHONPATH=$(CURDIR)/wrapper $(PY) -m payments_sdk.sandbox._bundle openapi/payments.json $(1)/folded.json
-	cd $(1) && $(BIN)/openapi-python-client generate --path folded.json \
+	$(PY) openapi/tools/fold.py openapi/payments.json $(1)/payments.folded.json
+	cd $(1) && $(BIN)/openapi-python-client generate --path payments.folded.json \
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \
 		--custom-template-path $(CURDIR)/openapi/templates --fail-on-warning
 	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
 endef
 
-generate: $(VENV_STAMP) ## Regenerate generated/payments_sdk_generated from the bundle and openapi/templates/.
+generate: $(VENV_STAMP) ## Regenerate generated/ (the folded bundle and the package) from the bundle and openapi/templates/.
 	$(call generate_into,build/generate)
 	mkdir -p generated && rm -rf generated/payments_sdk_generated
 	mv build/generate/payments_sdk_generated generated/payments_sdk_generated
+	mv build/generate/payments.folded.json generated/payments.folded.json
 	rm -rf build/generate
 
 check-generated: $(VENV_STAMP) ## Fail when generated/ is not what the bundle produces.
 	$(call generate_into,build/check-generated)
-	diff -r --exclude=__pycache__ generated/payments_sdk_generated build/check-generated/payments_sdk_generated \
+	diff -r --exclude=__pycache__ generated/ build/check-generated/ \
 		|| (echo "generated/ is stale: run 'make generate' and commit" >&2; exit 1)
 	rm -rf build/check-generated
 

@@ -8,10 +8,10 @@ from typing import Any
 
 import httpx
 import pytest
+from fold import fold_server_prefixes, load_published
 
 from payments_sdk import AsyncPaymentsClient
-from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
-from payments_sdk.sandbox._schemas import SchemaSet
+from payments_sdk.sandbox.contract import SchemaSet
 
 # A syntactically valid JWT-form test key (header.payload.signature, base64url).
 TEST_KEY = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1bml0LXRlc3QifQ.c2VjcmV0LXNpZ25hdHVyZS0xMjM0NQ"
@@ -23,7 +23,7 @@ Handler = Callable[[httpx.Request], httpx.Response]
 @pytest.fixture(scope="session")
 def bundle() -> dict[str, Any]:
     """The published bundle (openapi/payments.json)."""
-    return load_bundle()
+    return load_published()
 
 
 @pytest.fixture(scope="session")

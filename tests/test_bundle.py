@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 import yaml
+from fold import fold_server_prefixes, full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from payments_sdk.sandbox._bundle import escape_pointer, fold_server_prefixes, full_path, resolve
-from payments_sdk.sandbox._schemas import SchemaSet
+from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 METHODS = ("get", "put", "post", "delete", "patch", "options", "head", "trace")
@@ -98,6 +98,11 @@ def test_folding_keeps_every_operation(bundle: dict[str, Any]) -> None:
     assert (
         folded["servers"][0]["variables"]["root_url"]["default"] == "https://api.payments.example"
     )
+
+
+def test_the_sandbox_serves_the_folded_copy_of_the_published_bundle(bundle: dict[str, Any]) -> None:
+    """The contract the sandbox ships (generated/payments.folded.json) is the bundle, folded."""
+    assert load_bundle() == fold_server_prefixes(bundle)
 
 
 def test_operations_are_named_tagged_documented_and_secured(bundle: dict[str, Any]) -> None:

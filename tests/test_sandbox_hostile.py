@@ -17,8 +17,8 @@ import httpx
 import pytest
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
 from payments_sdk.sandbox._fx import FxDesk
+from payments_sdk.sandbox.contract import load_bundle
 
 # The bounds recorded in openapi/DECISIONS.md (test_the_bounds_are_the_recorded_ones checks them).
 MAX_JSON_BYTES = 1024 * 1024
@@ -27,7 +27,7 @@ MAX_JSON_DEPTH = 64
 MAX_INTEGER = 10**15
 MAX_QUERY_BYTES = 8 * 1024
 
-FOLDED = fold_server_prefixes(load_bundle())
+FOLDED = load_bundle()
 GET_PATHS = sorted(
     path.replace("{id}", "ord_x").replace("{document_id}", "doc_x")
     for path, item in FOLDED["paths"].items()

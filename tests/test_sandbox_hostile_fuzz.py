@@ -26,9 +26,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle, resolve
+from payments_sdk.sandbox.contract import load_bundle, resolve
 
-FOLDED = fold_server_prefixes(load_bundle())
+FOLDED = load_bundle()
 SANDBOX = Sandbox(seed_payments=10)
 HEADERS = {"Authorization": f"Bearer {SANDBOX.api_key}"}
 FUZZ = settings(

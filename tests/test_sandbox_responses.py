@@ -8,11 +8,10 @@ import httpx
 import pytest
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._bundle import escape_pointer, fold_server_prefixes, load_bundle
-from payments_sdk.sandbox._schemas import SchemaSet
+from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle
 from tests.closed_bundle import closed
 
-FOLDED = fold_server_prefixes(load_bundle())
+FOLDED = load_bundle()
 STRICT = SchemaSet(closed(FOLDED))
 OPERATIONS = {
     operation["operationId"]: (path, method)

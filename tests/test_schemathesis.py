@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import negative_data_rejection, positive_data_acceptance
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
+from payments_sdk.sandbox.contract import load_bundle
 from tests.closed_bundle import closed
 
 SANDBOX = Sandbox(seed_payments=30)
-schema = schemathesis.openapi.from_dict(closed(fold_server_prefixes(load_bundle())))
+schema = schemathesis.openapi.from_dict(closed(load_bundle()))
 schema.app = SANDBOX.app
 
 # `positive_data_acceptance` expects every schema-valid request to succeed. For these operations

@@ -11,15 +11,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
+import socket
 import subprocess
 import sys
 from collections.abc import Iterator
 from typing import Any
 
+import httpx
+
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._sandbox import base_url_of, bind
-from payments_sdk.sandbox._store import paginate, render
 
 from ._payloads import peer_bodies
 
@@ -39,20 +39,28 @@ class Latency:
         await self.app(scope, receive, send)
 
 
-def canned_bodies(sandbox: Sandbox) -> dict[str, bytes]:
-    """Render the sandbox's answers to GET /v1/balances and a 100-item /v1/payments page."""
-    store = sandbox.store
-    balances = {"data": [{"currency": c, "amount": a} for c, a in sorted(store.balances.items())]}
-    page = paginate(list(store.payments.values()), {"per_page": PAGE_SIZE})
-    return {
-        "/v1/balances": json.dumps(balances).encode(),
-        "/v1/payments": json.dumps(render(page)).encode(),
-    }
+async def canned_bodies(sandbox: Sandbox) -> dict[str, bytes]:
+    """Ask the sandbox, in process, for GET /v1/balances and a 100-item /v1/payments page."""
+    transport = httpx.ASGITransport(app=sandbox.app)
+    headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+    async with httpx.AsyncClient(transport=transport, base_url="http://sandbox") as http:
+        balances = await http.get("/v1/balances", headers=headers)
+        page = await http.get("/v1/payments", params={"per_page": PAGE_SIZE}, headers=headers)
+    for answer in (balances, page):
+        answer.raise_for_status()
+    return {"/v1/balances": balances.content, "/v1/payments": page.content}
+
+
+def loopback_socket() -> socket.socket:
+    """Listen on a free loopback port, with TCP_NODELAY (no Nagle delay on split writes)."""
+    sock = socket.create_server(("127.0.0.1", 0), backlog=128)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    return sock
 
 
 def static_app(sandbox: Sandbox) -> Any:
     """Return a bare ASGI app answering those two GETs, and the peers' GETs, with fixed bodies."""
-    bodies = canned_bodies(sandbox) | peer_bodies()
+    bodies = asyncio.run(canned_bodies(sandbox)) | peer_bodies()
     headers = [(b"content-type", b"application/json")]
 
     async def app(scope: Any, receive: Any, send: Any) -> None:
@@ -81,8 +89,9 @@ def main() -> None:
     app = sandbox.app if args.mode == "sandbox" else static_app(sandbox)
     if args.latency_ms:
         app = Latency(app, args.latency_ms / 1000)
-    sock = bind("127.0.0.1", 0)
-    print(base_url_of(sock), sandbox.api_key, flush=True)
+    sock = loopback_socket()
+    host, port = sock.getsockname()[:2]
+    print(f"http://{host}:{port}/v1", sandbox.api_key, flush=True)
     config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
     uvicorn.Server(config).run(sockets=[sock])
 

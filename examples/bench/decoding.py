@@ -14,6 +14,7 @@ interleaved round by round, and reports the median µs per page:
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import json
 import statistics
@@ -31,7 +32,7 @@ import httpx
 import msgspec
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
+from payments_sdk.sandbox.contract import load_bundle
 from payments_sdk_generated.models import PaymentList
 from payments_sdk_generated.types import decode_response
 
@@ -109,7 +110,7 @@ class _PaymentList:
 def _stock_from_dict() -> Callable[[Any], Any]:
     """Generate the stock models into a temporary folder; return ``PaymentList.from_dict``."""
     folder = Path(tempfile.mkdtemp(prefix="stock-client-"))
-    (folder / "folded.json").write_text(json.dumps(fold_server_prefixes(load_bundle())))
+    (folder / "folded.json").write_text(json.dumps(load_bundle()))
     (folder / "config.yaml").write_text(
         "package_name_override: stock_client\nproject_name_override: stock-client\n"
         "literal_enums: false\n"
@@ -130,7 +131,7 @@ def _stock_from_dict() -> Callable[[Any], Any]:
 
 def _page_bytes() -> tuple[bytes, bytes]:
     """Return the page as the sandbox renders it, and again with one unknown field per item."""
-    body = canned_bodies(Sandbox(seed_payments=PAGE_SIZE))["/v1/payments"]
+    body = asyncio.run(canned_bodies(Sandbox(seed_payments=PAGE_SIZE)))["/v1/payments"]
     page = json.loads(body)
     for item in page["data"]:
         item["settlement_batch"] = "b-7"

@@ -120,7 +120,7 @@ async def loopback(mode: str) -> list[Pair]:
 async def cpu_per_call() -> list[Pair]:
     """CPU µs per call of each client with an in-process transport that returns fixed bodies."""
     sandbox = Sandbox(seed_payments=PAGE_SIZE)
-    bodies = canned_bodies(sandbox)
+    bodies = await canned_bodies(sandbox)
 
     def answer(request: httpx.Request) -> httpx.Response:
         return httpx.Response(

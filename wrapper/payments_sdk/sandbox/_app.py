@@ -19,7 +19,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ._auth import KeyIssuer
-from ._bundle import fold_server_prefixes, load_bundle
 from ._errors import ApiError, bad_request, field_path
 from ._input import (
     MAX_INTEGER,
@@ -29,8 +28,8 @@ from ._input import (
     read_body,
 )
 from ._requests import Operation, Validated
-from ._schemas import SchemaSet
 from ._store import Store, paginate, render
+from .contract import SchemaSet, load_bundle
 
 __all__ = ["build_app"]
 
@@ -214,8 +213,8 @@ def _simulated(body: Any) -> dict[str, Any]:
 
 
 def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = None) -> Starlette:
-    """Return the sandbox ASGI app over ``store``, routed and validated by the bundle."""
-    folded = fold_server_prefixes(document or load_bundle())
+    """Return the sandbox ASGI app over ``store``, routed and validated by the folded bundle."""
+    folded = document or load_bundle()
     schemas = SchemaSet(folded)
     routes: list[Route] = []
     for path, item in folded["paths"].items():

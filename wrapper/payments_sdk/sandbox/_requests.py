@@ -20,7 +20,6 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from ._bundle import escape_pointer, resolve
 from ._errors import bad_request, field_path, not_found, shown
 from ._input import (
     MAX_INTEGER,
@@ -35,7 +34,7 @@ from ._input import (
     read_body,
     replay,
 )
-from ._schemas import SchemaSet
+from .contract import SchemaSet, escape_pointer, resolve
 
 __all__ = ["Operation", "Validated"]
 

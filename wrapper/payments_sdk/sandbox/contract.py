@@ -1,0 +1,126 @@
+"""The contract the sandbox serves: the folded bundle, and validators for the schemas in it.
+
+The sandbox is built from ``openapi/payments.json`` with every path made relative to the service
+root (``/ping`` is served as ``/v1/ping``; ``openapi/tools/fold.py`` writes that copy when the
+SDK is generated, and the wheel ships it). Your tests can check their own fixtures against the
+same contract::
+
+    from payments_sdk.sandbox.contract import SchemaSet, load_bundle
+
+    schemas = SchemaSet(load_bundle())
+    schemas.component("Payment").validate(recorded_payment)  # raises jsonschema's ValidationError
+
+Install with the ``sandbox`` extra.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import cache, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from . import _require_extra
+
+_require_extra()
+
+from jsonschema import Draft202012Validator, FormatChecker, validators  # noqa: E402
+from jsonschema.exceptions import ValidationError  # noqa: E402
+from referencing import Registry, Resource  # noqa: E402
+from referencing.jsonschema import DRAFT202012  # noqa: E402
+
+__all__ = ["BUNDLE_URI", "SchemaSet", "escape_pointer", "load_bundle", "resolve"]
+
+BUNDLE_URI = "urn:payments-sdk:bundle"
+"""The URI under which :class:`SchemaSet` registers its document, for ``$ref`` resolution."""
+
+
+@cache
+def _bundle_text() -> str:
+    shipped = resources.files(__package__).joinpath("openapi.json")
+    if shipped.is_file():
+        return shipped.read_text(encoding="utf-8")
+    # A source checkout: the copy `make generate` writes next to the generated package.
+    checkout = Path(__file__).resolve().parents[3] / "generated" / "payments.folded.json"
+    return checkout.read_text(encoding="utf-8")
+
+
+def load_bundle() -> dict[str, Any]:
+    """Return a fresh copy of the folded bundle the sandbox serves (every path from the root)."""
+    document: dict[str, Any] = json.loads(_bundle_text())
+    return document
+
+
+def escape_pointer(segment: str) -> str:
+    """Escape one JSON Pointer segment (``~`` and ``/``), such as a path or a media type."""
+    return segment.replace("~", "~0").replace("/", "~1")
+
+
+def resolve(document: dict[str, Any], node: Any) -> Any:
+    """Follow local ``$ref`` links from ``node`` until it is no longer a reference."""
+    while isinstance(node, dict) and "$ref" in node:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+
+
+@cache
+def _ecma_regex(pattern: str) -> re.Pattern[str]:
+    r"""Compile a schema ``pattern`` so that a final ``$`` means the end of the text.
+
+    JSON Schema patterns are ECMA-262 regular expressions, whose ``$`` matches only at the end of
+    the input; Python's ``$`` also matches before a final newline, so ``^[A-Z]{3}$`` would accept
+    "USD\n" and the sandbox would store and answer it. Every pattern of the bundle is anchored by
+    a final ``$``; an escaped one (``\$``) is a literal dollar and stays.
+    """
+    trailing_backslashes = len(pattern[:-1]) - len(pattern[:-1].rstrip("\\"))
+    if pattern.endswith("$") and trailing_backslashes % 2 == 0:
+        pattern = pattern[:-1] + r"\Z"
+    return re.compile(pattern)
+
+
+def _pattern(
+    validator: Any, pattern: str, instance: Any, schema: dict[str, Any]
+) -> Iterator[ValidationError]:
+    """Check the ``pattern`` keyword with ECMA-262's ``$`` (see ``_ecma_regex``)."""
+    if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(instance):
+        yield ValidationError(f"does not match {pattern!r}")
+
+
+_Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
+    Draft202012Validator, {"pattern": _pattern}
+)
+
+
+class SchemaSet:
+    """JSON Schema (2020-12) validators for any JSON pointer into one OpenAPI document.
+
+    ``$ref`` links resolve against the document, formats are checked, and a ``pattern``'s final
+    ``$`` means the end of the text, as in the ECMA-262 regular expressions JSON Schema uses.
+    """
+
+    def __init__(self, document: dict[str, Any]) -> None:
+        resource = Resource.from_contents(document, default_specification=DRAFT202012)
+        self._registry: Registry[Any] = Registry().with_resource(BUNDLE_URI, resource)
+        self._format_checker = FormatChecker()
+        self._validator_at = lru_cache(maxsize=None)(self._build)
+
+    def _build(self, pointer: str) -> Any:
+        return _Validator(
+            {"$ref": f"{BUNDLE_URI}#{pointer}"},
+            registry=self._registry,
+            format_checker=self._format_checker,
+        )
+
+    def validator(self, pointer: str) -> Any:
+        """Return a validator for the schema at a JSON ``pointer`` into the document."""
+        return self._validator_at(pointer)
+
+    def component(self, name: str) -> Any:
+        """Return a validator for ``#/components/schemas/<name>``."""
+        return self.validator(f"/components/schemas/{name}")
