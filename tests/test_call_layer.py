@@ -192,6 +192,18 @@ def test_resources_and_the_call_layer_never_import_the_client() -> None:
         assert "._client" not in module.read_text(encoding="utf-8"), module.name
 
 
+def test_the_build_the_shared_fixtures_and_the_bench_use_no_private_sandbox_module() -> None:
+    """Folding is bundle tooling; conftest and the bench reach the sandbox by its public names."""
+    root = WRAPPER.parent.parent
+    users = [root / "Makefile", root / "tests" / "conftest.py"]
+    users += sorted((root / "examples").rglob("*.py"))
+    for user in users:
+        text = user.read_text(encoding="utf-8")
+        assert "payments_sdk.sandbox._" not in text, user.name
+        assert "sandbox import _" not in text, user.name
+    assert "openapi/tools/fold.py" in (root / "Makefile").read_text(encoding="utf-8")
+
+
 def test_every_model_is_importable_from_payments_sdk_types() -> None:
     """Users annotate with `payments_sdk.types`; it names every generated model."""
     generated = set(payments_sdk_generated.models.__all__)
