@@ -141,6 +141,46 @@ async def test_the_sdk_never_closes_a_callers_http_client() -> None:
     await http.aclose()
 
 
+async def test_a_callers_http_client_lends_its_headers_and_hooks_but_no_cookies() -> None:
+    """Its default headers (ours win) and event hooks apply; the SDK's key wins; no cookies."""
+    seen: list[httpx.Request] = []
+    hooked: list[str] = []
+
+    async def hook(request: httpx.Request) -> None:
+        hooked.append(request.url.path)
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        seen.append(request)
+        return httpx.Response(200, json={"data": []}, headers={"Set-Cookie": "session=abc"})
+
+    http = httpx.AsyncClient(
+        transport=httpx.MockTransport(answer),
+        headers={"X-Proxy-Token": "p", "Accept": "text/html", "Authorization": "Bearer theirs"},
+        event_hooks={"request": [hook]},
+    )
+    async with AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL, http_client=http) as sdk:
+        for _ in range(2):
+            await sdk.balances.retrieve()
+            request = seen[-1]
+            assert request.headers["x-proxy-token"] == "p"
+            assert request.headers["accept"] == "application/json"
+            assert "cookie" not in request.headers
+            assert hooked[-1] == "/v1/balances"
+    assert len(seen) == 2
+    await http.aclose()
+
+
+async def test_each_request_has_its_own_headers_and_timeout(make_client: MakeClient) -> None:
+    """Requests built from the shared defaults never share state: masking one masks no other."""
+    client, recorder = make_client(lambda r: httpx.Response(200, json={"data": []}))
+    await client.balances.retrieve()
+    await client.request("POST", "/ping", json={"a": 1})
+    first, second = recorder.requests
+    assert first.headers["authorization"] == second.headers["authorization"] == f"Bearer {TEST_KEY}"
+    assert second.headers["content-type"] == "application/json"
+    assert "content-type" not in first.headers
+
+
 async def test_own_pool_is_closed_with_the_client() -> None:
     """Without an injected client, aclose() closes the SDK's own pool."""
     client = AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL)

@@ -65,7 +65,8 @@ class AsyncPaymentsClient:
         timeout: An :class:`httpx.Timeout` or seconds. Default: 30 s, with 5 s to connect.
         max_retries: Retries of a failed request that is safe to repeat. Default 2.
         http_client: Your own :class:`httpx.AsyncClient` (proxies, limits, transports). You keep
-            ownership: the SDK never closes it, and sends through it exactly as configured.
+            ownership: the SDK never closes it. Its default headers are read now (ours win);
+            its cookies and default query parameters are not sent.
             Without one, the SDK makes its own pool (:data:`DEFAULT_CONNECTION_LIMITS`) and
             queues calls beyond its 20 connections in front of it.
         default_headers: Extra headers sent with every request (printable ASCII only).

@@ -29,11 +29,24 @@ from .errors import APIConnectionError, APIStatusError, APITimeoutError, status_
 
 __all__ = ["Sender"]
 
+# Paths carry ids, so the parsed-URL cache is bounded; a full cache starts again.
+_URL_CACHE_SIZE = 256
+
 
 class Sender:
     """Sends SDK requests through ``pool`` with the key, headers, timeout and retry budget."""
 
-    __slots__ = ("_api_key", "_gate", "_headers", "_pool", "_root_url", "max_retries", "timeout")
+    __slots__ = (
+        "_api_key",
+        "_extensions",
+        "_gate",
+        "_headers",
+        "_pool",
+        "_root_url",
+        "_urls",
+        "max_retries",
+        "timeout",
+    )
 
     def __init__(
         self,
@@ -50,7 +63,15 @@ class Sender:
         self._gate = gate
         self._root_url = root_url
         self._api_key = api_key
-        self._headers = dict(headers)
+        # Every request starts from one set of headers, merged once here rather than by
+        # ``pool.build_request`` on every call (measured in docs/benchmarks.md): the pool's own
+        # defaults (a caller's ``http_client`` may carry some), then ours, then the credential.
+        # httpx masks Authorization in a ``Headers`` repr.
+        self._headers = httpx.Headers(pool.headers)
+        self._headers.update(headers)
+        self._headers["Authorization"] = api_key.header_value()
+        self._extensions = {"timeout": timeout.as_dict()}
+        self._urls: dict[str, httpx.URL] = {}
         self.timeout = timeout
         self.max_retries = max_retries
 
@@ -64,19 +85,34 @@ class Sender:
         files: Any = None,
         headers: Mapping[str, str] | None = None,
     ) -> httpx.Response:
-        """Send one operation (``url`` relative to the root URL); return its 2xx response."""
-        merged = self._headers if not headers else {**self._headers, **headers}
-        request = self._pool.build_request(
+        """Send one operation (``url`` relative to the root URL); return its 2xx response.
+
+        The request is built here, not by ``pool.build_request``: the pool lends its transport,
+        limits, proxies and event hooks, and its default headers were merged when this sender
+        was made; it sends no cookies (the service authenticates by the bearer key alone).
+        """
+        request = httpx.Request(
             method,
-            self._root_url + url,
+            self._url(url),
             params=params,
             content=content,
             files=files,
-            headers=merged,
-            timeout=self.timeout,
+            headers=self._headers,
+            extensions=self._extensions.copy(),
         )
-        request.headers["Authorization"] = self._api_key.header_value()
+        if headers:
+            request.headers.update(headers)
         return await self._send(request)
+
+    def _url(self, path: str) -> httpx.URL:
+        """Return the parsed absolute URL of ``path``, parsing each path once (bounded cache)."""
+        parsed = self._urls.get(path)
+        if parsed is None:
+            parsed = httpx.URL(self._root_url + path)
+            if len(self._urls) >= _URL_CACHE_SIZE:
+                self._urls.clear()
+            self._urls[path] = parsed
+        return parsed
 
     @property
     def pool_closed(self) -> bool:
