@@ -311,6 +311,20 @@ _ARTICLE = {
 }
 
 
+# The message for each other keyword the bundle uses, given the keyword's value.
+_TEMPLATES = {
+    "const": "must be {}",
+    "pattern": "must match {}",
+    "format": "must be a valid {}",
+    "minLength": "must have at least {} characters",
+    "maxLength": "must have at most {} characters",
+    "minItems": "must have at least {} items",
+    "maxItems": "must have at most {} items",
+    "minimum": "must be at least {}",
+    "maximum": "must be at most {}",
+}
+
+
 def _problem(error: ValidationError) -> str:
     """Word what ``error`` says is wrong, from the schema alone: the caller's value is not quoted.
 
@@ -323,24 +337,13 @@ def _problem(error: ValidationError) -> str:
         return "must be " + " or ".join(_ARTICLE.get(kind, kind) for kind in kinds)
     if rule == "enum":
         return "must be one of " + ", ".join(str(item) for item in expected)
-    if rule == "const":
-        return f"must be {expected}"
-    if rule == "pattern":
-        return f"must match {expected}"
-    if rule == "format":
-        return f"must be a valid {expected}"
-    if rule == "minLength":
-        return "can't be blank" if expected == 1 else f"must have at least {expected} characters"
-    if rule == "maxLength":
-        return f"must have at most {expected} characters"
-    if rule == "minItems":
-        return f"must have at least {expected} item{'s' if expected != 1 else ''}"
-    if rule == "maxItems":
-        return f"must have at most {expected} items"
-    if rule == "minimum":
-        return f"must be at least {expected}"
-    if rule == "maximum":
-        return f"must be at most {expected}"
+    if rule == "minLength" and expected == 1:
+        return "can't be blank"
+    if rule == "minItems" and expected == 1:
+        return "must have at least 1 item"
+    template = _TEMPLATES.get(rule)
+    if template is not None:
+        return template.format(expected)
     return f"is invalid ({rule})"
 
 
