@@ -18,7 +18,7 @@ from payments_sdk import (
     UnauthorizedError,
 )
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._store import FEE_BPS, SANCTIONS_THRESHOLD, SEED_BALANCES
+from payments_sdk.sandbox.rules import FEE_BPS, SANCTIONS_THRESHOLD, SEED_BALANCES
 from payments_sdk_generated.models import (
     RfiDocument,
     RfiDocumentSubmission,

@@ -341,7 +341,7 @@ def _problem(error: ValidationError) -> str:
         return "can't be blank"
     if rule == "minItems" and expected == 1:
         return "must have at least 1 item"
-    template = _TEMPLATES.get(rule)
+    template = _TEMPLATES.get(str(rule))
     if template is not None:
         return template.format(expected)
     return f"is invalid ({rule})"

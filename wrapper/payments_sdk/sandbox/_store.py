@@ -18,23 +18,15 @@ from typing import Any
 
 from ._errors import ApiError, bad_request, not_found, shown
 from ._fx import PPM, FxDesk
+from .rules import FEE_BPS, SANCTIONS_THRESHOLD, SEED_BALANCES
 
 __all__ = [
-    "FEE_BPS",
-    "SANCTIONS_THRESHOLD",
-    "SEED_BALANCES",
     "ApiError",
     "Store",
     "paginate",
     "render",
 ]
 
-SEED_BALANCES = {"USD": 100_000_000, "EUR": 80_000_000, "GBP": 50_000_000}
-"""Balances at start, in minor units: 1,000,000.00 USD, 800,000.00 EUR, 500,000.00 GBP."""
-FEE_BPS = 50
-"""The FX fee on conversions: 0.50% of the converted amount, charged in the target currency."""
-SANCTIONS_THRESHOLD = 1_000_000
-"""Orders of at least this many minor units are held for sanctions screening, with an RFI."""
 
 _BIC = re.compile(r"[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?")
 _ACCOUNT = re.compile(r"[A-Za-z0-9]{4,34}")
