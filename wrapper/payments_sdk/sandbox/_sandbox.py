@@ -12,11 +12,15 @@ from types import TracebackType
 from typing import Any, Self
 
 import httpx
+from starlette.types import ASGIApp
 
 from .._client import AsyncPaymentsClient
 from ._app import build_app
 from ._auth import KeyIssuer
+from ._fault_layer import FaultLayer
+from ._faults import Faults
 from ._store import Store, render
+from ._transport import InProcessTransport
 
 __all__ = ["Sandbox"]
 
@@ -50,7 +54,12 @@ class Sandbox:
     ) -> None:
         self.store = Store(clock=clock, fx_ttl=fx_ttl, seed=seed, seed_payments=seed_payments)
         self.keys = KeyIssuer()
-        self.app = build_app(self.store, self.keys)
+        self.faults: Faults = Faults()
+        """Faults on demand: failures, latency and dropped connections (:class:`Faults`)."""
+        self.app: ASGIApp = FaultLayer(
+            build_app(self.store, self.keys, faults=self.faults), self.faults
+        )
+        """The sandbox as an ASGI app, for ``httpx.ASGITransport`` or an ASGI server."""
         self.api_key: str = self.keys.issue()
         """A secret test key for this sandbox, valid for 24 hours."""
         self.base_url: str = IN_PROCESS_URL
@@ -58,8 +67,13 @@ class Sandbox:
         self._http_clients: list[httpx.AsyncClient] = []
 
     def client(self, **options: Any) -> AsyncPaymentsClient:
-        """Return an SDK client wired to this sandbox in process, through httpx.ASGITransport."""
-        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=self.app))
+        """Return an SDK client wired to this sandbox in process, through httpx.ASGITransport.
+
+        The transport enforces the client's read timeout, as a socket would, and a dropped
+        connection reaches the client as ``httpx.RemoteProtocolError`` (the SDK raises
+        ``APIConnectionError``), as over a socket.
+        """
+        http = httpx.AsyncClient(transport=InProcessTransport(app=self.app))
         self._http_clients.append(http)
         options.setdefault("api_key", self.api_key)
         return AsyncPaymentsClient(base_url=IN_PROCESS_URL, http_client=http, **options)
