@@ -3,7 +3,7 @@
 Install with the ``sandbox`` extra. ``Sandbox`` runs it in process (``sandbox.client()``) or on a
 loopback port (``sandbox.serve()``); ``sandbox.faults`` (:class:`Faults`) makes it fail, slow down
 or drop connections on demand. ``payments-sandbox`` (or ``python -m payments_sdk.sandbox``)
-serves it from a shell.
+serves it from a shell, and ``payments_sdk.sandbox.pytest_plugin`` gives pytest fixtures.
 """
 
 from __future__ import annotations
