@@ -16,11 +16,9 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
-# The user files run in process, without configuration, so pytest-asyncio warns there that
-# asyncio_default_fixture_loop_scope is unset: that is the user's setting, not a finding here.
-pytestmark = pytest.mark.filterwarnings(
-    "ignore:The configuration option \"asyncio_default_fixture_loop_scope\" is unset"
-)
+# Without configuration, pytest-asyncio warns that asyncio_default_fixture_loop_scope is unset:
+# that is the user's setting to make, not a finding of these runs.
+ARGS = ("-p", "no:cacheprovider", "-W", "ignore:The configuration option:DeprecationWarning")
 
 # Put first on sys.path as sitecustomize, this makes the named modules unimportable, as when
 # the package was installed without them.
@@ -85,7 +83,7 @@ async def test_the_marker_sets_options(payments_client: AsyncPaymentsClient) -> 
 def test_a_user_file_with_no_conftest_uses_the_fixtures(pytester: pytest.Pytester) -> None:
     """Strict mode, no conftest, no configuration: the fixtures just work."""
     pytester.makepyfile(test_billing=USER_TESTS)
-    result = pytester.runpytest("-p", "no:cacheprovider")
+    result = pytester.runpytest(*ARGS)
     result.assert_outcomes(passed=3)
 
 
@@ -103,7 +101,7 @@ def test_the_fixtures_work_in_auto_mode(pytester: pytest.Pytester) -> None:
             assert (await payments_client.payments.list(per_page=1)).data[0].amount == 1
         """
     )
-    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=1)
+    pytester.runpytest(*ARGS).assert_outcomes(passed=1)
 
 
 SEED_TESTS = """
@@ -147,7 +145,7 @@ def test_the_seed_comes_from_marker_then_command_line_then_ini(
     pytester.makeini("[pytest]\n" + ini)
     pytester.makepyfile(test_seed=SEED_TESTS)
     pytester._monkeypatch.setenv("EXPECTED_SEED", str(expected))
-    pytester.runpytest("-p", "no:cacheprovider", *args).assert_outcomes(passed=2)
+    pytester.runpytest(*ARGS, *args).assert_outcomes(passed=2)
 
 
 def test_a_bad_ini_seed_or_a_positional_marker_says_what_is_wrong(
@@ -167,7 +165,7 @@ def test_a_bad_ini_seed_or_a_positional_marker_says_what_is_wrong(
             pass
         """
     )
-    result = pytester.runpytest("-p", "no:cacheprovider")
+    result = pytester.runpytest(*ARGS)
     result.stdout.fnmatch_lines(["*payments_sandbox_seed must be an integer, got 'seven'*"])
 
 
@@ -245,7 +243,7 @@ def test_fault_injection_from_a_user_file(pytester: pytest.Pytester) -> None:
     whose connection dropped after processing is not resent, and one refund exists.
     """
     pytester.makepyfile(test_faults=FAULT_TESTS)
-    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=5)
+    pytester.runpytest(*ARGS).assert_outcomes(passed=5)
 
 
 SERVER_TESTS = """
@@ -306,7 +304,7 @@ def test_the_served_sandbox_is_in_the_environment(
     monkeypatch.delenv("PAYMENTS_BASE_URL", raising=False)
     monkeypatch.delenv("PAYMENTS_API_KEY", raising=False)
     pytester.makepyfile(test_served=SERVER_TESTS)
-    pytester.runpytest("-p", "no:cacheprovider").assert_outcomes(passed=4)
+    pytester.runpytest(*ARGS).assert_outcomes(passed=4)
 
 
 def test_pytest_runs_without_the_sandbox_extra(pytester: pytest.Pytester) -> None:
@@ -324,7 +322,7 @@ def test_pytest_runs_without_the_sandbox_extra(pytester: pytest.Pytester) -> Non
             pass
         """
     )
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result = pytester.runpytest_subprocess(*ARGS)
     result.assert_outcomes(passed=1, errors=1)
     output = result.stdout.str() + result.stderr.str()
     assert "ModuleNotFoundError: the payments-sdk sandbox needs the 'sandbox' extra" in output
@@ -349,7 +347,7 @@ def test_without_pytest_asyncio_the_fixtures_serve_anyio(pytester: pytest.Pytest
             assert (await payments_client.balances.retrieve()).data
         """
     )
-    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result = pytester.runpytest_subprocess(*ARGS)
     result.assert_outcomes(passed=1)
 
 
