@@ -226,7 +226,7 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
                 _banner(args, base_url, reproducible=secret is not None)
                 with contextlib.suppress(KeyboardInterrupt):
                     stop.wait()
-    except OSError as exc:
+    except (OSError, RuntimeError) as exc:  # cannot bind; the server did not start
         print(f"error: cannot serve on {args.host} port {args.port}: {exc}", file=sys.stderr)
         return 1
     finally:
@@ -240,7 +240,7 @@ def _banner(args: argparse.Namespace, base_url: str, *, reproducible: bool) -> N
     key = "reproducible, valid until 9999" if reproducible else "new for this run, valid 24 h"
     _note(f"payments sandbox serving at {base_url} (key: {key})")
     if is_loopback(args.host):
-        pass
+        pass  # the usual case: nothing to add
     elif is_loopback(urlsplit(base_url).hostname or ""):
         _note(
             f"note: bound to {args.host}, so other machines can reach it too. The SDK sends "
