@@ -202,6 +202,21 @@ def test_a_non_loopback_host_is_refused_without_the_flag(host: str) -> None:
     assert "Traceback" not in out.stderr
 
 
+def test_the_flag_lifts_the_refusal() -> None:
+    """With --allow-non-loopback the host is tried: 192.0.2.1 (TEST-NET) is not ours to bind.
+
+    (Nothing is exposed: the bind fails, which shows the refusal was lifted.)
+    """
+    out = subprocess.run(
+        [*MODULE, "--host", "192.0.2.1", "--allow-non-loopback"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 1, out.stderr
+    assert "cannot serve on 192.0.2.1" in out.stderr and "Traceback" not in out.stderr
+
+
 @pytest.mark.parametrize(
     ("args", "words"),
     [

@@ -413,3 +413,19 @@ async def test_the_controls_need_this_sandboxs_key(method: str, key: str) -> Non
     assert response.status_code == 401, response.text
     assert set(response.json()) == {"error", "message"}
     assert [f.kind for f in sandbox.faults.pending()] == ["fail"]  # neither added nor cleared
+
+
+async def test_faults_leave_the_bundle_and_the_rules_alone(
+    http: tuple[Sandbox, httpx.AsyncClient],
+) -> None:
+    """The served bundle is the same with faults pending; cleared faults leave no trace."""
+    sandbox, client = http
+    before = (await client.get("/_sandbox/openapi.json")).json()
+    for operation in ("createRefund", "getBalances", "ping"):
+        sandbox.faults.latency(operation, 0.01, times=1)
+        sandbox.faults.drop(operation, when="after", times=2)
+    assert (await client.get("/_sandbox/openapi.json")).json() == before
+    sandbox.faults.fail("createRefund", status=503, times=None)
+    sandbox.faults.clear()
+    refused = await client.post("/v1/refunds", json={"payment_id": "not an id"})
+    assert refused.status_code == 400 and "payment_id" in refused.json()["message"]
