@@ -16,7 +16,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench docs dist clean
+.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench docs dist check-wheel clean
 
 setup: $(VENV_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable) and dev tools, and install the npm tools.
 
@@ -93,7 +93,7 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 unit: $(VENV_STAMP) $(NPM_STAMP) ## Run pytest only.
 	$(PY) -m pytest
 
-test: lint-spec check-generated lint unit docs dist ## Everything CI runs.
+test: lint-spec check-generated lint unit docs dist check-wheel ## Everything CI runs.
 
 demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
 	@echo "==> starting the sandbox and running examples/quickstart.py against it"
@@ -112,6 +112,17 @@ dist: $(VENV_STAMP) ## Build the sdist and wheel into dist/, check them with twi
 	tar -tzf dist/*.tar.gz | grep -E '^[^/]+/LICENSE$$' >/dev/null \
 		|| (echo "the sdist does not carry LICENSE" >&2; exit 1)
 	@echo "dist/: twine check passed; LICENSE is in the wheel and the sdist"
+
+# A clean venv with only the built wheel (and its sandbox extra), pytest, pytest-asyncio and the
+# pinned mypy, as a new user would have; pip's cache makes a repeat run fast.
+CHECK_WHEEL_VENV := build/check-wheel
+
+check-wheel: dist ## In a clean venv: the wheel's payments-sandbox, a user's plugin tests, mypy --strict on them.
+	rm -rf $(CHECK_WHEEL_VENV)
+	$(PYTHON) -m venv $(CHECK_WHEEL_VENV)
+	$(CHECK_WHEEL_VENV)/bin/python -m pip install --quiet \
+		"$$(ls dist/*.whl)[sandbox]" pytest "pytest-asyncio>=0.24" "mypy==2.4.1"
+	$(CHECK_WHEEL_VENV)/bin/python examples/plugin_user/check_wheel.py
 
 BENCH_STAMP := $(VENV)/.bench-installed
 

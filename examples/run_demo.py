@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import subprocess
 import sys
 import time
@@ -20,18 +21,20 @@ def main() -> int:
     )
     try:
         assert sandbox.stdout is not None
-        env = dict(os.environ)
+        # Standard output carries only `export NAME='value'` lines, printed once the sandbox
+        # accepts connections; the banner goes to standard error.
+        found: dict[str, str] = {}
         deadline = time.monotonic() + 30
-        while "PAYMENTS_API_KEY" not in env or env.get("_SANDBOX_READY") != "1":
+        while len(found) < 2:
             line = sandbox.stdout.readline()
             if not line or time.monotonic() > deadline:
                 print("the sandbox did not start", file=sys.stderr)
                 return 1
-            name, _, value = line.strip().partition("=")
-            if name in ("PAYMENTS_BASE_URL", "PAYMENTS_API_KEY"):
-                env[name] = value
-            elif line.startswith("serving"):
-                env["_SANDBOX_READY"] = "1"
+            words = shlex.split(line)
+            if len(words) == 2 and words[0] == "export":
+                name, _, value = words[1].partition("=")
+                found[name] = value
+        env = {**os.environ, **found}
         print(f"sandbox listening at {env['PAYMENTS_BASE_URL']}\n", flush=True)
         return subprocess.run([sys.executable, str(HERE / "quickstart.py")], env=env).returncode
     finally:

@@ -174,3 +174,10 @@ def test_the_reference_renders_every_model() -> None:
     page = (ROOT / "docs" / "reference" / "types.md").read_text(encoding="utf-8")
     rendered = set(re.findall(r"^::: payments_sdk\.types\.(\S+)$", page, re.MULTILINE))
     assert rendered == set(payments_sdk.types.__all__)
+
+
+def test_the_reference_renders_the_sandbox_and_its_pytest_plugin() -> None:
+    """docs/reference/sandbox.md renders the sandbox package and the plugin module."""
+    page = (ROOT / "docs" / "reference" / "sandbox.md").read_text(encoding="utf-8")
+    rendered = set(re.findall(r"^::: (\S+)$", page, re.MULTILINE))
+    assert rendered == {"payments_sdk.sandbox", "payments_sdk.sandbox.pytest_plugin"}

@@ -587,6 +587,48 @@ HOSTILE_REQUESTS: list[tuple[str, str, dict[str, Any], int, str]] = [
     ("GET", "/v1/document/doc_%00", {}, 404, "document_id"),
     ("GET", "/v1/orders/" + "o" * 60_000, {}, 404, "does not match"),
     ("PATCH", "/v1/refunds/" + "r" * 60_000 + "/mock_update_status", {}, 404, ""),
+    # The fault controls: every malformed fault is a 400 naming the field; none is added.
+    *[
+        ("POST", "/_sandbox/faults", {"content": body, "headers": JSON}, 400, word)
+        for body, word in [
+            (b"[]", "object"),
+            (b'"fail"', "object"),
+            (b"{}", "kind"),
+            (b'{"kind": "explode", "operation": "ping"}', "kind"),
+            (b'{"kind": ["fail"], "operation": "ping"}', "kind"),
+            (b'{"kind": "fail", "status": 503}', "operation is required"),
+            (b'{"kind": "fail", "operation": "ping"}', "status is required"),
+            (b'{"kind": "fail", "operation": "ping", "status": 200}', "status"),
+            (b'{"kind": "fail", "operation": "ping", "status": 499}', "status"),
+            (b'{"kind": "fail", "operation": "ping", "status": 503.0}', "status"),
+            (b'{"kind": "fail", "operation": "ping", "status": null}', "status"),
+            (b'{"kind": "fail", "operation": "ping", "status": 1' + b"0" * 300 + b"}", "status"),
+            (b'{"kind": "fail", "operation": "ping", "status": 503, "times": 0}', "times"),
+            (b'{"kind": "fail", "operation": "ping", "status": 503, "times": true}', "times"),
+            (b'{"kind": "fail", "operation": "ping", "status": 503, "times": 1e3}', "times"),
+            (b'{"kind": "fail", "operation": "ping", "status": 429, "retry_after": "2"}', "retry"),
+            (b'{"kind": "fail", "operation": "ping", "status": 429, "retry_after": -1}', "retry"),
+            (b'{"kind": "latency", "operation": "ping", "seconds": 1e999}', "seconds"),
+            (b'{"kind": "latency", "operation": "ping", "seconds": 0}', "seconds"),
+            (b'{"kind": "latency", "operation": "ping", "seconds": -0.5}', "seconds"),
+            (b'{"kind": "latency", "operation": "ping", "seconds": 60.001}', "seconds"),
+            (b'{"kind": "latency", "operation": "ping", "seconds": "1"}', "seconds"),
+            (b'{"kind": "latency", "operation": "ping", "seconds": 1, "when": "x"}', "not a field"),
+            (b'{"kind": "drop", "operation": "ping", "when": ["after"]}', "when"),
+            (b'{"kind": "drop", "operation": "ping", "when": "during"}', "when"),
+            (b'{"kind": "drop", "operation": "ping"}', "when is required"),
+            (b'{"kind": "drop", "operation": "\\ud800", "when": "after"}', "operation"),
+            (b'{"kind": "drop", "operation": 5, "when": "after"}', "operation"),
+            (b'{"kind": "drop", "operation": "DELETE /v1/ping", "when": "after"}', "operation"),
+            (b'{"kind": "drop", "operation": "ping", "when": "after", "\\udfff": 1}', "Unicode"),
+            (b'{"kind": "drop", "operation": "ping", "when": "after"', "JSON"),
+            (b'{"kind": "\xff"}', "UTF-8"),
+            (b"[" * 65 + b"]" * 65, "nested"),
+        ]
+    ],
+    ("POST", "/_sandbox/faults", {"content": b"x" * (MAX_JSON_BYTES + 1)}, 400, "too large"),
+    ("PUT", "/_sandbox/faults", {}, 405, ""),
+    ("PATCH", "/_sandbox/faults", {}, 405, ""),
     ("PUT", "/v1/orders", {}, 405, ""),
     ("TRACE", "/v1/balances", {}, 405, ""),
 ]
@@ -606,12 +648,13 @@ async def test_hostile_requests_are_answered_4xx(
     word: str,
 ) -> None:
     """Each is a 4xx in the bundle's error shape with a short message, and breaks nothing."""
-    _, http = sandbox_http
+    sandbox, http = sandbox_http
     response = await http.request(method, url, **kwargs)
     if status < 300:
         assert response.status_code == status, response.text[:300]
     else:
         assert_refused(response, status, word)
+        assert sandbox.faults.pending() == []
     await assert_balances_are_ints(http)
     assert (await http.get("/v1/orders")).status_code == 200
 
@@ -633,6 +676,8 @@ async def test_hostile_requests_are_answered_4xx(
         ("/v1/refunds", {"payment_id": "payt_" + "q" * 5000}, "payment_id"),
         ("/v1/kyc-links", {"w" * 5000: 1}, "'www"),
         ("/v2/beneficiaries", {"notes": {"k": "v" * 5000, "j": 1}}, "notes.j must be a string"),
+        ("/_sandbox/faults", {"kind": "drop", "operation": "x" * 5000, "when": "after"}, "oper"),
+        ("/_sandbox/faults", {"kind": "fail", "operation": "ping", "z" * 5000: 1}, "'zzz"),
     ],
 )
 async def test_messages_do_not_echo_the_request(

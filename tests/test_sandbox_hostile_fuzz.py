@@ -3,7 +3,8 @@
 Operations come from the folded bundle, so a new operation is fuzzed without a change here. For
 each one: hostile JSON bodies (lone surrogates, control characters, huge integers, 1e308, -0.0,
 nesting up to the limit, wrong types, extra fields, bytes that are not UTF-8), hostile query
-strings and hostile path ids. After every hostile request:
+strings and hostile path ids; and hostile bodies for the fault controls (``/_sandbox/faults``).
+After every hostile request:
 
 - the answer is below 500, and a 4xx body is exactly ``{"error": <reason phrase>, "message"}``
   with a short message;
@@ -425,3 +426,55 @@ async def test_hostile_path_ids(op: Op, path_id: str, body: bytes | None) -> Non
     if body is not None and op.media == "application/json":
         kwargs = {"content": body, "headers": {"content-type": "application/json"}}
     await _send(op, url, **kwargs)
+
+
+# -- the fault controls -----------------------------------------------------------------------
+
+FAULT_FIELDS = ["operation", "kind", "times", "status", "retry_after", "seconds", "when"]
+VALID_FAULTS = [
+    {"operation": "createRefund", "kind": "fail", "status": 429, "retry_after": 2, "times": 1},
+    {"operation": "GET /v1/balances", "kind": "latency", "seconds": 0.001, "times": 2},
+    {"operation": "ping", "kind": "drop", "when": "after", "times": None},
+]
+
+
+def fault_bodies() -> st.SearchStrategy[bytes]:
+    """Hostile bodies for POST /_sandbox/faults: valid faults with one leaf replaced, and junk."""
+    keys = st.sampled_from(FAULT_FIELDS) | TEXT
+    extra = st.none() | st.tuples(keys, VALUES)
+    plausible = st.sampled_from([None, 0, 1, 2, 60, 429, 503, 0.5, "after", "ping", "drop"])
+    mutated = st.builds(
+        _mutate, st.sampled_from(VALID_FAULTS), st.integers(0, 50), VALUES | plausible, extra
+    )
+    shapes = st.one_of(
+        st.sampled_from(VALID_FAULTS),
+        mutated,
+        mutated,
+        st.dictionaries(keys, VALUES, max_size=6),
+        VALUES,
+        DEEP,
+    )
+    encoded = shapes.map(lambda value: json.dumps(value).encode())
+    raw = st.one_of(st.binary(max_size=40), st.sampled_from([b"", b"{", b'{"kind": NaN}']))
+    return st.one_of(encoded, encoded, encoded, raw)
+
+
+@FUZZ
+@given(body=fault_bodies())
+async def test_hostile_fault_bodies(body: bytes) -> None:
+    """Any body at POST /_sandbox/faults: a 201 with the fault or a 4xx, never a 5xx.
+
+    The faults are cleared after each example, and the operations still answer.
+    """
+    transport = httpx.ASGITransport(app=SANDBOX.app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://127.0.0.1", headers=HEADERS
+    ) as http:
+        response = await http.post(
+            "/_sandbox/faults", content=body, headers={"content-type": "application/json"}
+        )
+        _check_answer(response)
+        if response.status_code == 201:
+            assert response.json()["kind"] in ("fail", "latency", "drop")
+        assert (await http.delete("/_sandbox/faults")).status_code == 204
+        assert (await http.get("/v1/balances")).status_code == 200

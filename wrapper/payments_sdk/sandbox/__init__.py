@@ -1,7 +1,9 @@
 """A stateful local sandbox of the service, built from the published OpenAPI bundle.
 
 Install with the ``sandbox`` extra. ``Sandbox`` runs it in process (``sandbox.client()``) or on a
-loopback port (``sandbox.serve()``); ``python -m payments_sdk.sandbox`` serves it from a shell.
+loopback port (``sandbox.serve()``); ``sandbox.faults`` (:class:`Faults`) makes it fail, slow down
+or drop connections on demand. ``payments-sandbox`` (or ``python -m payments_sdk.sandbox``)
+serves it from a shell, and ``payments_sdk.sandbox.pytest_plugin`` gives pytest fixtures.
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ._faults import DropWhen, Fault, FaultKind, Faults
     from ._sandbox import Sandbox
 
-__all__ = ["Sandbox"]
+__all__ = ["DropWhen", "Fault", "FaultKind", "Faults", "Sandbox"]
 
 # The modules of the ``sandbox`` extra's distributions (alternatives: python-multipart's old and
 # new names). Only looked up, not imported, so the check costs no import time.
@@ -50,4 +53,9 @@ def __getattr__(name: str) -> Any:
         from ._sandbox import Sandbox
 
         return Sandbox
+    if name in __all__:
+        _require_extra()
+        from . import _faults
+
+        return getattr(_faults, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

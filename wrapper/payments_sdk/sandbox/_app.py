@@ -20,6 +20,8 @@ from starlette.routing import Route
 
 from ._auth import KeyIssuer
 from ._errors import ApiError, bad_request, field_path
+from ._fault_routes import fault_routes
+from ._faults import Faults
 from ._input import (
     MAX_INTEGER,
     MAX_JSON_BYTES,
@@ -212,8 +214,17 @@ def _simulated(body: Any) -> dict[str, Any]:
     return {"amount": amount, "currency": currency, "status": status, "held": held}
 
 
-def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = None) -> Starlette:
-    """Return the sandbox ASGI app over ``store``, routed and validated by the folded bundle."""
+def build_app(
+    store: Store,
+    keys: KeyIssuer,
+    document: dict[str, Any] | None = None,
+    faults: Faults | None = None,
+) -> Starlette:
+    """Return the sandbox ASGI app over ``store``, routed and validated by the folded bundle.
+
+    With ``faults``, it also serves their controls at ``/_sandbox/faults`` (the faults themselves
+    are carried out by ``FaultLayer``, around this app).
+    """
     folded = document or load_bundle()
     schemas = SchemaSet(folded)
     routes: list[Route] = []
@@ -226,6 +237,8 @@ def build_app(store: Store, keys: KeyIssuer, document: dict[str, Any] | None = N
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     routes.append(Route("/_sandbox/payments", _simulate_payment(store, keys), methods=["POST"]))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
+    if faults is not None:
+        routes.extend(fault_routes(faults, keys))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500

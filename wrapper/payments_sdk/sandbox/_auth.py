@@ -1,7 +1,18 @@
-"""Sandbox credentials: HS256 JWT-form test keys with an expiry."""
+"""Sandbox credentials: HS256 JWT-form test keys with an expiry.
+
+A sandbox signs its keys with a random secret, so each sandbox has its own key, valid for 24
+hours. Given a secret, it issues a *reproducible* key instead
+(:meth:`KeyIssuer.issue_reproducible`): the same secret always gives the same key, issued at a
+fixed time and valid until 9999, so that a key written into a CI configuration or a ``.env``
+file keeps working. A sandbox key guards nothing but a local copy of the service, and anyone
+who knows the secret (or the seed it was derived from, :func:`secret_for_seed`) can make the
+key anyway: an expiry would protect nothing, and a key that expired between runs would not be
+reproducible.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import secrets
 import time
 
@@ -9,7 +20,23 @@ import jwt
 
 from ._errors import ApiError
 
-__all__ = ["KeyIssuer", "Unauthorized"]
+__all__ = [
+    "REPRODUCIBLE_EXPIRES_AT",
+    "REPRODUCIBLE_ISSUED_AT",
+    "KeyIssuer",
+    "Unauthorized",
+    "secret_for_seed",
+]
+
+REPRODUCIBLE_ISSUED_AT = 1_767_225_600
+"""``iat`` of every reproducible key: 2026-01-01T00:00:00Z."""
+REPRODUCIBLE_EXPIRES_AT = 253_402_300_799
+"""``exp`` of every reproducible key: 9999-12-31T23:59:59Z, the last second of a 4-digit year."""
+
+
+def secret_for_seed(seed: int) -> str:
+    """Return the signing secret that ``--seed`` stands for (a SHA-256 of the seed, in hex)."""
+    return hashlib.sha256(f"payments-sdk sandbox key, seed {seed}".encode()).hexdigest()
 
 
 class Unauthorized(ApiError):
@@ -29,12 +56,19 @@ class KeyIssuer:
     def issue(self, *, lifetime: int | None = None, subject: str = "merchant_sandbox") -> str:
         """Return a new secret test key valid for ``lifetime`` seconds (negative: expired)."""
         now = int(time.time())
+        return self._sign(subject, now, now + (self.lifetime if lifetime is None else lifetime))
+
+    def issue_reproducible(self, *, subject: str = "merchant_sandbox") -> str:
+        """Return the key this secret always gives: fixed ``iat``, valid until 9999."""
+        return self._sign(subject, REPRODUCIBLE_ISSUED_AT, REPRODUCIBLE_EXPIRES_AT)
+
+    def _sign(self, subject: str, issued_at: int, expires_at: int) -> str:
         claims = {
             "sub": subject,
             "kind": "secret",
             "env": "test",
-            "iat": now,
-            "exp": now + (self.lifetime if lifetime is None else lifetime),
+            "iat": issued_at,
+            "exp": expires_at,
         }
         return jwt.encode(claims, self._secret, algorithm="HS256")
 

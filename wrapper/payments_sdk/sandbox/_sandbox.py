@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import ipaddress
 import socket
 import threading
 import time
@@ -12,11 +13,15 @@ from types import TracebackType
 from typing import Any, Self
 
 import httpx
+from starlette.types import ASGIApp
 
 from .._client import AsyncPaymentsClient
 from ._app import build_app
 from ._auth import KeyIssuer
+from ._fault_layer import FaultLayer
+from ._faults import Faults
 from ._store import Store, render
+from ._transport import InProcessTransport
 
 __all__ = ["Sandbox"]
 
@@ -37,6 +42,9 @@ class Sandbox:
         fx_ttl: How long a mid-market rate stays cached.
         seed: Seeds ids, rates and seeded payments, so runs are repeatable.
         seed_payments: How many payments exist at start.
+        key_secret: Signs the sandbox's keys. Without it, a random secret: ``api_key`` differs
+            from one sandbox to the next and is valid for 24 hours. With it, ``api_key`` is
+            reproducible: the same secret always gives the same key, valid until the year 9999.
 
     """
 
@@ -47,19 +55,33 @@ class Sandbox:
         fx_ttl: timedelta = timedelta(minutes=5),
         seed: int = 7,
         seed_payments: int = 45,
+        key_secret: str | None = None,
     ) -> None:
         self.store = Store(clock=clock, fx_ttl=fx_ttl, seed=seed, seed_payments=seed_payments)
-        self.keys = KeyIssuer()
-        self.app = build_app(self.store, self.keys)
-        self.api_key: str = self.keys.issue()
-        """A secret test key for this sandbox, valid for 24 hours."""
+        self.keys = KeyIssuer(key_secret)
+        self.faults: Faults = Faults()
+        """Faults on demand: failures, latency and dropped connections (:class:`Faults`)."""
+        self.app: ASGIApp = FaultLayer(
+            build_app(self.store, self.keys, faults=self.faults), self.faults
+        )
+        """The sandbox as an ASGI app, for ``httpx.ASGITransport`` or an ASGI server."""
+        self.api_key: str = (
+            self.keys.issue() if key_secret is None else self.keys.issue_reproducible()
+        )
+        """A secret test key for this sandbox: valid for 24 hours, or reproducible with
+        ``key_secret``."""
         self.base_url: str = IN_PROCESS_URL
         """Where clients reach the sandbox: in process, or the served URL inside :meth:`serve`."""
         self._http_clients: list[httpx.AsyncClient] = []
 
     def client(self, **options: Any) -> AsyncPaymentsClient:
-        """Return an SDK client wired to this sandbox in process, through httpx.ASGITransport."""
-        http = httpx.AsyncClient(transport=httpx.ASGITransport(app=self.app))
+        """Return an SDK client wired to this sandbox in process, through httpx.ASGITransport.
+
+        The transport enforces the client's read timeout, as a socket would, and a dropped
+        connection reaches the client as ``httpx.RemoteProtocolError`` (the SDK raises
+        ``APIConnectionError``), as over a socket.
+        """
+        http = httpx.AsyncClient(transport=InProcessTransport(app=self.app))
         self._http_clients.append(http)
         options.setdefault("api_key", self.api_key)
         return AsyncPaymentsClient(base_url=IN_PROCESS_URL, http_client=http, **options)
@@ -137,7 +159,13 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def base_url_of(sock: socket.socket) -> str:
-    """Return the ``/v1`` base URL of a bound socket."""
+    """Return the ``/v1`` base URL of a bound socket.
+
+    A socket bound to every address (``0.0.0.0``, ``::``) is reached on this machine through
+    the loopback address, the one address for which the SDK accepts plain ``http://``.
+    """
     host, port = sock.getsockname()[:2]
+    if ipaddress.ip_address(host).is_unspecified:
+        host = "::1" if ":" in host else "127.0.0.1"
     shown = f"[{host}]" if ":" in host else host
     return f"http://{shown}:{port}/v1"

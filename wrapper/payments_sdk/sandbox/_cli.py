@@ -1,0 +1,258 @@
+"""The command line: ``payments-sandbox``, also run as ``python -m payments_sdk.sandbox``.
+
+Standard output carries only the two settings a client reads, as ``export NAME='value'`` lines
+that a POSIX shell can source; the banner, notes and errors go to standard error. ``--env-file``
+writes the same lines to a file once the sandbox accepts connections. ``--seed`` (or
+``--key-secret``) makes the key reproducible. Only loopback addresses are served unless
+``--allow-non-loopback`` is given.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ipaddress
+import os
+import signal
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import FrameType
+from urllib.parse import urlsplit
+
+from . import _require_extra
+
+__all__ = ["export_lines", "is_loopback", "main"]
+
+_DESCRIPTION = """\
+Serve the payments sandbox (a stateful local copy of the service) over HTTP.
+
+Standard output carries only the two settings a client reads, as lines a POSIX
+shell can source, printed once the sandbox accepts connections:
+
+  export PAYMENTS_BASE_URL='http://127.0.0.1:8080/v1'
+  export PAYMENTS_API_KEY='eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9...'
+
+Everything else (the banner, notes, errors) goes to standard error. The sandbox
+serves until interrupted (Ctrl+C or SIGTERM).
+
+The key is new on every run and valid for 24 hours, unless --seed or
+--key-secret makes it reproducible: the same seed (or secret) prints the same
+key on every run, valid until the year 9999.
+"""
+
+_EPILOG = """\
+examples:
+  payments-sandbox --port 8080
+      serve on 127.0.0.1:8080 with a new key
+  payments-sandbox --seed 1 --port 8080
+      the same key and the same data on every run
+  rm -f sandbox.env; payments-sandbox --seed 1 --env-file sandbox.env &
+  until [ -f sandbox.env ]; do sleep 0.1; done; . ./sandbox.env
+      in CI: serve in the background, wait for the file, then source it
+"""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is a loopback address (127.0.0.0/8, ::1) or ``localhost``."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def _quote(value: str) -> str:
+    """Quote a value for a POSIX shell: in single quotes, each ``'`` closed, escaped, reopened."""
+    return "'" + value.replace("'", "'\\''") + "'"
+
+
+def export_lines(base_url: str, api_key: str) -> str:
+    """Return the two ``export NAME='value'`` lines a shell sources to reach the sandbox."""
+    settings = {"PAYMENTS_BASE_URL": base_url, "PAYMENTS_API_KEY": api_key}
+    return "".join(f"export {name}={_quote(value)}\n" for name, value in settings.items())
+
+
+def _port(text: str) -> int:
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is from 0 to 65535, got {port}")
+    return port
+
+
+def _count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= count <= 100_000:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 100000, got {count}")
+    return count
+
+
+def _parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to bind (default 127.0.0.1); only loopback addresses "
+        "(127.0.0.1, ::1, localhost) unless --allow-non-loopback is given",
+    )
+    parser.add_argument(
+        "--port", type=_port, default=0, help="port to bind (default 0: a free port)"
+    )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help="seed the data (ids, rates, payments) and the key: the same seed prints the "
+        "same key on every run (default: data seed 7 and a new key each run)",
+    )
+    parser.add_argument(
+        "--key-secret",
+        metavar="TEXT",
+        default=None,
+        help="sign the key with TEXT: the same text prints the same key on every run "
+        "(takes precedence over the key from --seed)",
+    )
+    parser.add_argument(
+        "--seed-payments",
+        type=_count,
+        default=45,
+        metavar="N",
+        help="how many payments exist at start (default 45)",
+    )
+    parser.add_argument(
+        "--env-file",
+        metavar="PATH",
+        type=Path,
+        default=None,
+        help="also write the export lines to PATH once the sandbox accepts connections "
+        "(the file appears complete, at once); it is removed when the sandbox stops",
+    )
+    parser.add_argument(
+        "--allow-non-loopback",
+        action="store_true",
+        help="allow a --host that is not a loopback address, such as 0.0.0.0 in a "
+        "container; see the note printed about the base URL",
+    )
+    return parser
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that the file never exists incomplete."""
+    directory = path.parent if str(path.parent) else Path()
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=directory)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def _env_file(path: Path | None, text: str) -> Iterator[None]:
+    """Write the env file for the duration of the block, then remove it."""
+    if path is None:
+        yield
+        return
+    _write_atomically(path, text)
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+def _note(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
+    """Parse the arguments, serve the sandbox, and print how to reach it; return the exit code."""
+    parser = _parser(prog)
+    args = parser.parse_args(argv)
+    if not args.allow_non_loopback and not is_loopback(args.host):
+        parser.error(
+            f"--host {args.host} is not a loopback address: the sandbox serves only on "
+            "loopback (127.0.0.1, ::1, localhost) unless you pass --allow-non-loopback"
+        )
+    if args.key_secret == "":
+        parser.error("--key-secret must not be empty")
+    try:
+        _require_extra()
+    except ModuleNotFoundError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+
+    from ._auth import secret_for_seed
+    from ._sandbox import Sandbox
+
+    secret = args.key_secret
+    if secret is None and args.seed is not None:
+        secret = secret_for_seed(args.seed)
+    sandbox = Sandbox(
+        seed=7 if args.seed is None else args.seed,
+        seed_payments=args.seed_payments,
+        key_secret=secret,
+    )
+    stop = threading.Event()
+
+    def on_sigterm(signum: int, frame: FrameType | None) -> None:
+        stop.set()
+
+    in_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, on_sigterm) if in_main_thread else None
+    try:
+        with sandbox.serve(args.host, args.port) as base_url:
+            lines = export_lines(base_url, sandbox.api_key)
+            with _env_file(args.env_file, lines):
+                sys.stdout.write(lines)
+                sys.stdout.flush()
+                _banner(args, base_url, reproducible=secret is not None)
+                with contextlib.suppress(KeyboardInterrupt):
+                    stop.wait()
+    except (OSError, RuntimeError) as exc:  # cannot bind; the server did not start
+        print(f"error: cannot serve on {args.host} port {args.port}: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        if in_main_thread:
+            signal.signal(signal.SIGTERM, previous)
+    _note("payments sandbox stopped")
+    return 0
+
+
+def _banner(args: argparse.Namespace, base_url: str, *, reproducible: bool) -> None:
+    key = "reproducible, valid until 9999" if reproducible else "new for this run, valid 24 h"
+    _note(f"payments sandbox serving at {base_url} (key: {key})")
+    if is_loopback(args.host):
+        pass  # the usual case: nothing to add
+    elif is_loopback(urlsplit(base_url).hostname or ""):
+        _note(
+            f"note: bound to {args.host}, so other machines can reach it too. The SDK sends "
+            "plain http:// only to loopback hosts: on this machine use the PAYMENTS_BASE_URL "
+            "above; from another machine, put an HTTPS proxy in front and use https://<host>/v1"
+        )
+    else:
+        _note(
+            f"note: the SDK refuses {base_url}, as it sends plain http:// only to loopback "
+            "hosts (other HTTP clients can use it). For the SDK, bind 0.0.0.0 and use the "
+            "loopback address on this machine, or put an HTTPS proxy in front"
+        )
+    if args.env_file is not None:
+        _note(f"wrote {args.env_file}; it is removed when the sandbox stops")
+    _note("press Ctrl+C to stop")
