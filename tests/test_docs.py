@@ -176,8 +176,15 @@ def test_the_reference_renders_every_model() -> None:
     assert rendered == set(payments_sdk.types.__all__)
 
 
-def test_the_reference_renders_the_sandbox_and_its_pytest_plugin() -> None:
-    """docs/reference/sandbox.md renders the sandbox package and the plugin module."""
+def test_the_reference_renders_the_sandbox_and_each_of_its_public_modules() -> None:
+    """docs/reference/sandbox.md renders the sandbox package and every public module in it."""
     page = (ROOT / "docs" / "reference" / "sandbox.md").read_text(encoding="utf-8")
     rendered = set(re.findall(r"^::: (\S+)$", page, re.MULTILINE))
-    assert rendered == {"payments_sdk.sandbox", "payments_sdk.sandbox.pytest_plugin"}
+    package = ROOT / "wrapper" / "payments_sdk" / "sandbox"
+    public = {
+        f"payments_sdk.sandbox.{module.stem}"
+        for module in package.glob("*.py")
+        if not module.stem.startswith("_")
+    }
+    assert "payments_sdk.sandbox.pytest_plugin" in public
+    assert rendered == {"payments_sdk.sandbox", *public}
