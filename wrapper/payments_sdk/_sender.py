@@ -14,7 +14,6 @@ client wrapped around another client.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Mapping
@@ -103,6 +102,8 @@ class Sender:
             self._log(request, f"-> {response.status_code}", started, retries)
             if 200 <= response.status_code < 300:
                 _mask(request)
+                if response.history:  # a caller's pool followed redirects, repeating the key
+                    _mask_hops(response)
                 return response
             if retries < self.max_retries and retryable_status(method, response.status_code):
                 retries += 1
@@ -155,33 +156,34 @@ class Sender:
     def _connection_error(
         self, exc: httpx.RequestError, request: httpx.Request, retries: int
     ) -> APIConnectionError:
-        detail = self._api_key.redact(str(exc)) or type(exc).__name__
+        self._api_key.scrub(exc)  # it stays the cause, for the traceback: without the key
+        detail = str(exc) or type(exc).__name__
         suffix = f" after {retries} retries" if retries else ""
         if isinstance(exc, httpx.TimeoutException):
             return APITimeoutError(f"request timed out{suffix}: {detail}", request=request)
         return APIConnectionError(f"connection failed{suffix}: {detail}", request=request)
 
     def _status_error(self, response: httpx.Response) -> APIStatusError:
-        body: Any
+        # The exception holds a detached copy with the key redacted from the headers and the
+        # body before anything is parsed or cut: no part of the key survives the cut below.
+        held, body = self._api_key.evidence(response)
         error = message = None
-        try:
-            body = json.loads(response.content)
-        except (ValueError, UnicodeDecodeError):
-            body = response.content.decode("utf-8", errors="replace")
         if isinstance(body, dict):
             error = body.get("error") if isinstance(body.get("error"), str) else None
             message = body.get("message") if isinstance(body.get("message"), str) else None
-        elif response.headers.get("content-type", "").startswith("text/plain") and body.strip():
-            message = body.strip()[:500]
-        if message is not None:
-            message = self._api_key.redact(message)
+        elif (
+            isinstance(body, str)
+            and body.strip()
+            and held.headers.get("content-type", "").startswith("text/plain")
+        ):
+            message = self._api_key.redact(body.strip()[:500])
         cls = status_error_class(response.status_code)
         return cls(
             status_code=response.status_code,
             error=error,
             message=message,
             body=body,
-            response=response,
+            response=held,
         )
 
 
@@ -192,3 +194,9 @@ def _mask(request: httpx.Request) -> None:
     exceptions get logged, pickled and chained: none of them may carry the key.
     """
     request.headers["Authorization"] = "Bearer ***"
+
+
+def _mask_hops(response: httpx.Response) -> None:
+    """Mask the requests of a redirected exchange: each hop's copy of the request."""
+    for hop in (*response.history, response):
+        _mask(hop.request)
