@@ -9,7 +9,8 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
     ├── ClientClosedError                          the client was used after aclose()
     ├── APIConnectionError                         the service could not be reached
     │   └── APITimeoutError                        ... or did not answer in time
-    ├── APIResponseValidationError                 a 2xx body that cannot be parsed
+    ├── APIResponseValidationError                 a 2xx body that cannot be parsed,
+    │                                              or pages that cannot be walked
     └── APIStatusError                             the service answered 4xx or 5xx
         ├── BadRequestError             400
         ├── UnauthorizedError           401
@@ -127,7 +128,12 @@ class APITimeoutError(APIConnectionError):
 
 
 class APIResponseValidationError(PaymentsError):
-    """A successful (2xx) response whose body does not match what the bundle describes."""
+    """A successful (2xx) response whose body does not match what the bundle describes.
+
+    The message names the JSON path of the mismatch. A list walk whose ``page_meta`` cannot be
+    followed (the next page is not the one after, or the walk outgrows its pages) raises it
+    too, naming ``$.page_meta``; ``response``, ``status_code`` and ``body`` are then ``None``.
+    """
 
     def __init__(
         self,

@@ -1,0 +1,181 @@
+"""Hostile input, table by table: edge timestamps, pages that lie, uploads and raw paths.
+
+Caller input that cannot be sent is an ``InvalidParameterError`` naming the argument, before any
+request; a page whose metadata cannot be followed is an ``APIResponseValidationError`` naming
+``page_meta``; every walk ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import httpx
+import pytest
+
+from payments_sdk import (
+    APIResponseValidationError,
+    PaymentsError,
+)
+from tests.conftest import MakeClient
+
+# -- pages that lie ---------------------------------------------------------------------------
+
+
+def _item(n: int, created_at: str | None = None) -> dict[str, Any]:
+    stamp = created_at or (datetime(2026, 1, 1, tzinfo=UTC) - timedelta(seconds=n)).isoformat()
+    return {"id": f"payt_{n}", "status": "success", "currency": "USD", "amount": n,
+            "created_at": stamp}  # fmt: skip
+
+
+def _page(
+    current: Any, following: Any, pages: Any, data: list[Any], patch: dict[str, Any] | None = None
+) -> Any:
+    page_meta = {"current": current, "previous": None, "next": following, "per_page": 2,
+                 "pages": pages, "count": 2 * (pages if isinstance(pages, int) else 1)}  # fmt: skip
+    return {"data": data, "page_meta": {**page_meta, **(patch or {})}}
+
+
+def _serve(answer: Callable[[int], Any], limit: int = 50) -> Callable[[httpx.Request], Any]:
+    """A server answering page N with answer(N); it fails the test past ``limit`` requests."""
+    sent = 0
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        nonlocal sent
+        sent += 1
+        assert sent <= limit, "the pager did not stop"
+        return httpx.Response(200, json=answer(int(request.url.params["page"])))
+
+    return handler
+
+
+async def _walk(client: Any, prefetch: int) -> list[str]:
+    return [p.id async for p in client.payments.list(per_page=2, prefetch=prefetch)]
+
+
+MISTYPED = [
+    {"next": "2"},
+    {"current": None},
+    {"pages": None},
+    {"next": True},
+    {"current": "1"},
+    {"pages": 2.5},
+    {"per_page": None},
+    {"count": "many"},
+    {"previous": "0"},
+]
+
+
+@pytest.mark.parametrize("prefetch", [0, 3])
+@pytest.mark.parametrize("patch", MISTYPED, ids=lambda p: repr(p))
+async def test_mistyped_page_meta_is_a_validation_error(
+    patch: dict[str, Any], prefetch: int, make_client: MakeClient
+) -> None:
+    """Each mistyped field of page_meta is APIResponseValidationError naming its path."""
+    client, _ = make_client(_serve(lambda n: _page(n, n + 1, 3, [_item(2 * n)], patch)))
+    with pytest.raises(APIResponseValidationError, match=r"\$\.page_meta\."):
+        await _walk(client, prefetch)
+
+
+LYING = [
+    # The service always answers page 1 and points at page 2.
+    ("stuck", lambda n: _page(1, 2, 5, [_item(1)]), r"next"),
+    # next == current.
+    ("next is current", lambda n: _page(n, n, 5, [_item(n)]), r"next"),
+    # next goes back.
+    ("next goes back", lambda n: _page(n, n - 1 if n > 1 else 2, 5, [_item(n)]), r"next"),
+    ("next is negative", lambda n: _page(n, -3, 5, [_item(n)]), r"next"),
+    ("next is zero", lambda n: _page(n, 0, 5, [_item(n)]), r"next"),
+    ("next beyond pages", lambda n: _page(n, n + 1, 1, [_item(n)]), r"pages"),
+    ("pages negative", lambda n: _page(n, n + 1, -5, [_item(n)]), r"pages"),
+    ("next is huge", lambda n: _page(n, 10**30, 3, [_item(n)]), r"next"),
+    ("next skips a page", lambda n: _page(n, n + 2, 9, [_item(n)]), r"next"),
+    ("pages grow forever", lambda n: _page(n, n + 1, n + 1, [_item(n)]), r"pages"),
+    ("current negative", lambda n: _page(-1, 0, 3, [_item(n)]), r"next"),
+]
+
+
+@pytest.mark.parametrize("prefetch", [0, 1, 4])
+@pytest.mark.parametrize(("answer", "mentions"), [c[1:] for c in LYING], ids=[c[0] for c in LYING])
+async def test_a_page_number_that_does_not_advance_ends_the_walk(
+    answer: Callable[[int], Any], mentions: str, prefetch: int, make_client: MakeClient
+) -> None:
+    """No advance, or a walk longer than page_meta.pages said: a typed error, in bounded time."""
+    client, recorder = make_client(_serve(answer))
+    with pytest.raises(APIResponseValidationError, match=rf"page_meta\.{mentions}") as raised:
+        await _walk(client, prefetch)
+    assert raised.value.status_code is None or raised.value.status_code == 200
+    assert len(recorder.requests) <= 2 + prefetch + 1
+
+
+async def test_a_shrinking_window_still_ends_quietly(make_client: MakeClient) -> None:
+    """A window that loses pages mid-walk (records deleted) is not an error: it just ends."""
+    answers = {1: _page(1, 2, 3, [_item(1), _item(2)]), 2: _page(2, None, 2, [_item(3)])}
+    for prefetch in (0, 2):
+        client, _ = make_client(_serve(lambda n: answers.get(n, _page(n, None, 2, []))))
+        assert await _walk(client, prefetch) == ["payt_1", "payt_2", "payt_3"]
+
+
+async def test_manual_paging_reports_the_same_error(make_client: MakeClient) -> None:
+    """The page that cannot be followed is handed out; its next_page() raises the typed error."""
+    client, recorder = make_client(_serve(lambda n: _page(1, 2, 5, [_item(n)])))
+    first = await client.payments.list(per_page=2)
+    second = await first.next_page()
+    assert [p.id for p in second.data] == ["payt_2"] and second.has_next_page()
+    for _ in range(2):
+        with pytest.raises(APIResponseValidationError, match=r"page_meta\.next: page 2 says"):
+            await second.next_page()
+    assert len(recorder.requests) == 2
+
+
+async def test_a_first_page_that_cannot_be_followed_is_still_a_page(
+    make_client: MakeClient,
+) -> None:
+    """Awaiting the pager gives the page asked for; only walking past it raises."""
+    client, _ = make_client(_serve(lambda n: _page(1, 2, 5, [_item(n)])))
+    page = await client.payments.list(per_page=2, page=3)
+    assert [p.id for p in page.data] == ["payt_3"]
+    with pytest.raises(APIResponseValidationError, match=r"page 3 says the next page is 2"):
+        await page.next_page()
+
+
+@pytest.mark.parametrize(
+    "created_at",
+    [
+        "9999-12-31T23:59:59.999999+00:00",
+        "9999-12-31T23:59:59.999999Z",
+        "9999-12-31T23:30:00-01:00",  # in UTC, year 10000
+    ],
+)
+async def test_an_item_at_the_end_of_time_cannot_pin_the_window(
+    created_at: str, make_client: MakeClient
+) -> None:
+    """No `before` can be sent after it: a validation error naming the item, not OverflowError."""
+    first = _page(1, 2, 2, [_item(1, created_at), _item(2)])
+    for prefetch in (0, 2):
+        client, recorder = make_client(_serve(lambda n: first))
+        seen: list[str] = []
+        with pytest.raises(APIResponseValidationError, match=r"\$\.data\[0\]\.created_at"):
+            async for payment in client.payments.list(per_page=2, prefetch=prefetch):
+                seen.append(payment.id)
+        assert seen == ["payt_1", "payt_2"]  # the first page, then the typed error
+        assert len(recorder.requests) == 1
+
+
+async def test_an_item_just_before_the_end_of_time_pins_at_the_last_instant(
+    make_client: MakeClient,
+) -> None:
+    """One microsecond before the end: the window is pinned at 9999-12-31T23:59:59.999999Z."""
+    answers = {
+        1: _page(1, 2, 2, [_item(1, "9999-12-31T23:59:59.999998Z"), _item(2)]),
+        2: _page(2, None, 2, [_item(3)]),
+    }
+    client, recorder = make_client(_serve(lambda n: answers[n]))
+    assert await _walk(client, 0) == ["payt_1", "payt_2", "payt_3"]
+    assert recorder.last.url.params["before"] == "9999-12-31T23:59:59.999999Z"
+
+
+def test_errors_of_the_pager_are_sdk_errors() -> None:
+    """The pager's typed error is an SDK error (one except PaymentsError covers it)."""
+    assert issubclass(APIResponseValidationError, PaymentsError)
