@@ -8,7 +8,7 @@ request; a page whose metadata cannot be followed is an ``APIResponseValidationE
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from typing import Any
 
 import httpx
@@ -16,9 +16,63 @@ import pytest
 
 from payments_sdk import (
     APIResponseValidationError,
+    InvalidParameterError,
     PaymentsError,
 )
 from tests.conftest import MakeClient
+
+EDGE = timedelta(hours=1)
+
+
+class _BrokenOffset(tzinfo):
+    """A tzinfo whose utcoffset() is not a timedelta: the caller's object, not ours, is wrong."""
+
+    def utcoffset(self, dt: datetime | None) -> Any:
+        return 3600
+
+    def dst(self, dt: datetime | None) -> timedelta | None:
+        return None
+
+
+@pytest.mark.parametrize(
+    ("window", "field"),
+    [
+        ({"before": "9999-12-31T23:59:59-01:00"}, "before"),
+        ({"before": "9999-12-31T23:59:59.999999-00:01"}, "before"),
+        ({"after": "0001-01-01T00:00:00+01:00"}, "after"),
+        ({"before": datetime.max.replace(tzinfo=timezone(-EDGE))}, "before"),
+        ({"after": datetime.min.replace(tzinfo=timezone(EDGE))}, "after"),
+        ({"before": datetime(2026, 1, 1)}, "before"),
+        ({"before": datetime(2026, 1, 1, tzinfo=_BrokenOffset())}, "before"),
+        ({"before": date(2026, 1, 1)}, "before"),
+        ({"after": 1.5}, "after"),
+        ({"after": 10**400}, "after"),
+        ({"after": True}, "after"),
+        ({"before": b"2026-01-01T00:00:00Z"}, "before"),
+        ({"before": "2026-01-01T00:00:00Z\ud800"}, "before"),
+        ({"before": "+99999-01-01T00:00:00Z"}, "before"),
+    ],
+)
+async def test_edge_timestamps_name_their_field(
+    window: dict[str, Any], field: str, make_client: MakeClient
+) -> None:
+    """Instants that do not exist in UTC, naive ones and non-datetimes: refused before sending."""
+    client, recorder = make_client(lambda r: httpx.Response(500))
+    with pytest.raises(InvalidParameterError) as raised:
+        client.payments.list(**window)
+    assert raised.value.field == field
+    assert recorder.requests == []
+
+
+async def test_the_last_representable_instants_are_accepted(make_client: MakeClient) -> None:
+    """9999-12-31T23:59:59.999999Z and 0001-01-01T00:00:00Z are real instants and are sent."""
+    client, recorder = make_client(lambda r: httpx.Response(200, json=_page(1, None, 1, [])))
+    await client.payments.list(
+        before="9999-12-31T23:59:59.999999+00:00", after=datetime.min.replace(tzinfo=UTC)
+    )
+    assert recorder.last.url.params["before"] == "9999-12-31T23:59:59.999999Z"
+    assert recorder.last.url.params["after"] == "0001-01-01T00:00:00Z"
+
 
 # -- pages that lie ---------------------------------------------------------------------------
 

@@ -139,21 +139,38 @@ def check_page(value: object) -> int:
 
 
 def to_utc_instant(value: object, field: str) -> UtcInstant:
-    """Accept an aware datetime or an ISO 8601 string with an offset; return it in UTC."""
+    """Accept an aware datetime or an ISO 8601 string with an offset; return it in UTC.
+
+    The instant must exist in UTC: ``9999-12-31T23:59:59-01:00`` is in the year 10000 there,
+    and cannot be sent.
+    """
     if isinstance(value, str):
         try:
             parsed = isoparse(value)
         except (ValueError, OverflowError):
-            raise InvalidParameterError(field, f"is not an ISO 8601 timestamp: {value!r}") from None
+            raise InvalidParameterError(
+                field, f"is not an ISO 8601 timestamp: {_shown(value)}"
+            ) from None
     elif isinstance(value, datetime):
         parsed = value
     else:
-        raise InvalidParameterError(field, f"must be a datetime or ISO 8601 string, got {value!r}")
-    if parsed.tzinfo is None or parsed.utcoffset() is None:
+        raise InvalidParameterError(
+            field, f"must be a datetime or ISO 8601 string, got {_shown(value)}"
+        )
+    try:
+        offset = parsed.utcoffset()
+    except (TypeError, ValueError):  # the caller's tzinfo returned something that is no offset
+        raise InvalidParameterError(field, "has a tzinfo whose utcoffset() is invalid") from None
+    if offset is None:
         raise InvalidParameterError(
             field, "must be timezone-aware (naive datetimes are ambiguous); add tzinfo=UTC"
         )
-    utc = parsed.astimezone(UTC)
+    try:
+        utc = parsed.astimezone(UTC)
+    except OverflowError:
+        raise InvalidParameterError(
+            field, f"{parsed.isoformat()} is outside 0001-01-01 to 9999-12-31 in UTC"
+        ) from None
     return UtcInstant(
         utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second, utc.microsecond, tzinfo=UTC
     )
