@@ -7,8 +7,11 @@ request; a page whose metadata cannot be followed is an ``APIResponseValidationE
 
 from __future__ import annotations
 
+import io
+import json
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -16,6 +19,7 @@ import pytest
 
 from payments_sdk import (
     APIResponseValidationError,
+    BadRequestError,
     InvalidParameterError,
     PaymentsError,
 )
@@ -228,6 +232,131 @@ async def test_an_item_just_before_the_end_of_time_pins_at_the_last_instant(
     client, recorder = make_client(_serve(lambda n: answers[n]))
     assert await _walk(client, 0) == ["payt_1", "payt_2", "payt_3"]
     assert recorder.last.url.params["before"] == "9999-12-31T23:59:59.999999Z"
+
+
+# -- uploads and raw paths --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"file": io.StringIO("text")}, "file"),
+        ({"file": Path("no\x00such")}, "file"),
+        ({"file": b"x", "file_name": "a\ud800.pdf"}, "file_name"),
+        ({"file": b"x", "file_name": "a\r\nX-Injected: 1"}, "file_name"),
+        ({"file": b"x", "file_name": ""}, "file_name"),
+        ({"file": b"x", "file_name": 7}, "file_name"),
+        ({"file": b"x", "content_type": "text/plain\r\nX-Injected: 1"}, "content_type"),
+        ({"file": b"x", "content_type": "text/plain\r\n; X-Injected: 1"}, "content_type"),
+        ({"file": b"x", "content_type": "text/plain; a=1\nX-Injected: 1"}, "content_type"),
+        ({"file": b"x", "content_type": "t\u00e9xt/plain"}, "content_type"),
+        ({"file": b"x", "content_type": "pdf"}, "content_type"),
+        ({"file": b"x", "content_type": b"application/pdf"}, "content_type"),
+    ],
+)
+async def test_upload_arguments_that_cannot_be_sent(
+    kwargs: dict[str, Any], field: str, make_client: MakeClient
+) -> None:
+    """Text-mode files, NUL paths, CR/LF or surrogates in the part headers: refused first."""
+    client, recorder = make_client(lambda r: httpx.Response(500))
+    with pytest.raises(InvalidParameterError) as raised:
+        await client.documents.upload(**kwargs)
+    assert raised.value.field == field
+    assert recorder.requests == []
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "field"),
+    [
+        ({"path": "/customers/../balances"}, "path"),
+        ({"path": "/customers/."}, "path"),
+        ({"path": "/customers?limit=1"}, "path"),
+        ({"path": "/customers#top"}, "path"),
+        ({"path": "/cust omers"}, "path"),
+        ({"path": "/customers\r\n"}, "path"),
+        ({"path": "/caf\u00e9"}, "path"),
+        ({"path": "/customers", "params": {"a": object()}}, "params"),
+        ({"path": "/customers", "params": {"a": "\ud800"}}, "params"),
+        ({"path": "/customers", "params": {"\ud800": "a"}}, "params"),
+        ({"path": "/customers", "params": {1: "a"}}, "params"),
+        ({"path": "/customers", "params": {"a": float("nan")}}, "params"),
+        ({"path": "/customers", "params": {"a": [1, {}]}}, "params"),
+        ({"path": "/customers", "params": "a=1"}, "params"),
+    ],
+)
+async def test_request_paths_and_params_that_would_move_the_request(
+    kwargs: dict[str, Any], field: str, make_client: MakeClient
+) -> None:
+    """client.request() sends its path as written, or refuses it: no dot segments, no query."""
+    client, recorder = make_client(lambda r: httpx.Response(200, json={}))
+    with pytest.raises(InvalidParameterError) as raised:
+        await client.request("GET", **kwargs)
+    assert raised.value.field == field
+    assert recorder.requests == []
+
+
+async def test_request_sends_the_path_exactly_as_written(make_client: MakeClient) -> None:
+    """Percent-escapes the caller wrote stay as written; params are the only query."""
+    client, recorder = make_client(lambda r: httpx.Response(200, json={}))
+    await client.request("GET", "/customers/cust%2F1:x@y", params={"q": "a b", "n": [1, 2]})
+    assert recorder.last.url.raw_path == b"/v1/customers/cust%2F1:x@y?q=a+b&n=1&n=2"
+
+
+@pytest.mark.parametrize(
+    ("call", "field"),
+    [
+        (lambda c: c.orders.update_rfi("ord_1", documents=5), "documents"),
+        (lambda c: c.orders.create(amount=1, currency="USD", payment_methods=5), "payment_methods"),
+        (lambda c: c.orders.create(quote_id="q_1", split_ids=b"s1"), "split_ids"),
+        (
+            lambda c: c.beneficiaries.create(
+                beneficiary={"name": "Jane", "note": float("nan")}, bank_account={}
+            ),
+            "beneficiary",
+        ),
+        (
+            lambda c: c.beneficiaries.create(
+                beneficiary={"name": "Jane"}, bank_account={"x": io.StringIO()}
+            ),
+            "bank_account",
+        ),
+    ],
+)
+async def test_wrong_types_in_bodies_are_refused(
+    call: Callable[[Any], Any], field: str, make_client: MakeClient
+) -> None:
+    """Not a list, NaN or an object where JSON goes: InvalidParameterError, never TypeError."""
+    client, recorder = make_client(lambda r: httpx.Response(201, json={}))
+    with pytest.raises(InvalidParameterError) as raised:
+        await call(client)
+    assert raised.value.field == field
+    assert recorder.requests == []
+
+
+@pytest.mark.parametrize(
+    ("content", "content_type"),
+    [
+        (b"[1, 2]", "text/plain"),
+        (b"42", "text/plain; charset=utf-8"),
+        (b"[" * 100_000 + b"]" * 100_000, "application/json"),
+        (b'{"a":' * 200 + b"1" + b"}" * 200, "application/json"),
+    ],
+    ids=["text array", "text number", "too deep to parse", "deep but parsed"],
+)
+async def test_hostile_error_bodies_still_map_to_status_errors(
+    content: bytes, content_type: str, make_client: MakeClient
+) -> None:
+    """An error body that is not an object, or is nested deeply: a BadRequestError with its text."""
+    client, _ = make_client(
+        lambda r: httpx.Response(400, content=content, headers={"content-type": content_type})
+    )
+    with pytest.raises(BadRequestError) as raised:
+        await client.ping()
+    assert raised.value.message is None
+    assert raised.value.body in (
+        json.loads(content) if len(content) < 10 else None,
+        content.decode(),
+    )
 
 
 def test_errors_of_the_pager_are_sdk_errors() -> None:

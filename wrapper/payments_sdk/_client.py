@@ -23,6 +23,7 @@ from ._options import (
     NotGiven,
 )
 from ._requestor import Requestor
+from ._validation import check_params, check_path
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
@@ -216,15 +217,19 @@ class AsyncPaymentsClient:
         """Call an operation the bundle does not describe, with the same auth, retries and errors.
 
         ``path`` is relative to ``base_url`` (or to ``root_url`` with ``root=True``), for
-        example ``await client.request("GET", "/customers")``. Returns the parsed JSON body, or
-        ``None`` for an empty one.
+        example ``await client.request("GET", "/customers")``, and is sent exactly as written:
+        RFC 3986 segments (percent-encode anything else), without ``.`` or ``..`` segments, and
+        without a query, which goes in ``params``. Returns the parsed JSON body, or ``None``
+        for an empty one.
         """
-        if not isinstance(path, str) or not path.startswith("/") or "//" in path:
-            raise InvalidParameterError("path", f"must start with a single '/', got {path!r}")
+        check_path(path)
         if not isinstance(method, str) or not method.isascii() or not method.isalpha():
             raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")
+        if not isinstance(root, bool):
+            raise InvalidParameterError("root", f"must be True or False, got {type(root).__name__}")
+        query = check_params(params)
         url = path if root else self._options.version_prefix + path
-        return await self._requestor.request_json(method.upper(), url, params=params, body=json)
+        return await self._requestor.request_json(method.upper(), url, params=query, body=json)
 
     # -- resources, imported on first use -------------------------------------------------
 
