@@ -70,6 +70,9 @@ class AsyncPaymentsClient:
             Without one, the SDK makes its own pool (:data:`DEFAULT_CONNECTION_LIMITS`) and
             queues calls beyond its 20 connections in front of it.
         default_headers: Extra headers sent with every request (printable ASCII only).
+        total_timeout: Seconds a whole call may take, retries and the waits between them
+            included; past it, the call raises :class:`~payments_sdk.APITimeoutError`.
+            Default ``None``: no bound beyond ``timeout``, which applies to each read.
 
     """
 
@@ -82,6 +85,7 @@ class AsyncPaymentsClient:
         max_retries: int = DEFAULT_MAX_RETRIES,
         http_client: httpx.AsyncClient | None = None,
         default_headers: Mapping[str, str] | None = None,
+        total_timeout: float | None = None,
     ) -> None:
         setup_from_env()
         options = ClientOptions.create(
@@ -90,6 +94,7 @@ class AsyncPaymentsClient:
             timeout=timeout,
             max_retries=max_retries,
             default_headers=default_headers,
+            total_timeout=total_timeout,
         )
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
@@ -139,12 +144,18 @@ class AsyncPaymentsClient:
         """How many times a failed request that is safe to repeat is retried."""
         return self._options.max_retries
 
+    @property
+    def total_timeout(self) -> float | None:
+        """Seconds a whole call may take, retries included; None when unbounded."""
+        return self._options.total_timeout
+
     def with_options(
         self,
         *,
         timeout: httpx.Timeout | float | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
+        total_timeout: float | NotGiven | None = NOT_GIVEN,
     ) -> AsyncPaymentsClient:
         """Return a copy with other options that shares this client's connection pool.
 
@@ -152,7 +163,10 @@ class AsyncPaymentsClient:
         call. Closing the copy leaves the shared pool open; closing the original closes it.
         """
         options = self._options.replace(
-            timeout=timeout, max_retries=max_retries, default_headers=default_headers
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            total_timeout=total_timeout,
         )
         copy = object.__new__(AsyncPaymentsClient)
         copy._setup(options, self._pool, self._gate, owns_pool=False)

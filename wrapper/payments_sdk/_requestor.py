@@ -65,6 +65,7 @@ class Requestor:
             timeout=options.timeout,
             max_retries=options.max_retries,
             gate=gate,
+            total_timeout=options.total_timeout,
         )
 
     def _check_open(self) -> None:

@@ -32,7 +32,16 @@ __all__ = ["Sender"]
 class Sender:
     """Sends SDK requests through ``pool`` with the key, headers, timeout and retry budget."""
 
-    __slots__ = ("_api_key", "_gate", "_headers", "_pool", "_root_url", "max_retries", "timeout")
+    __slots__ = (
+        "_api_key",
+        "_gate",
+        "_headers",
+        "_pool",
+        "_root_url",
+        "max_retries",
+        "timeout",
+        "total_timeout",
+    )
 
     def __init__(
         self,
@@ -44,6 +53,7 @@ class Sender:
         timeout: httpx.Timeout,
         max_retries: int,
         gate: asyncio.Semaphore | None = None,
+        total_timeout: float | None = None,
     ) -> None:
         self._pool = pool
         self._gate = gate
@@ -52,6 +62,7 @@ class Sender:
         self._headers = dict(headers)
         self.timeout = timeout
         self.max_retries = max_retries
+        self.total_timeout = total_timeout
 
     async def send(
         self,
@@ -75,7 +86,27 @@ class Sender:
             timeout=self.timeout,
         )
         request.headers["Authorization"] = self._api_key.header_value()
-        return await self._send(request)
+        if self.total_timeout is None:
+            return await self._send(request)
+        return await self._send_within(request, self.total_timeout)
+
+    async def _send_within(self, request: httpx.Request, seconds: float) -> httpx.Response:
+        """Send with retries, all of it within ``seconds``; past them, APITimeoutError.
+
+        ``timeout`` bounds each read, so a body trickled a byte at a time never trips it; this
+        bounds the whole call, waits between attempts included.
+        """
+        deadline = asyncio.timeout(seconds)
+        try:
+            async with deadline:
+                return await self._send(request)
+        except TimeoutError as exc:
+            if not deadline.expired():
+                raise
+            _mask(request)
+            raise APITimeoutError(
+                f"the call did not complete within total_timeout={seconds:g} s", request=request
+            ) from exc
 
     @property
     def pool_closed(self) -> bool:

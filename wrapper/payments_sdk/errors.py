@@ -124,7 +124,7 @@ class APIConnectionError(PaymentsError):
 
 
 class APITimeoutError(APIConnectionError):
-    """The service did not answer within the timeout."""
+    """The service did not answer within the timeout, or the call outlasted ``total_timeout``."""
 
 
 class APIResponseValidationError(PaymentsError):
