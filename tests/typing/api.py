@@ -54,3 +54,7 @@ async def consumer() -> None:
             status_code: int = exc.status_code
             message: str | None = exc.message
             del status_code, message
+        bounded = client.with_options(total_timeout=10.0)
+        limit: float | None = bounded.total_timeout
+        del limit
+        await bounded.with_options(total_timeout=None).ping()

@@ -23,6 +23,7 @@ from ._options import (
     NotGiven,
 )
 from ._requestor import Requestor
+from ._validation import check_params, check_path
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
@@ -70,6 +71,9 @@ class AsyncPaymentsClient:
             Without one, the SDK makes its own pool (:data:`DEFAULT_CONNECTION_LIMITS`) and
             queues calls beyond its 20 connections in front of it.
         default_headers: Extra headers sent with every request (printable ASCII only).
+        total_timeout: Seconds a whole call may take, retries and the waits between them
+            included; past it, the call raises :class:`~payments_sdk.APITimeoutError`.
+            Default ``None``: no bound beyond ``timeout``, which applies to each read.
 
     """
 
@@ -82,6 +86,7 @@ class AsyncPaymentsClient:
         max_retries: int = DEFAULT_MAX_RETRIES,
         http_client: httpx.AsyncClient | None = None,
         default_headers: Mapping[str, str] | None = None,
+        total_timeout: float | None = None,
     ) -> None:
         setup_from_env()
         options = ClientOptions.create(
@@ -90,6 +95,7 @@ class AsyncPaymentsClient:
             timeout=timeout,
             max_retries=max_retries,
             default_headers=default_headers,
+            total_timeout=total_timeout,
         )
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
@@ -139,12 +145,18 @@ class AsyncPaymentsClient:
         """How many times a failed request that is safe to repeat is retried."""
         return self._options.max_retries
 
+    @property
+    def total_timeout(self) -> float | None:
+        """Seconds a whole call may take, retries included; None when unbounded."""
+        return self._options.total_timeout
+
     def with_options(
         self,
         *,
         timeout: httpx.Timeout | float | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
+        total_timeout: float | NotGiven | None = NOT_GIVEN,
     ) -> AsyncPaymentsClient:
         """Return a copy with other options that shares this client's connection pool.
 
@@ -152,7 +164,10 @@ class AsyncPaymentsClient:
         call. Closing the copy leaves the shared pool open; closing the original closes it.
         """
         options = self._options.replace(
-            timeout=timeout, max_retries=max_retries, default_headers=default_headers
+            timeout=timeout,
+            max_retries=max_retries,
+            default_headers=default_headers,
+            total_timeout=total_timeout,
         )
         copy = object.__new__(AsyncPaymentsClient)
         copy._setup(options, self._pool, self._gate, owns_pool=False)
@@ -217,15 +232,19 @@ class AsyncPaymentsClient:
         """Call an operation the bundle does not describe, with the same auth, retries and errors.
 
         ``path`` is relative to ``base_url`` (or to ``root_url`` with ``root=True``), for
-        example ``await client.request("GET", "/customers")``. Returns the parsed JSON body, or
-        ``None`` for an empty one.
+        example ``await client.request("GET", "/customers")``, and is sent exactly as written:
+        RFC 3986 segments (percent-encode anything else), without ``.`` or ``..`` segments, and
+        without a query, which goes in ``params``. Returns the parsed JSON body, or ``None``
+        for an empty one.
         """
-        if not isinstance(path, str) or not path.startswith("/") or "//" in path:
-            raise InvalidParameterError("path", f"must start with a single '/', got {path!r}")
+        check_path(path)
         if not isinstance(method, str) or not method.isascii() or not method.isalpha():
             raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")
+        if not isinstance(root, bool):
+            raise InvalidParameterError("root", f"must be True or False, got {type(root).__name__}")
+        query = check_params(params)
         url = path if root else self._options.version_prefix + path
-        return await self._requestor.request_json(method.upper(), url, params=params, body=json)
+        return await self._requestor.request_json(method.upper(), url, params=query, body=json)
 
     # -- resources, imported on first use -------------------------------------------------
 

@@ -70,6 +70,17 @@ def check_timeout(value: object) -> httpx.Timeout:
     )
 
 
+def check_total_timeout(value: object) -> float | None:
+    """Return seconds > 0 as a float, or None (no bound on a whole call)."""
+    if value is None:
+        return None
+    if isinstance(value, int | float) and not isinstance(value, bool) and 0 < value < 1e9:
+        return float(value)
+    raise InvalidParameterError(
+        "total_timeout", f"must be seconds > 0 (and below 1e9) or None, got {value!r}"
+    )
+
+
 def check_max_retries(value: object) -> int:
     """Return ``value`` if it is an int from 0 to 10."""
     if isinstance(value, bool) or not isinstance(value, int):
@@ -161,6 +172,8 @@ class ClientOptions:
     timeout: httpx.Timeout
     max_retries: int
     default_headers: Mapping[str, str]
+    total_timeout: float | None = None
+    """The bound on a whole call, retries and waits included; None for none."""
 
     @property
     def root_url(self) -> str:
@@ -186,6 +199,7 @@ class ClientOptions:
         timeout: httpx.Timeout | float,
         max_retries: int,
         default_headers: Mapping[str, str] | None,
+        total_timeout: float | None = None,
     ) -> ClientOptions:
         """Check every option (falling back to ``$PAYMENTS_API_KEY`` and ``$PAYMENTS_BASE_URL``)."""
         return cls(
@@ -198,6 +212,7 @@ class ClientOptions:
             timeout=check_timeout(timeout),
             max_retries=check_max_retries(max_retries),
             default_headers=check_headers(default_headers or {}),
+            total_timeout=check_total_timeout(total_timeout),
         )
 
     def replace(
@@ -206,6 +221,7 @@ class ClientOptions:
         timeout: httpx.Timeout | float | NotGiven = NOT_GIVEN,
         max_retries: int | NotGiven = NOT_GIVEN,
         default_headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
+        total_timeout: float | NotGiven | None = NOT_GIVEN,
     ) -> ClientOptions:
         """Return a copy with the given options changed, each checked as at construction."""
         changes: dict[str, Any] = {}
@@ -215,4 +231,6 @@ class ClientOptions:
             changes["max_retries"] = check_max_retries(max_retries)
         if not isinstance(default_headers, NotGiven):
             changes["default_headers"] = check_headers(default_headers)
+        if not isinstance(total_timeout, NotGiven):
+            changes["total_timeout"] = check_total_timeout(total_timeout)
         return attrs.evolve(self, **changes)

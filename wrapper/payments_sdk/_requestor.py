@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from payments_sdk_generated.types import Response
 
     from ._options import ClientOptions
+    from ._secret import SecretKey
 
 __all__ = ["Operation", "Requestor"]
 
@@ -64,6 +65,7 @@ class Requestor:
             timeout=options.timeout,
             max_retries=options.max_retries,
             gate=gate,
+            total_timeout=options.total_timeout,
         )
 
     def _check_open(self) -> None:
@@ -79,7 +81,7 @@ class Requestor:
             # Only the caller's values reach the encoder (a lone surrogate, for example).
             raise InvalidParameterError("body", f"cannot be sent as JSON: {exc}") from None
         except UnexpectedBody as exc:
-            raise _mismatch(exc.response, str(exc)) from None
+            raise _mismatch(exc.response, str(exc), self.options.api_key, exc) from None
         except InvalidPathParameter as exc:
             raise InvalidParameterError(
                 exc.name, "must be one path segment, not '.' or '..'"
@@ -115,20 +117,19 @@ class Requestor:
             return None
         try:
             return json.loads(response.content)
-        except (ValueError, RecursionError):
-            raise _mismatch(response, "$: the body is not valid JSON") from None
+        except (ValueError, RecursionError) as exc:
+            problem = "$: the body is not valid JSON"
+            raise _mismatch(response, problem, self.options.api_key, exc) from None
 
 
-def _mismatch(response: httpx.Response, problem: str) -> APIResponseValidationError:
+def _mismatch(
+    response: httpx.Response, problem: str, key: SecretKey, context: BaseException
+) -> APIResponseValidationError:
+    """Return the error for a 2xx body that does not match; it and its context hold no key."""
+    key.scrub(context)  # stays the hidden __context__: it held the raw response or text
+    held, body = key.evidence(response)
     return APIResponseValidationError(
-        f"the {response.status_code} response does not match the bundle: {problem}",
-        response=response,
-        body=_body_of(response.content),
+        f"the {response.status_code} response does not match the bundle: {key.redact(problem)}",
+        response=held,
+        body=body,
     )
-
-
-def _body_of(content: bytes) -> Any:
-    try:
-        return json.loads(content)
-    except (ValueError, RecursionError):
-        return content.decode("utf-8", errors="replace")

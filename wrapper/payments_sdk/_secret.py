@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
+import httpx
+
+from ._redact import (
+    MAX_BODY_DEPTH,
+    detach_response,
+    json_depth,
+    redact_json,
+    redact_text,
+    scrub_chain,
+)
 from .errors import InvalidParameterError
 
 __all__ = ["SecretKey"]
@@ -39,8 +51,35 @@ class SecretKey:
         return f"Bearer {self._value}"
 
     def redact(self, text: str) -> str:
-        """Return ``text`` with every occurrence of the key replaced by ``***``."""
-        return text.replace(self._value, "***")
+        """Return ``text`` with the key, and every run of 8 of its characters, as ``***``."""
+        return redact_text(text, self._value)
+
+    def evidence(self, response: httpx.Response) -> tuple[httpx.Response, Any]:
+        """Return what an exception may hold of ``response``: a detached copy and its body.
+
+        Both are free of the key: the copy's headers, URL, request and body are redacted, and
+        the body is the parsed JSON (every string redacted, escaped forms included) or the text.
+        """
+        detached = detach_response(response, self._value)
+        content = detached.content
+        text = content.decode("utf-8", errors="replace")
+        try:
+            body = json.loads(content)
+        except (ValueError, RecursionError):
+            return detached, text
+        if json_depth(body) > MAX_BODY_DEPTH:
+            return detached, text  # too deep to copy, pickle or print as a structure
+        if b"\\u" in content:  # the key may hide behind JSON escapes (\u0065yJ...)
+            clean = redact_json(body, self._value)
+            if clean != body:
+                dumped = json.dumps(clean, ensure_ascii=False).encode()
+                detached = detach_response(response, self._value, content=dumped)
+                body = clean
+        return detached, body
+
+    def scrub(self, error: BaseException) -> None:
+        """Redact the key from an exception that is kept as a cause, and from its own chain."""
+        scrub_chain(error, self._value)
 
     def __reduce__(self) -> tuple[object, ...]:
         raise TypeError("a SecretKey cannot be pickled")

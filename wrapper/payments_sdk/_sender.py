@@ -14,7 +14,6 @@ client wrapped around another client.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import time
 from collections.abc import Mapping
@@ -46,6 +45,7 @@ class Sender:
         "_urls",
         "max_retries",
         "timeout",
+        "total_timeout",
     )
 
     def __init__(
@@ -58,6 +58,7 @@ class Sender:
         timeout: httpx.Timeout,
         max_retries: int,
         gate: asyncio.Semaphore | None = None,
+        total_timeout: float | None = None,
     ) -> None:
         self._pool = pool
         self._gate = gate
@@ -74,6 +75,7 @@ class Sender:
         self._urls: dict[str, httpx.URL] = {}
         self.timeout = timeout
         self.max_retries = max_retries
+        self.total_timeout = total_timeout
 
     async def send(
         self,
@@ -102,7 +104,27 @@ class Sender:
         )
         if headers:
             request.headers.update(headers)
-        return await self._send(request)
+        if self.total_timeout is None:
+            return await self._send(request)
+        return await self._send_within(request, self.total_timeout)
+
+    async def _send_within(self, request: httpx.Request, seconds: float) -> httpx.Response:
+        """Send with retries, all of it within ``seconds``; past them, APITimeoutError.
+
+        ``timeout`` bounds each read, so a body trickled a byte at a time never trips it; this
+        bounds the whole call, waits between attempts included.
+        """
+        deadline = asyncio.timeout(seconds)
+        try:
+            async with deadline:
+                return await self._send(request)
+        except TimeoutError as exc:
+            if not deadline.expired():
+                raise
+            _mask(request)
+            raise APITimeoutError(
+                f"the call did not complete within total_timeout={seconds:g} s", request=request
+            ) from exc
 
     def _url(self, path: str) -> httpx.URL:
         """Return the parsed absolute URL of ``path``, parsing each path once (bounded cache)."""
@@ -139,6 +161,8 @@ class Sender:
             self._log(request, f"-> {response.status_code}", started, retries)
             if 200 <= response.status_code < 300:
                 _mask(request)
+                if response.history:  # a caller's pool followed redirects, repeating the key
+                    _mask_hops(response)
                 return response
             if retries < self.max_retries and retryable_status(method, response.status_code):
                 retries += 1
@@ -191,33 +215,34 @@ class Sender:
     def _connection_error(
         self, exc: httpx.RequestError, request: httpx.Request, retries: int
     ) -> APIConnectionError:
-        detail = self._api_key.redact(str(exc)) or type(exc).__name__
+        self._api_key.scrub(exc)  # it stays the cause, for the traceback: without the key
+        detail = str(exc) or type(exc).__name__
         suffix = f" after {retries} retries" if retries else ""
         if isinstance(exc, httpx.TimeoutException):
             return APITimeoutError(f"request timed out{suffix}: {detail}", request=request)
         return APIConnectionError(f"connection failed{suffix}: {detail}", request=request)
 
     def _status_error(self, response: httpx.Response) -> APIStatusError:
-        body: Any
+        # The exception holds a detached copy with the key redacted from the headers and the
+        # body before anything is parsed or cut: no part of the key survives the cut below.
+        held, body = self._api_key.evidence(response)
         error = message = None
-        try:
-            body = json.loads(response.content)
-        except (ValueError, UnicodeDecodeError):
-            body = response.content.decode("utf-8", errors="replace")
         if isinstance(body, dict):
             error = body.get("error") if isinstance(body.get("error"), str) else None
             message = body.get("message") if isinstance(body.get("message"), str) else None
-        elif response.headers.get("content-type", "").startswith("text/plain") and body.strip():
-            message = body.strip()[:500]
-        if message is not None:
-            message = self._api_key.redact(message)
+        elif (
+            isinstance(body, str)
+            and body.strip()
+            and held.headers.get("content-type", "").startswith("text/plain")
+        ):
+            message = self._api_key.redact(body.strip()[:500])
         cls = status_error_class(response.status_code)
         return cls(
             status_code=response.status_code,
             error=error,
             message=message,
             body=body,
-            response=response,
+            response=held,
         )
 
 
@@ -228,3 +253,9 @@ def _mask(request: httpx.Request) -> None:
     exceptions get logged, pickled and chained: none of them may carry the key.
     """
     request.headers["Authorization"] = "Bearer ***"
+
+
+def _mask_hops(response: httpx.Response) -> None:
+    """Mask the requests of a redirected exchange: each hop's copy of the request."""
+    for hop in (*response.history, response):
+        _mask(hop.request)

@@ -5,8 +5,13 @@ Each failure raises :class:`~payments_sdk.errors.InvalidParameterError` naming t
 
 from __future__ import annotations
 
+import math
+import os
 import re
+from collections.abc import Mapping
 from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import unquote
 
 from dateutil.parser import isoparse
 
@@ -17,18 +22,29 @@ __all__ = [
     "CONVERSION_CURRENCIES",
     "UtcInstant",
     "check_amount",
+    "check_content_type",
     "check_country",
     "check_currency",
+    "check_file_name",
     "check_id",
     "check_page",
+    "check_params",
+    "check_path",
     "check_per_page",
     "check_text",
+    "check_upload_path",
     "to_utc_instant",
 ]
 
 CONVERSION_CURRENCIES = ("USD", "EUR", "GBP")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _COUNTRY = re.compile(r"[A-Za-z]{3}")
+# RFC 3986 path segments: unreserved characters, sub-delimiters, ":", "@" and %XX escapes.
+_SEGMENT = r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+"
+_PATH = re.compile(rf"(?:/{_SEGMENT})*/?")
+# RFC 6838 type/subtype, then optional parameters of printable ASCII.
+_MEDIA_TOKEN = r"[A-Za-z0-9!#$&^_.+-]+"
+_MEDIA_TYPE = re.compile(rf"{_MEDIA_TOKEN}/{_MEDIA_TOKEN}(?:[ \t]*;[ -~]*)?")
 
 
 class UtcInstant(datetime):
@@ -94,6 +110,104 @@ def check_id(value: object, field: str, prefix: str | None = None) -> str:
     return text
 
 
+def check_path(value: object, field: str = "path") -> str:
+    """Return ``value`` if it can be sent as written: a path of RFC 3986 segments, no query.
+
+    ``.`` and ``..`` segments (written out or percent-encoded) are refused, because URL
+    normalisation, here or on a server, would move the request to another path; ``?`` and ``#``
+    are refused, because query parameters belong in ``params``.
+    """
+    if not isinstance(value, str) or not value.startswith("/") or not _PATH.fullmatch(value):
+        raise InvalidParameterError(
+            field,
+            "must be a path such as '/customers/cust_1': segments of letters, digits, "
+            f"-._~!$&'()*+,;=:@ and %XX escapes, no '//', '?' or '#'; got {_shown(value)}",
+        )
+    if any(unquote(segment) in (".", "..") for segment in value.split("/")):
+        raise InvalidParameterError(
+            field, f"must not have '.' or '..' segments, got {_shown(value)}"
+        )
+    return value
+
+
+def _is_query_scalar(value: object) -> bool:
+    if isinstance(value, str):
+        return _is_unicode(value)
+    if isinstance(value, float):
+        return math.isfinite(value)
+    return value is None or isinstance(value, int)
+
+
+def check_params(value: object, field: str = "params") -> dict[str, Any] | None:
+    """Return the query parameters as a dict, or refuse them.
+
+    Names are non-empty text; values are str, int, finite float, bool or None, or lists of
+    them. A lone surrogate or any other type is refused.
+    """
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        raise InvalidParameterError(
+            field, f"must be a mapping of names to values, got {_shown(value)}"
+        )
+    checked: dict[str, Any] = {}
+    for name, item in value.items():
+        if not isinstance(name, str) or not name or not _is_unicode(name):
+            raise InvalidParameterError(field, f"has a name that is not text: {_shown(name)}")
+        items = item if isinstance(item, list | tuple) else [item]
+        if not all(_is_query_scalar(entry) for entry in items):
+            raise InvalidParameterError(
+                field,
+                f"[{name!r}] must be a str, int, finite float, bool or None (or a list of them), "
+                f"got {_shown(item)}",
+            )
+        checked[name] = item
+    return checked
+
+
+def check_file_name(value: object, field: str = "file_name") -> str:
+    """Return ``value`` if it can be a file name in a multipart header: text, no controls."""
+    text = check_text(value, field)
+    if any(ch < " " or ch == "\x7f" for ch in text):
+        raise InvalidParameterError(field, "must not contain control characters")
+    return text
+
+
+def check_content_type(value: object, field: str = "content_type") -> str:
+    """Return ``value`` if it is a media type (``type/subtype``) in printable ASCII."""
+    if not isinstance(value, str) or not _MEDIA_TYPE.fullmatch(value):
+        raise InvalidParameterError(
+            field, f"must be a media type such as 'application/pdf', got {_shown(value)}"
+        )
+    return value
+
+
+def check_upload_path(value: os.PathLike[str], field: str = "file") -> None:
+    """Refuse a path that no file system can open: not text, a NUL, or text it cannot encode."""
+    try:
+        text = os.fspath(value)
+    except TypeError:
+        text = None
+    if not isinstance(text, str):
+        raise InvalidParameterError(field, "is a path object whose __fspath__() is not a str")
+    if "\x00" in text:
+        raise InvalidParameterError(field, "is a path with a NUL character")
+    try:
+        os.fsencode(text)
+    except UnicodeEncodeError:
+        raise InvalidParameterError(
+            field, "is a path the file system cannot encode (a lone surrogate?)"
+        ) from None
+
+
+def _is_unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def _shown(value: object) -> str:
     """Describe a bad value: the value itself only when it is short, else its type and size."""
     text = repr(value)
@@ -139,21 +253,38 @@ def check_page(value: object) -> int:
 
 
 def to_utc_instant(value: object, field: str) -> UtcInstant:
-    """Accept an aware datetime or an ISO 8601 string with an offset; return it in UTC."""
+    """Accept an aware datetime or an ISO 8601 string with an offset; return it in UTC.
+
+    The instant must exist in UTC: ``9999-12-31T23:59:59-01:00`` is in the year 10000 there,
+    and cannot be sent.
+    """
     if isinstance(value, str):
         try:
             parsed = isoparse(value)
         except (ValueError, OverflowError):
-            raise InvalidParameterError(field, f"is not an ISO 8601 timestamp: {value!r}") from None
+            raise InvalidParameterError(
+                field, f"is not an ISO 8601 timestamp: {_shown(value)}"
+            ) from None
     elif isinstance(value, datetime):
         parsed = value
     else:
-        raise InvalidParameterError(field, f"must be a datetime or ISO 8601 string, got {value!r}")
-    if parsed.tzinfo is None or parsed.utcoffset() is None:
+        raise InvalidParameterError(
+            field, f"must be a datetime or ISO 8601 string, got {_shown(value)}"
+        )
+    try:
+        offset = parsed.utcoffset()
+    except (TypeError, ValueError):  # the caller's tzinfo returned something that is no offset
+        raise InvalidParameterError(field, "has a tzinfo whose utcoffset() is invalid") from None
+    if offset is None:
         raise InvalidParameterError(
             field, "must be timezone-aware (naive datetimes are ambiguous); add tzinfo=UTC"
         )
-    utc = parsed.astimezone(UTC)
+    try:
+        utc = parsed.astimezone(UTC)
+    except OverflowError:
+        raise InvalidParameterError(
+            field, f"{parsed.isoformat()} is outside 0001-01-01 to 9999-12-31 in UTC"
+        ) from None
     return UtcInstant(
         utc.year, utc.month, utc.day, utc.hour, utc.minute, utc.second, utc.microsecond, tzinfo=UTC
     )

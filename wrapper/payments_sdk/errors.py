@@ -9,7 +9,8 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
     ├── ClientClosedError                          the client was used after aclose()
     ├── APIConnectionError                         the service could not be reached
     │   └── APITimeoutError                        ... or did not answer in time
-    ├── APIResponseValidationError                 a 2xx body that cannot be parsed
+    ├── APIResponseValidationError                 a 2xx body that cannot be parsed,
+    │                                              or pages that cannot be walked
     └── APIStatusError                             the service answered 4xx or 5xx
         ├── BadRequestError             400
         ├── UnauthorizedError           401
@@ -19,13 +20,20 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
         ├── UnprocessableEntityError    422
         ├── RateLimitError              429
         └── InternalServerError         5xx
+
+Every exception copies (``copy.copy``, ``copy.deepcopy``) and pickles with its class, message and
+fields. The httpx request and response it holds are *detached* copies: method, URL and headers
+(``Authorization`` masked) of the request; status, headers and body of the response. None of
+them holds the API key: the call layer redacts it from every text, header and body first.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
+
+from ._redact import MASKED_CREDENTIAL, detach_request, detach_response
 
 __all__ = [
     "APIConnectionError",
@@ -49,6 +57,39 @@ __all__ = [
 
 class PaymentsError(Exception):
     """Base class of every exception raised by payments-sdk."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Python rebuilds an exception by calling its class with ``args``; ours take keyword
+        # fields, so they are rebuilt without __init__, from their message and their fields.
+        return (_rebuild, (type(self), self.args, _detached(self.__dict__)))
+
+
+E = TypeVar("E", bound=PaymentsError)
+
+
+def _rebuild(cls: type[E], args: tuple[Any, ...], state: dict[str, Any]) -> E:
+    error = cls.__new__(cls, *args)
+    error.__dict__.update(state)
+    return error
+
+
+def _detached(state: dict[str, Any]) -> dict[str, Any]:
+    """Return the fields, with httpx objects as detached copies that hold no credential."""
+    copied: dict[str, Any] = {}
+    for name, value in state.items():
+        if isinstance(value, httpx.Response):
+            value = detach_response(value)
+        elif isinstance(value, httpx.Request):
+            value = detach_request(value)
+        elif isinstance(value, httpx.Headers):
+            value = httpx.Headers(
+                [
+                    (header, MASKED_CREDENTIAL if header.lower() == "authorization" else text)
+                    for header, text in value.multi_items()
+                ]
+            )
+        copied[name] = value
+    return copied
 
 
 class InvalidParameterError(PaymentsError, ValueError):
@@ -83,11 +124,16 @@ class APIConnectionError(PaymentsError):
 
 
 class APITimeoutError(APIConnectionError):
-    """The service did not answer within the timeout."""
+    """The service did not answer within the timeout, or the call outlasted ``total_timeout``."""
 
 
 class APIResponseValidationError(PaymentsError):
-    """A successful (2xx) response whose body does not match what the bundle describes."""
+    """A successful (2xx) response whose body does not match what the bundle describes.
+
+    The message names the JSON path of the mismatch. A list walk whose ``page_meta`` cannot be
+    followed (the next page is not the one after, or the walk outgrows its pages) raises it
+    too, naming ``$.page_meta``; ``response``, ``status_code`` and ``body`` are then ``None``.
+    """
 
     def __init__(
         self,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
@@ -30,10 +31,16 @@ def _model(value: object, model: type[M], field: str) -> M:
     if not isinstance(value, Mapping):
         raise InvalidParameterError(field, f"must be a {model.__name__} or a mapping")
     try:
-        return model.from_dict(value)
+        built = model.from_dict(value)
     except ModelValidationError as exc:
         where, _, problem = str(exc).partition(": ")
         raise InvalidParameterError(field + where.removeprefix("$"), problem) from None
+    try:
+        # Undeclared fields travel as given: each must be JSON (no NaN, no arbitrary object).
+        json.dumps(built.to_dict(), allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise InvalidParameterError(field, f"cannot be sent as JSON: {exc}") from None
+    return built
 
 
 class Beneficiaries(Resource):

@@ -14,7 +14,13 @@ from payments_sdk_generated.models import Document, DocumentList, DocumentUpload
 from payments_sdk_generated.types import File
 
 from .._pagination import AsyncPager
-from .._validation import check_id, check_text
+from .._validation import (
+    check_content_type,
+    check_file_name,
+    check_id,
+    check_text,
+    check_upload_path,
+)
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -38,20 +44,28 @@ class Documents(Resource):
         the document is (for example ``"passport"``).
         """
         payload: IO[bytes]
+        if file_name is not None:
+            check_file_name(file_name)
+        if content_type is not None:
+            check_content_type(content_type)
         if isinstance(file, bytes | bytearray):
             payload = io.BytesIO(bytes(file))
         elif isinstance(file, os.PathLike):
+            check_upload_path(file)
             path = Path(file)
             try:
                 payload = io.BytesIO(await asyncio.to_thread(path.read_bytes))
             except OSError as exc:
                 raise InvalidParameterError("file", f"cannot be read: {exc.strerror}") from None
-            file_name = file_name or path.name
-        elif hasattr(file, "read"):
+            file_name = file_name or _derived_name(path.name)
+        elif isinstance(file, io.TextIOBase):
+            raise InvalidParameterError("file", "is open in text mode; open it with 'rb'")
+        elif hasattr(file, "read") and not getattr(file, "closed", False):
             payload = file
-            file_name = file_name or Path(str(getattr(file, "name", "") or "")).name or None
+            name = Path(str(getattr(file, "name", "") or "")).name
+            file_name = file_name or _derived_name(name)
         else:
-            raise InvalidParameterError("file", "must be bytes, a binary file or a path")
+            raise InvalidParameterError("file", "must be bytes, an open binary file or a path")
         kind = None if type is None else check_text(type, "type")
         body = DocumentUploadRequest(
             file=File(
@@ -91,3 +105,11 @@ class Documents(Resource):
         return await self._requestor.parsed(
             lambda s: get_document.asyncio_detailed(doc_id, sender=s)
         )
+
+
+def _derived_name(name: str) -> str | None:
+    """Return the file's own name if it can be sent as one; else None (the part is "document")."""
+    try:
+        return check_file_name(name) if name else None
+    except InvalidParameterError:
+        return None

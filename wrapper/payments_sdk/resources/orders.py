@@ -118,13 +118,13 @@ class Orders(Resource):
 
 
 def _split_ids(value: Sequence[str]) -> list[str]:
-    if isinstance(value, str) or not isinstance(value, Sequence) or not value:
+    if isinstance(value, str | bytes) or not isinstance(value, Sequence) or not value:
         raise InvalidParameterError("split_ids", f"must be a non-empty list of ids, got {value!r}")
     return [check_text(split_id, "split_ids") for split_id in value]
 
 
 def _methods(value: Sequence[str] | None) -> list[str]:
-    if value is None or isinstance(value, str) or not value:
+    if not isinstance(value, Sequence) or isinstance(value, str | bytes) or not value:
         raise InvalidParameterError(
             "payment_methods", f"must be a non-empty list of names, got {value!r}"
         )
@@ -134,7 +134,7 @@ def _methods(value: Sequence[str] | None) -> list[str]:
 def _submissions(
     documents: Sequence[RfiDocumentSubmission | Mapping[str, str]],
 ) -> list[RfiDocumentSubmission]:
-    if isinstance(documents, str | bytes) or not documents:
+    if not isinstance(documents, Sequence) or isinstance(documents, str | bytes) or not documents:
         raise InvalidParameterError("documents", "must be a non-empty list")
     result = []
     for entry in documents:
