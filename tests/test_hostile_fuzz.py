@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from payments_sdk import AsyncPager, AsyncPaymentsClient, Money, PaymentsError, instant_retries
-from payments_sdk.sandbox._bundle import fold_server_prefixes, load_bundle
+from payments_sdk.sandbox.contract import load_bundle
 from tests.keyscan import KEY, key_leaks
 from tests.test_resources import _operation, _success_example
 
@@ -299,7 +299,7 @@ def _arguments(draw: st.DrawFn, method: str) -> dict[str, Any]:
 
 @cache
 def _folded() -> dict[str, Any]:
-    return fold_server_prefixes(load_bundle())
+    return load_bundle()
 
 
 class Server:
@@ -315,7 +315,7 @@ class Server:
         if operation_id is None:
             return httpx.Response(200, json={})
         _, _, operation = _operation(_folded(), operation_id)
-        status, example = _success_example(load_bundle(), operation)
+        status, example = _success_example(_folded(), operation)
         if isinstance(example, dict) and "page_meta" in example:
             page = int(request.url.params.get("page", "1"))
             meta = {"current": page, "previous": None, "next": None, "per_page": 20, "pages": 1}
