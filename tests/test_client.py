@@ -185,7 +185,7 @@ async def test_own_pool_is_closed_with_the_client() -> None:
     """Without an injected client, aclose() closes the SDK's own pool."""
     client = AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL)
     await client.aclose()
-    assert client.is_closed and client._pool.is_closed
+    assert client.is_closed and client._pool.closed
     with pytest.raises(ClientClosedError):
         await client.balances.retrieve()
 

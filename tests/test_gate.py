@@ -1,90 +1,83 @@
-"""The sender's gate: at most max_connections requests in the pool, the rest queue in order."""
+"""The gate in front of the SDK's own pool: at most ``limit`` on the wire, the rest in order."""
 
 from __future__ import annotations
 
 import asyncio
 
 import httpx
-import pytest
 
-from payments_sdk import APITimeoutError, AsyncPaymentsClient
+from payments_sdk import AsyncPaymentsClient
 from payments_sdk._options import DEFAULT_CONNECTION_LIMITS
-from payments_sdk._secret import SecretKey
-from payments_sdk._sender import Sender
+from payments_sdk._pool import _Lane
 from tests.conftest import BASE_URL, TEST_KEY
 
 
-class Gauge:
-    """An async handler that counts requests in flight and can hold them."""
+async def test_the_gate_lets_in_at_most_its_size_and_serves_everyone_in_order() -> None:
+    """300 callers through a gate of 7: never more than 7 inside, served first come first."""
+    lane = _Lane(asyncio.get_running_loop(), 7)
+    inside = peak = 0
+    order: list[int] = []
+    release = asyncio.Event()
 
-    def __init__(self) -> None:
-        self.inside = self.peak = self.served = 0
-        self.release = asyncio.Event()
+    async def call(number: int) -> None:
+        nonlocal inside, peak
+        await lane.acquire(5.0, lambda: None)
+        inside += 1
+        peak = max(peak, inside)
+        order.append(number)
+        await release.wait()
+        inside -= 1
+        lane.release()
 
-    async def __call__(self, request: httpx.Request) -> httpx.Response:
-        self.inside += 1
-        self.peak = max(self.peak, self.inside)
-        try:
-            await self.release.wait()
-        finally:
-            self.inside -= 1
-        self.served += 1
-        return httpx.Response(200, json={"n": self.served})
-
-
-def _sender(pool: httpx.AsyncClient, gate: int, pool_timeout: float = 5.0) -> Sender:
-    return Sender(
-        pool=pool,
-        root_url="http://127.0.0.1",
-        api_key=SecretKey(TEST_KEY),
-        headers={},
-        timeout=httpx.Timeout(5.0, pool=pool_timeout),
-        max_retries=0,
-        gate=asyncio.Semaphore(gate),
-    )
+    calls = [asyncio.ensure_future(call(n)) for n in range(300)]
+    for _ in range(20):
+        await asyncio.sleep(0)
+    assert inside == 7
+    release.set()
+    await asyncio.gather(*calls)
+    assert peak == 7 and order == list(range(300)) and lane.free == 7
 
 
-async def test_the_gate_bounds_requests_in_the_pool() -> None:
-    """300 concurrent calls through a gate of 7: never more than 7 inside, all served."""
-    gauge = Gauge()
-    async with httpx.AsyncClient(transport=httpx.MockTransport(gauge)) as pool:
-        sender = _sender(pool, gate=7)
-        calls = [asyncio.ensure_future(sender.send("GET", "/v1/ping")) for _ in range(300)]
-        for _ in range(50):  # let every call reach the gate or the handler
-            await asyncio.sleep(0)
-        assert gauge.inside == 7
-        gauge.release.set()
-        responses = await asyncio.gather(*calls)
-    assert gauge.peak == 7 and gauge.served == 300
-    assert all(r.status_code == 200 for r in responses)
-
-
-async def test_waiting_at_the_gate_counts_against_the_pool_timeout() -> None:
-    """A call that cannot get past a full gate in time is an APITimeoutError, not a hang."""
-    gauge = Gauge()
-    async with httpx.AsyncClient(transport=httpx.MockTransport(gauge)) as pool:
-        client = AsyncPaymentsClient(
-            api_key=TEST_KEY, base_url=BASE_URL, http_client=pool, max_retries=0
-        )
-        client._requestor._sender = _sender(pool, gate=1, pool_timeout=0.05)
-        first = asyncio.ensure_future(client.request("GET", "/ping"))
-        await asyncio.sleep(0.01)
-        with pytest.raises(APITimeoutError, match="waiting for a free connection"):
-            await client.request("GET", "/ping")
-        gauge.release.set()
-        assert await first == {"n": 1}
+async def test_a_place_granted_to_a_cancelled_caller_is_handed_on() -> None:
+    """A caller cancelled just as its turn came does not take the place with it."""
+    lane = _Lane(asyncio.get_running_loop(), 1)
+    await lane.acquire(None, lambda: None)
+    first = asyncio.ensure_future(lane.acquire(None, lambda: None))
+    second = asyncio.ensure_future(lane.acquire(None, lambda: None))
+    await asyncio.sleep(0)
+    lane.release()  # granted to ``first`` ...
+    first.cancel()  # ... which is cancelled before it runs
+    await asyncio.gather(first, return_exceptions=True)
+    await asyncio.wait_for(second, 1)  # the place went on to ``second``
+    lane.release()
+    assert lane.free == 1 and not lane.waiters
 
 
 async def test_only_the_sdk_own_pool_is_gated() -> None:
-    """The SDK's pool gets a gate sized to its limits; a caller's pool keeps its own rules."""
-    async with AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL) as own:
-        assert own._gate is not None
-        assert own.with_options(max_retries=0)._gate is own._gate
-        for _ in range(DEFAULT_CONNECTION_LIMITS.max_connections or 0):
-            await own._gate.acquire()
-        assert own._gate.locked()
+    """A caller's httpx pool is not gated by the SDK: 64 calls reach its transport at once."""
+    inside = peak = 0
+    release = asyncio.Event()
+
+    async def gauge(request: httpx.Request) -> httpx.Response:
+        nonlocal inside, peak
+        inside += 1
+        peak = max(peak, inside)
+        await release.wait()
+        inside -= 1
+        return httpx.Response(200, json={})
+
     async with (
-        httpx.AsyncClient() as pool,
+        httpx.AsyncClient(transport=httpx.MockTransport(gauge)) as pool,
         AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL, http_client=pool) as theirs,
     ):
-        assert theirs._gate is None
+        assert not theirs._pool.owns_wire
+        calls = [asyncio.ensure_future(theirs.ping()) for _ in range(64)]
+        for _ in range(50):
+            await asyncio.sleep(0)
+        release.set()
+        await asyncio.gather(*calls)
+    assert peak == 64
+    async with AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL) as own:
+        assert own._pool.owns_wire
+        assert own.with_options(max_retries=0)._pool is own._pool
+        assert own._pool._limit == DEFAULT_CONNECTION_LIMITS.max_connections

@@ -111,13 +111,13 @@ async def test_max_retries_per_call_with_options(make_client: MakeClient) -> Non
 async def test_retry_after_is_honoured(
     make_client: MakeClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The wait before a retry is the service's Retry-After."""
+    """The wait before a retry is the service's Retry-After, with at most 25% jitter on top."""
     slept: list[float] = []
 
-    async def fake_sleep(seconds: float) -> None:
+    async def fake_nap(self: object, seconds: float) -> None:
         slept.append(seconds)
 
-    monkeypatch.setattr("payments_sdk._sender.asyncio.sleep", fake_sleep)
+    monkeypatch.setattr("payments_sdk._pool._Lane.nap", fake_nap)
     answers = iter([429, 200])
 
     def handler(request: httpx.Request) -> httpx.Response:
@@ -127,7 +127,7 @@ async def test_retry_after_is_honoured(
 
     client, _ = make_client(handler)
     await client.balances.retrieve()
-    assert slept == [3.0]
+    assert len(slept) == 1 and 2.9 < slept[0] <= 3.0 * 1.25
 
 
 def test_retry_after_parsing() -> None:

@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-import httpx
-
-from .types import RequestFiles
+from .types import RawResponse, RequestFiles
 
 __all__ = ["Sender"]
 
@@ -33,6 +31,6 @@ class Sender(Protocol):
         content: bytes | None = None,
         files: RequestFiles | None = None,
         headers: Mapping[str, str] | None = None,
-    ) -> httpx.Response:
-        """Send the request; return the 2xx response."""
+    ) -> RawResponse:
+        """Send the request; return the 2xx answer."""
         ...

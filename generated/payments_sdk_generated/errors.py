@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-import httpx
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .types import RawResponse
 
 __all__ = ["InvalidPathParameter", "ModelValidationError", "UnexpectedBody"]
 
@@ -14,7 +17,7 @@ class ModelValidationError(ValueError):
 class UnexpectedBody(ModelValidationError):
     """A 2xx response's body does not match the model the bundle names for it."""
 
-    def __init__(self, message: str, response: httpx.Response) -> None:
+    def __init__(self, message: str, response: RawResponse) -> None:
         super().__init__(message)
         self.response = response
 

@@ -22,6 +22,7 @@ from typing import (
     Annotated,
     Any,
     Generic,
+    Protocol,
     Self,
     TypeVar,
     Union,
@@ -30,9 +31,7 @@ from typing import (
 )
 from urllib.parse import quote
 
-import httpx
 import msgspec
-from attrs import define
 
 from .errors import InvalidPathParameter, ModelValidationError, UnexpectedBody
 
@@ -40,6 +39,7 @@ __all__ = [
     "File",
     "FileTypes",
     "Model",
+    "RawResponse",
     "RequestFiles",
     "Response",
     "Timestamp",
@@ -58,6 +58,25 @@ FileTypes = tuple[str | None, FileContent, str | None]
 RequestFiles = list[tuple[str, FileTypes]]
 
 _EXTRA = "_additional_properties"
+
+
+class RawResponse(Protocol):
+    """What a sender returns: a complete answer's status, headers and body bytes."""
+
+    @property
+    def status_code(self) -> int:
+        """The HTTP status."""
+        ...
+
+    @property
+    def headers(self) -> Mapping[str, str]:
+        """The response headers (case-insensitive)."""
+        ...
+
+    @property
+    def content(self) -> bytes:
+        """The body, decoded from any Content-Encoding."""
+        ...
 
 
 class Model(msgspec.Struct, kw_only=True, forbid_unknown_fields=True, omit_defaults=True, dict=True):
@@ -174,7 +193,7 @@ def _decoder(model: type[M]) -> msgspec.json.Decoder[M]:
     return msgspec.json.Decoder(model)
 
 
-def decode_response(response: httpx.Response, model: type[M]) -> Response[M]:
+def decode_response(response: RawResponse, model: type[M]) -> Response[M]:
     """Decode a 2xx response's body into ``model`` and wrap it with its status and headers.
 
     Raises :class:`~.errors.UnexpectedBody`, naming the JSON path of the first mismatch, when
@@ -187,20 +206,28 @@ def decode_response(response: httpx.Response, model: type[M]) -> Response[M]:
         message = str(exc)
         if not message.startswith("Object contains unknown field"):
             raise UnexpectedBody(_describe(message), response) from None
+        # The strict decoder stopped at the undeclared field, before reading the rest: the body
+        # may still be malformed or truncated further on.
         try:
             data = msgspec.json.decode(content)
+        except msgspec.DecodeError as exc:
+            raise UnexpectedBody(_malformed(exc), response) from None
         except RecursionError:
             raise UnexpectedBody("$: the body is nested too deeply", response) from None
         parsed = _lenient(model, data, lambda text: UnexpectedBody(text, response))
     except msgspec.DecodeError as exc:
-        reason = str(exc).removeprefix("JSON is malformed: ")
-        raise UnexpectedBody(f"$: the body is not valid JSON ({reason})", response) from None
+        raise UnexpectedBody(_malformed(exc), response) from None
     except RecursionError:
         raise UnexpectedBody("$: the body is nested too deeply", response) from None
     return Response(response.status_code, response.headers, parsed, response)
 
 
-def no_content(response: httpx.Response) -> Response[None]:
+def _malformed(exc: msgspec.DecodeError) -> str:
+    reason = str(exc).removeprefix("JSON is malformed: ")
+    return f"$: the body is not valid JSON ({reason})"
+
+
+def no_content(response: RawResponse) -> Response[None]:
     """Wrap a response whose success has no body."""
     return Response(response.status_code, response.headers, None, response)
 
@@ -353,13 +380,40 @@ def path_segment(value: str, name: str) -> str:
 T = TypeVar("T")
 
 
-@define(slots=True, frozen=True)
 class File:
-    """A file to upload as one part of a multipart/form-data body."""
+    """A file to upload as one part of a multipart/form-data body (immutable)."""
+
+    __slots__ = ("file_name", "mime_type", "payload")
 
     payload: IO[bytes] | bytes
-    file_name: str | None = None
-    mime_type: str | None = None
+    file_name: str | None
+    mime_type: str | None
+
+    def __init__(self, payload: IO[bytes] | bytes, file_name: str | None = None, mime_type: str | None = None) -> None:
+        object.__setattr__(self, "payload", payload)
+        object.__setattr__(self, "file_name", file_name)
+        object.__setattr__(self, "mime_type", mime_type)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"File is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, File):
+            return NotImplemented
+        return (self.payload, self.file_name, self.mime_type) == (
+            other.payload,
+            other.file_name,
+            other.mime_type,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.file_name, self.mime_type))
+
+    def __repr__(self) -> str:
+        return f"File(file_name={self.file_name!r}, mime_type={self.mime_type!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (File, (self.payload, self.file_name, self.mime_type))
 
     def to_tuple(self) -> FileTypes:
         """Return the ``(file name, content, content type)`` tuple httpx sends."""
@@ -367,15 +421,15 @@ class File:
 
 
 class Response(Generic[T]):
-    """A successful response: its status, its headers and the parsed model."""
+    """A successful response: its status, its headers, the parsed model and the raw answer."""
 
-    __slots__ = ("headers", "http_response", "parsed", "status_code")
+    __slots__ = ("headers", "parsed", "raw", "status_code")
 
-    def __init__(self, status_code: int, headers: httpx.Headers, parsed: T, http_response: httpx.Response) -> None:
+    def __init__(self, status_code: int, headers: Mapping[str, str], parsed: T, raw: RawResponse) -> None:
         self.status_code = status_code
         self.headers = headers
         self.parsed = parsed
-        self.http_response = http_response
+        self.raw = raw
 
     def __repr__(self) -> str:
         return f"Response(status_code={self.status_code}, parsed={self.parsed!r})"

@@ -5,7 +5,6 @@ Everything a call does happens below the namespaces, in the call layer (``_reque
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from functools import cached_property
 from types import TracebackType
@@ -22,6 +21,7 @@ from ._options import (
     ClientOptions,
     NotGiven,
 )
+from ._pool import Pool
 from ._requestor import Requestor
 from ._validation import check_params, check_path
 from .errors import InvalidParameterError
@@ -65,11 +65,12 @@ class AsyncPaymentsClient:
             HTTPS is required except on loopback hosts.
         timeout: An :class:`httpx.Timeout` or seconds. Default: 30 s, with 5 s to connect.
         max_retries: Retries of a failed request that is safe to repeat. Default 2.
-        http_client: Your own :class:`httpx.AsyncClient` (proxies, limits, transports). You keep
-            ownership: the SDK never closes it. Its default headers are read now (ours win);
-            its cookies and default query parameters are not sent.
-            Without one, the SDK makes its own pool (:data:`DEFAULT_CONNECTION_LIMITS`) and
-            queues calls beyond its 20 connections in front of it.
+        http_client: Your own :class:`httpx.AsyncClient` (respx or ``MockTransport`` in tests,
+            custom TLS, limits or transports). You keep ownership: the SDK never closes it. Its
+            default headers are read now (ours win); its cookies and default query parameters
+            are not sent. Without one, the SDK uses its own pool on aiohttp (made on the first
+            request; see docs/client.md) and queues calls beyond its 20 connections per
+            event loop in front of it.
         default_headers: Extra headers sent with every request (printable ASCII only).
         total_timeout: Seconds a whole call may take, retries and the waits between them
             included; past it, the call raises :class:`~payments_sdk.APITimeoutError`.
@@ -99,31 +100,18 @@ class AsyncPaymentsClient:
         )
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
-        owns_pool = http_client is None
-        pool = http_client or httpx.AsyncClient(
-            timeout=options.timeout, limits=DEFAULT_CONNECTION_LIMITS, follow_redirects=False
+        pool = Pool(
+            root_url=options.root_url,
+            limit=DEFAULT_CONNECTION_LIMITS.max_connections or 20,
+            http_client=http_client,
         )
-        # Our own pool gets a gate that queues calls beyond its connections (see _sender.py).
-        gate = (
-            asyncio.Semaphore(DEFAULT_CONNECTION_LIMITS.max_connections or 20)
-            if owns_pool
-            else None
-        )
-        self._setup(options, pool, gate, owns_pool=owns_pool)
+        self._setup(options, pool, owns_pool=True)
 
-    def _setup(
-        self,
-        options: ClientOptions,
-        pool: httpx.AsyncClient,
-        gate: asyncio.Semaphore | None,
-        *,
-        owns_pool: bool,
-    ) -> None:
+    def _setup(self, options: ClientOptions, pool: Pool, *, owns_pool: bool) -> None:
         self._options = options
         self._pool = pool
-        self._gate = gate
         self._owns_pool = owns_pool
-        self._requestor = Requestor(options, pool, gate)
+        self._requestor = Requestor(options, pool)
 
     @property
     def base_url(self) -> str:
@@ -170,7 +158,7 @@ class AsyncPaymentsClient:
             total_timeout=total_timeout,
         )
         copy = object.__new__(AsyncPaymentsClient)
-        copy._setup(options, self._pool, self._gate, owns_pool=False)
+        copy._setup(options, self._pool, owns_pool=False)
         return copy
 
     @cached_property
@@ -185,7 +173,13 @@ class AsyncPaymentsClient:
         return WithRawResponse(self._requestor)
 
     async def aclose(self) -> None:
-        """Close the client, and its connection pool if the SDK created it."""
+        """Close the client: every call still in flight ends with ClientClosedError.
+
+        Calls waiting for a connection or for their next retry end at once; calls on the
+        SDK's own connections end as those connections close (a caller's ``http_client`` is
+        left open, and an exchange already on it finishes). Closing a ``with_options`` copy
+        leaves the shared pool to the original. Safe to call twice, and from any event loop.
+        """
         self._requestor.closed = True
         if self._owns_pool:
             await self._pool.aclose()
@@ -193,7 +187,7 @@ class AsyncPaymentsClient:
     @property
     def is_closed(self) -> bool:
         """Whether this client (or the pool it uses) was closed."""
-        return self._requestor.closed or self._pool.is_closed
+        return self._requestor.closed or self._requestor.pool_closed
 
     async def __aenter__(self) -> Self:
         return self

@@ -25,6 +25,7 @@ the page is still handed out, and moving past it raises
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass, replace
@@ -158,9 +159,12 @@ class AsyncPager(Generic[T]):
         return self._items()
 
     async def _items(self) -> AsyncIterator[T]:
-        async for page in self.pages():
-            for item in page.data:
-                yield item
+        # Closed explicitly (not left to the garbage collector): closing this walk cancels
+        # and awaits the prefetches before the close returns.
+        async with contextlib.aclosing(self.pages()) as pages:
+            async for page in pages:
+                for item in page.data:
+                    yield item
 
     async def _load(self, request: PageRequest) -> Page[T]:
         items, meta = await self._fetch(request)
@@ -212,8 +216,9 @@ class AsyncPager(Generic[T]):
                 page = await page.next_page()
                 yield page
             return
-        async for later in self._prefetched(page):
-            yield later
+        async with contextlib.aclosing(self._prefetched(page)) as later_pages:
+            async for later in later_pages:
+                yield later
 
     async def _prefetched(self, first: Page[T]) -> AsyncIterator[Page[T]]:
         """Yield the pages after ``first`` while keeping up to ``prefetch`` requests in flight."""

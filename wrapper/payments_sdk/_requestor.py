@@ -14,10 +14,9 @@ Nothing else is caught: a bug in the SDK surfaces as itself.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import Awaitable, Callable, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import httpx
 import msgspec
@@ -26,6 +25,7 @@ from payments_sdk_generated.errors import InvalidPathParameter, UnexpectedBody
 
 from ._response import APIResponse
 from ._sender import Sender
+from ._wire import WireResponse
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
 
 if TYPE_CHECKING:
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from payments_sdk_generated.types import Response
 
     from ._options import ClientOptions
+    from ._pool import Pool
     from ._secret import SecretKey
 
 __all__ = ["Operation", "Requestor"]
@@ -48,12 +49,7 @@ class Requestor:
 
     __slots__ = ("_sender", "closed", "options")
 
-    def __init__(
-        self,
-        options: ClientOptions,
-        pool: httpx.AsyncClient,
-        gate: asyncio.Semaphore | None,
-    ) -> None:
+    def __init__(self, options: ClientOptions, pool: Pool) -> None:
         self.options = options
         self.closed = False
         """Set by the client's ``aclose()``; a closed requestor refuses every call."""
@@ -64,9 +60,13 @@ class Requestor:
             headers=options.headers,
             timeout=options.timeout,
             max_retries=options.max_retries,
-            gate=gate,
             total_timeout=options.total_timeout,
         )
+
+    @property
+    def pool_closed(self) -> bool:
+        """Whether the connection pool this requestor sends through was closed."""
+        return self._sender.pool_closed
 
     def _check_open(self) -> None:
         if self.closed or self._sender.pool_closed:
@@ -81,12 +81,13 @@ class Requestor:
             # Only the caller's values reach the encoder (a lone surrogate, for example).
             raise InvalidParameterError("body", f"cannot be sent as JSON: {exc}") from None
         except UnexpectedBody as exc:
-            raise _mismatch(exc.response, str(exc), self.options.api_key, exc) from None
+            raw = cast(WireResponse, exc.response)  # what the Sender returned
+            raise _mismatch(raw.to_httpx(), str(exc), self.options.api_key, exc) from None
         except InvalidPathParameter as exc:
             raise InvalidParameterError(
                 exc.name, "must be one path segment, not '.' or '..'"
             ) from None
-        return APIResponse(answer.http_response, answer.parsed)
+        return APIResponse(cast(WireResponse, answer.raw), answer.parsed)
 
     async def parsed(self, operation: Operation[T]) -> T:
         """Run a generated operation; return only its parsed model."""
@@ -119,7 +120,7 @@ class Requestor:
             return json.loads(response.content)
         except (ValueError, RecursionError) as exc:
             problem = "$: the body is not valid JSON"
-            raise _mismatch(response, problem, self.options.api_key, exc) from None
+            raise _mismatch(response.to_httpx(), problem, self.options.api_key, exc) from None
 
 
 def _mismatch(

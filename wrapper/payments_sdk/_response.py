@@ -15,6 +15,7 @@ import httpx
 
 if TYPE_CHECKING:
     from ._pagination import AsyncPager, Page
+    from ._wire import WireResponse
 
 __all__ = ["APIResponse", "to_raw", "to_raw_list"]
 
@@ -30,22 +31,26 @@ class APIResponse(Generic[T]):
     ``parse()`` is free.
     """
 
-    __slots__ = ("_parsed", "http_response")
+    __slots__ = ("_parsed", "_raw")
 
-    def __init__(self, http_response: httpx.Response, parsed: T) -> None:
-        self.http_response = http_response
-        """The httpx response, for anything else you need from it."""
+    def __init__(self, raw: WireResponse, parsed: T) -> None:
+        self._raw = raw
         self._parsed = parsed
+
+    @property
+    def http_response(self) -> httpx.Response:
+        """The answer as an :class:`httpx.Response` (its request's Authorization masked)."""
+        return self._raw.to_httpx()
 
     @property
     def status_code(self) -> int:
         """The HTTP status."""
-        return self.http_response.status_code
+        return self._raw.status_code
 
     @property
     def headers(self) -> httpx.Headers:
         """The response headers (case-insensitive)."""
-        return self.http_response.headers
+        return self._raw.httpx_headers
 
     def parse(self) -> T:
         """Return the typed model (``None`` for an answer with no body)."""
@@ -62,11 +67,11 @@ class _Capture:
 
     def __init__(self, inner: Any) -> None:
         self._inner = inner
-        self.response: httpx.Response | None = None
+        self.response: WireResponse | None = None
 
     async def parsed(self, operation: Any) -> Any:
         answer = await self._inner.call(operation)
-        self.response = answer.http_response
+        self.response = answer._raw
         return answer.parse()
 
     def __getattr__(self, name: str) -> Any:

@@ -1,14 +1,16 @@
 """The one place every SDK request is sent from.
 
-:class:`Sender` builds each request on the connection pool's own :class:`httpx.AsyncClient`
-(ours, or the caller's), adds the bearer credential, retries what is safe to retry, logs each
-attempt without secrets, and turns every failure into an SDK exception. It returns only
-complete 2xx responses, so the generated parsers never see an error body.
+:class:`Sender` writes each request (URL, query, headers with the bearer credential, body),
+sends it through the client's :class:`~._pool.Pool`, retries what is safe to retry within the
+retry budget and the client-wide hold, logs each attempt without secrets, and turns every
+failure into an SDK exception. It returns only complete 2xx answers, so the generated parsers
+never see an error body.
 
 Every generated operation takes it as its ``sender``: it implements the generated
 ``payments_sdk_generated.client.Sender`` protocol (``send(method, url, params=, content=,
-files=, headers=)``), so mypy checks the fit. There is one httpx client per request path, not a
-client wrapped around another client.
+files=, headers=)``), so mypy checks the fit. Nothing on the success path makes an httpx
+object: the :class:`httpx.Request` and :class:`httpx.Response` users see are built only for
+errors and for ``with_raw_response`` (``_wire.py``).
 """
 
 from __future__ import annotations
@@ -22,14 +24,22 @@ from typing import Any
 import httpx
 
 from ._logging import logger
+from ._pool import Pool
 from ._retry import backoff_delay, retry_after_seconds, retryable_error, retryable_status
 from ._secret import SecretKey
-from .errors import APIConnectionError, APIStatusError, APITimeoutError, status_error_class
+from ._wire import WireResponse, masked_request
+from .errors import (
+    APIConnectionError,
+    APIStatusError,
+    APITimeoutError,
+    ClientClosedError,
+    status_error_class,
+)
 
 __all__ = ["Sender"]
 
-# Paths carry ids, so the parsed-URL cache is bounded; a full cache starts again.
-_URL_CACHE_SIZE = 256
+# Statuses whose Retry-After holds every send of the client, not only the call's own retry.
+_HOLDING = frozenset({429, 503})
 
 
 class Sender:
@@ -37,12 +47,11 @@ class Sender:
 
     __slots__ = (
         "_api_key",
-        "_extensions",
-        "_gate",
         "_headers",
+        "_origin",
         "_pool",
         "_root_url",
-        "_urls",
+        "_wire_timeout",
         "max_retries",
         "timeout",
         "total_timeout",
@@ -51,31 +60,34 @@ class Sender:
     def __init__(
         self,
         *,
-        pool: httpx.AsyncClient,
+        pool: Pool,
         root_url: str,
         api_key: SecretKey,
         headers: Mapping[str, str],
         timeout: httpx.Timeout,
         max_retries: int,
-        gate: asyncio.Semaphore | None = None,
         total_timeout: float | None = None,
     ) -> None:
         self._pool = pool
-        self._gate = gate
-        self._root_url = root_url
+        root = httpx.URL(root_url)  # percent-encodes the base URL once, as httpx would
+        self._root_url = str(root).rstrip("/")
+        self._origin = f"{root.host}:{root.port or (443 if root.scheme == 'https' else 80)}"
         self._api_key = api_key
-        # Every request starts from one set of headers, merged once here rather than by
-        # ``pool.build_request`` on every call (measured in docs/benchmarks.md): the pool's own
-        # defaults (a caller's ``http_client`` may carry some), then ours, then the credential.
-        # httpx masks Authorization in a ``Headers`` repr.
-        self._headers = httpx.Headers(pool.headers)
-        self._headers.update(headers)
-        self._headers["Authorization"] = api_key.header_value()
-        self._extensions = {"timeout": timeout.as_dict()}
-        self._urls: dict[str, httpx.URL] = {}
+        # Every request starts from one set of headers, merged once: the pool's own defaults (a
+        # caller's ``http_client`` may carry some), then ours, then the credential.
+        merged = httpx.Headers(pool.default_headers())
+        merged.update(headers)
+        merged["Authorization"] = api_key.header_value()
+        self._headers: dict[str, str] = dict(merged.multi_items())
+        self._wire_timeout: Any = None  # the wire's own form of ``timeout``, made on first use
         self.timeout = timeout
         self.max_retries = max_retries
         self.total_timeout = total_timeout
+
+    @property
+    def pool_closed(self) -> bool:
+        """Whether the pool was closed (by this client, or a caller's client by its owner)."""
+        return self._pool.closed or self._pool.wire_closed
 
     async def send(
         self,
@@ -86,29 +98,21 @@ class Sender:
         content: bytes | None = None,
         files: Any = None,
         headers: Mapping[str, str] | None = None,
-    ) -> httpx.Response:
-        """Send one operation (``url`` relative to the root URL); return its 2xx response.
-
-        The request is built here, not by ``pool.build_request``: the pool lends its transport,
-        limits, proxies and event hooks, and its default headers were merged when this sender
-        was made; it sends no cookies (the service authenticates by the bearer key alone).
-        """
-        request = httpx.Request(
-            method,
-            self._url(url),
-            params=params,
-            content=content,
-            files=files,
-            headers=self._headers,
-            extensions=self._extensions.copy(),
-        )
-        if headers:
-            request.headers.update(headers)
+    ) -> WireResponse:
+        """Send one operation (``url`` relative to the root URL); return its 2xx answer."""
+        target = self._root_url + url
+        if params:
+            target += "?" + str(httpx.QueryParams(params))
+        if files is not None:
+            content, headers = _multipart(files, headers)
+        sent = self._headers if not headers else {**self._headers, **headers}
         if self.total_timeout is None:
-            return await self._send(request)
-        return await self._send_within(request, self.total_timeout)
+            return await self._send(method, target, sent, content)
+        return await self._send_within(method, target, sent, content, self.total_timeout)
 
-    async def _send_within(self, request: httpx.Request, seconds: float) -> httpx.Response:
+    async def _send_within(
+        self, method: str, url: str, headers: dict[str, str], content: bytes | None, seconds: float
+    ) -> WireResponse:
         """Send with retries, all of it within ``seconds``; past them, APITimeoutError.
 
         ``timeout`` bounds each read, so a body trickled a byte at a time never trips it; this
@@ -117,115 +121,95 @@ class Sender:
         deadline = asyncio.timeout(seconds)
         try:
             async with deadline:
-                return await self._send(request)
+                return await self._send(method, url, headers, content)
         except TimeoutError as exc:
             if not deadline.expired():
                 raise
-            _mask(request)
             raise APITimeoutError(
-                f"the call did not complete within total_timeout={seconds:g} s", request=request
+                f"the call did not complete within total_timeout={seconds:g} s",
+                request=masked_request(method, url, headers),
             ) from exc
 
-    def _url(self, path: str) -> httpx.URL:
-        """Return the parsed absolute URL of ``path``, parsing each path once (bounded cache)."""
-        parsed = self._urls.get(path)
-        if parsed is None:
-            parsed = httpx.URL(self._root_url + path)
-            if len(self._urls) >= _URL_CACHE_SIZE:
-                self._urls.clear()
-            self._urls[path] = parsed
-        return parsed
-
-    @property
-    def pool_closed(self) -> bool:
-        """Whether the connection pool was closed (by whoever owns it)."""
-        return self._pool.is_closed
-
-    async def _send(self, request: httpx.Request) -> httpx.Response:
-        """Send ``request`` with retries; return a complete 2xx response or raise."""
-        method = request.method
+    async def _send(
+        self, method: str, url: str, headers: dict[str, str], content: bytes | None
+    ) -> WireResponse:
+        """Send with retries; return a complete 2xx answer or raise."""
+        pool = self._pool
+        timeout = self._wire_timeout
+        if timeout is None:
+            timeout = self._wire_timeout = pool.wire.prepare_timeout(self.timeout)
         retries = 0
+        delay = 0.0
+        pool.budget.first_attempt()
         while True:
+            if delay > 0:
+                await pool.nap(delay)  # the client-wide hold is waited out in the pool
             started = time.perf_counter()
             try:
-                response = await self._send_once(request)
+                answer = await pool.exchange(
+                    method, url, headers, content, timeout, self.timeout.pool
+                )
             except httpx.RequestError as exc:
-                self._log(request, f"failed ({type(exc).__name__})", started, retries)
+                if pool.closed:
+                    raise ClientClosedError(
+                        "the client was closed while the call was on the wire"
+                    ) from None
+                self._log(method, url, f"failed ({type(exc).__name__})", started, retries)
                 can_retry = isinstance(exc, httpx.TransportError) and retryable_error(method, exc)
-                if retries < self.max_retries and can_retry:
+                if retries < self.max_retries and can_retry and self._budget_allows(retries):
                     retries += 1
-                    await asyncio.sleep(backoff_delay(retries))
+                    delay = backoff_delay(retries)
                     continue
-                _mask(request)  # the httpx error keeps the request: it must not keep the key
-                raise self._connection_error(exc, request, retries) from exc
-            self._log(request, f"-> {response.status_code}", started, retries)
-            if 200 <= response.status_code < 300:
-                _mask(request)
-                if response.history:  # a caller's pool followed redirects, repeating the key
-                    _mask_hops(response)
-                return response
-            if retries < self.max_retries and retryable_status(method, response.status_code):
+                raise self._connection_error(exc, retries) from exc
+            status = answer.status_code
+            self._log(method, url, f"-> {status}", started, retries)
+            if 200 <= status < 300:
+                return answer
+            retry_after = retry_after_seconds(answer.headers)
+            holding = bool(retry_after) and status in _HOLDING
+            if holding:
+                pool.hold(retry_after or 0.0)  # every send of the client waits it out
+            if (
+                retries < self.max_retries
+                and retryable_status(method, status)
+                and self._budget_allows(retries)
+            ):
                 retries += 1
-                delay = backoff_delay(retries, retry_after_seconds(response.headers))
-                await response.aclose()
-                await asyncio.sleep(delay)
+                delay = 0.0 if holding else backoff_delay(retries, retry_after)
                 continue
-            _mask(request)
-            raise self._status_error(response)
+            raise self._status_error(answer)
 
-    async def _send_once(self, request: httpx.Request) -> httpx.Response:
-        """Send through the pool, first waiting at the gate when there is one.
-
-        httpcore's pool rescans every queued request against every connection whenever a
-        request starts or ends, so a burst of N calls costs it O(N²). The gate lets at most
-        ``max_connections`` requests into the pool and queues the rest here, in O(1) each.
-        Waiting at the gate counts against the pool timeout, as waiting in the pool does.
-        """
-        gate = self._gate
-        if gate is None:
-            return await self._pool.send(request)
-        if gate.locked():
-            try:
-                async with asyncio.timeout(self.timeout.pool):
-                    await gate.acquire()
-            except TimeoutError:
-                raise httpx.PoolTimeout(
-                    "timed out waiting for a free connection", request=request
-                ) from None
-        else:
-            await gate.acquire()
-        try:
-            return await self._pool.send(request)
-        finally:
-            gate.release()
+    def _budget_allows(self, retries: int) -> bool:
+        if self._pool.budget.try_retry():
+            return True
+        logger.debug("not retried after %d retries: the client's retry budget is spent", retries)
+        return False
 
     @staticmethod
-    def _log(request: httpx.Request, outcome: str, started: float, retries: int) -> None:
+    def _log(method: str, url: str, outcome: str, started: float, retries: int) -> None:
         if logger.isEnabledFor(logging.DEBUG):  # skip the formatting work when it is off
             elapsed = (time.perf_counter() - started) * 1000
-            logger.debug(
-                "%s %s %s in %.1f ms, retries=%d",
-                request.method,
-                request.url.path,
-                outcome,
-                elapsed,
-                retries,
-            )
+            path = httpx.URL(url).path  # never the query: it can carry customer data
+            logger.debug("%s %s %s in %.1f ms, retries=%d", method, path, outcome, elapsed, retries)
 
-    def _connection_error(
-        self, exc: httpx.RequestError, request: httpx.Request, retries: int
-    ) -> APIConnectionError:
+    def _connection_error(self, exc: httpx.RequestError, retries: int) -> APIConnectionError:
         self._api_key.scrub(exc)  # it stays the cause, for the traceback: without the key
         detail = str(exc) or type(exc).__name__
         suffix = f" after {retries} retries" if retries else ""
+        request = _request_of(exc)
         if isinstance(exc, httpx.TimeoutException):
-            return APITimeoutError(f"request timed out{suffix}: {detail}", request=request)
-        return APIConnectionError(f"connection failed{suffix}: {detail}", request=request)
+            return APITimeoutError(
+                f"request to {self._origin} timed out{suffix}: {detail}", request=request
+            )
+        return APIConnectionError(
+            f"connection to {self._origin} failed{suffix}: {detail}", request=request
+        )
 
-    def _status_error(self, response: httpx.Response) -> APIStatusError:
+    def _status_error(self, answer: WireResponse) -> APIStatusError:
         # The exception holds a detached copy with the key redacted from the headers and the
         # body before anything is parsed or cut: no part of the key survives the cut below.
-        held, body = self._api_key.evidence(response)
+        held, body = self._api_key.evidence(answer.to_httpx())
+        status = answer.status_code
         error = message = None
         if isinstance(body, dict):
             error = body.get("error") if isinstance(body.get("error"), str) else None
@@ -236,26 +220,23 @@ class Sender:
             and held.headers.get("content-type", "").startswith("text/plain")
         ):
             message = self._api_key.redact(body.strip()[:500])
-        cls = status_error_class(response.status_code)
-        return cls(
-            status_code=response.status_code,
-            error=error,
-            message=message,
-            body=body,
-            response=held,
-        )
+        if 300 <= status < 400 and message is None:
+            location = held.headers.get("location")
+            where = f"to {self._api_key.redact(location[:500])}" if location else "elsewhere"
+            message = f"the service redirected {where}; the SDK follows no redirect"
+        cls = status_error_class(status)
+        return cls(status_code=status, error=error, message=message, body=body, response=held)
 
 
-def _mask(request: httpx.Request) -> None:
-    """Replace the key in a request that is done, before it is handed to anyone.
-
-    Responses and exceptions keep their request (``response.request``, ``exc.request``), and
-    exceptions get logged, pickled and chained: none of them may carry the key.
-    """
-    request.headers["Authorization"] = "Bearer ***"
+def _request_of(exc: httpx.RequestError) -> httpx.Request | None:
+    try:
+        return exc.request
+    except RuntimeError:  # raised without one
+        return None
 
 
-def _mask_hops(response: httpx.Response) -> None:
-    """Mask the requests of a redirected exchange: each hop's copy of the request."""
-    for hop in (*response.history, response):
-        _mask(hop.request)
+def _multipart(files: Any, headers: Mapping[str, str] | None) -> tuple[bytes, dict[str, str]]:
+    """Encode multipart/form-data parts as httpx does; return the body and its headers."""
+    form = httpx.Request("POST", "http://multipart.invalid/", files=files)
+    body = form.read()
+    return body, {**(headers or {}), "Content-Type": form.headers["Content-Type"]}

@@ -1,0 +1,216 @@
+"""A scripted HTTP/1.1 server on 127.0.0.1, in its own thread, for the wire tests.
+
+Each test gives it a *script*: an async function of the parsed request that returns a
+:class:`Reply` (status, headers, body, optionally gzip), or :data:`DROP` (close the connection
+without answering). The server records every request with the connection it came on, counts
+connections, and can close idle connections after ``idle_timeout`` seconds, as uvicorn and Node
+do. It runs on its own event loop in a thread, so clients on any loop (a second
+``asyncio.run()``, another thread) can reach it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import gzip
+import json
+import ssl
+import threading
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import h11
+
+
+@dataclass
+class Seen:
+    """One request as the server read it."""
+
+    method: str
+    target: str
+    headers: dict[str, str]
+    body: bytes
+    connection: int
+
+
+@dataclass
+class Reply:
+    """What to answer."""
+
+    status: int = 200
+    body: Any = field(default_factory=lambda: {"data": []})
+    headers: dict[str, str] = field(default_factory=dict)
+    gzip: bool = False
+    delay: float = 0.0
+
+    def encode(self) -> tuple[list[tuple[str, str]], bytes]:
+        raw = self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
+        headers = {"content-type": "application/json", **self.headers}
+        if self.gzip:
+            raw = gzip.compress(raw)
+            headers["content-encoding"] = "gzip"
+        headers["content-length"] = str(len(raw))
+        return list(headers.items()), raw
+
+
+DROP = object()
+"""Returned by a script: close the connection after reading the request, without answering."""
+
+Script = Callable[[Seen], Awaitable[Any]]
+
+
+async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
+    """Wait (on the test's loop) until ``condition()`` holds; fail after ``seconds``."""
+    for _ in range(int(seconds / 0.01)):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the condition did not come true in time")
+
+
+async def ok(_: Seen) -> Reply:
+    """Answer ``200 {"data": []}``."""
+    return Reply(body={"data": []})
+
+
+class WireServer:
+    """The server; use :func:`serve` to run one."""
+
+    def __init__(self, script: Script, *, idle_timeout: float | None, tls: ssl.SSLContext | None):
+        self.script = script
+        self.idle_timeout = idle_timeout
+        self.tls = tls
+        self.seen: list[Seen] = []
+        self.connections = 0
+        self.open_connections = 0
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.port = 0
+        self.gate: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+
+    @property
+    def url(self) -> str:
+        """The base URL of the service (with /v1)."""
+        scheme = "https" if self.tls else "http"
+        return f"{scheme}://127.0.0.1:{self.port}/v1"
+
+    def release(self) -> None:
+        """Let requests waiting in :meth:`wait_gate` go on."""
+        assert self.loop is not None and self.gate is not None
+        self.loop.call_soon_threadsafe(self.gate.set)
+
+    async def wait_gate(self) -> None:
+        """Within a script: wait until the test calls :meth:`release`."""
+        assert self.gate is not None
+        await self.gate.wait()
+
+    def run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.gate = asyncio.Event()
+        self._stop = asyncio.Event()
+        server = await asyncio.start_server(self._connection, "127.0.0.1", 0, ssl=self.tls)
+        self.port = server.sockets[0].getsockname()[1]
+        self._ready.set()
+        async with server:
+            await self._stop.wait()
+            server.close()
+
+    def stop(self) -> None:
+        assert self.loop is not None and self._stop is not None
+        self.loop.call_soon_threadsafe(self._stop.set)
+
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.connections += 1
+        self.open_connections += 1
+        number = self.connections
+        conn = h11.Connection(h11.SERVER)
+        try:
+            while True:
+                request = await self._read_request(conn, reader)
+                if request is None:
+                    return
+                seen = Seen(
+                    request[0].method.decode(),
+                    request[0].target.decode(),
+                    {k.decode().lower(): v.decode() for k, v in request[0].headers},
+                    request[1],
+                    number,
+                )
+                self.seen.append(seen)
+                self.in_flight += 1
+                self.peak_in_flight = max(self.peak_in_flight, self.in_flight)
+                try:
+                    reply = await self.script(seen)
+                finally:
+                    self.in_flight -= 1
+                if reply is DROP:
+                    return
+                assert isinstance(reply, Reply)
+                if reply.delay:
+                    await asyncio.sleep(reply.delay)
+                headers, body = reply.encode()
+                writer.write(conn.send(h11.Response(status_code=reply.status, headers=headers)))
+                writer.write(conn.send(h11.Data(data=body)) or b"")
+                writer.write(conn.send(h11.EndOfMessage()) or b"")
+                await writer.drain()
+                if conn.our_state is h11.MUST_CLOSE:
+                    return
+                conn.start_next_cycle()
+        except (ConnectionError, h11.ProtocolError, asyncio.IncompleteReadError, ssl.SSLError):
+            return
+        finally:
+            self.open_connections -= 1
+            writer.close()
+            with contextlib.suppress(Exception):
+                await writer.wait_closed()
+
+    async def _read_request(
+        self, conn: h11.Connection, reader: asyncio.StreamReader
+    ) -> tuple[h11.Request, bytes] | None:
+        head: h11.Request | None = None
+        body = b""
+        while True:
+            event = conn.next_event()
+            if event is h11.NEED_DATA:
+                first = head is None and not body
+                try:
+                    async with asyncio.timeout(self.idle_timeout if first else None):
+                        data = await reader.read(65536)
+                except TimeoutError:
+                    return None  # idle: close, as uvicorn does after its keep-alive timeout
+                conn.receive_data(data)
+                if not data and head is None:
+                    return None
+                continue
+            if isinstance(event, h11.Request):
+                head = event
+            elif isinstance(event, h11.Data):
+                body += bytes(event.data)
+            elif isinstance(event, h11.EndOfMessage):
+                assert head is not None
+                return head, body
+            elif isinstance(event, h11.ConnectionClosed):
+                return None
+
+
+@contextlib.contextmanager
+def serve(
+    script: Script = ok, *, idle_timeout: float | None = None, tls: ssl.SSLContext | None = None
+) -> Iterator[WireServer]:
+    """Run a :class:`WireServer` in a thread for the duration of the block."""
+    server = WireServer(script, idle_timeout=idle_timeout, tls=tls)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    assert server._ready.wait(10), "the wire server did not start"
+    try:
+        yield server
+    finally:
+        server.stop()
+        thread.join(10)

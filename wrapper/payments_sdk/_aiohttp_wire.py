@@ -1,0 +1,260 @@
+"""The default wire: the SDK's own connection pool, on aiohttp.
+
+Why aiohttp: measured side by side (``make bench``, docs/benchmarks.md), its pool costs a
+fraction of httpcore's per call, most of all under concurrency, where httpcore rescans every
+queued request against every connection (encode/httpx#3215).
+
+What it keeps of httpx's behaviour, each checked over both wires in ``tests/test_wire.py``:
+
+- **No cookies**, no redirects followed (a 3xx is an error naming its ``Location``), no
+  ``.netrc``: the bearer key is the only credential and it goes to the base URL's origin only.
+- **Proxies from the environment** (``HTTPS_PROXY``, ``HTTP_PROXY``, ``ALL_PROXY``,
+  ``NO_PROXY``), read once, when the first request is sent, for the base URL's origin.
+- **TLS verified** with httpx's own default context (certifi, or ``SSL_CERT_FILE`` /
+  ``SSL_CERT_DIR``).
+- **gzip and deflate** decoded; **connection limits** and **keep-alive**, with idle connections
+  closed after :data:`KEEPALIVE_EXPIRY` seconds, before the 5 s idle timeout of uvicorn, Node
+  and Apache: a request written into a connection the server has just closed cannot be retried
+  safely unless it is idempotent.
+- **Timeouts**: ``connect`` and ``read`` here; ``pool`` at the SDK's gate (``_pool.py``);
+  aiohttp has no ``write`` timeout, so a stalled upload is bounded by ``total_timeout``.
+
+**Event loops.** aiohttp's sessions belong to the loop that made them. This wire keeps one
+session per running loop, made on the loop's first request, so one client serves a second
+``asyncio.run()`` or another thread's loop without sending on a dead one. A session is closed
+when its loop shuts down (``asyncio.run`` and ``asyncio.Runner`` close async generators, and each
+session is held open by one), or by :meth:`AiohttpWire.aclose`, from any thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ssl
+import urllib.request
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+import aiohttp
+import httpx
+from yarl import URL
+
+from ._wire import WireResponse, masked_request
+
+__all__ = ["KEEPALIVE_EXPIRY", "AiohttpWire"]
+
+KEEPALIVE_EXPIRY = 4.0
+"""Seconds an idle connection is kept for reuse: below the common 5 s server idle timeout."""
+
+# Parsed URLs by their text; paths carry ids, so the cache is bounded and starts again when full.
+_URL_CACHE_SIZE = 256
+# How long aclose() from one loop waits for another thread's loop to close its session.
+_WAIT = 5.0
+
+
+class _Lane:
+    """One event loop's aiohttp session, and the async generator that closes it with the loop."""
+
+    __slots__ = ("guard", "loop", "session")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, session: aiohttp.ClientSession) -> None:
+        self.loop = loop
+        self.session = session
+        self.guard: AsyncIterator[None] | None = None
+
+    async def aclose(self) -> None:
+        guard, self.guard = self.guard, None
+        if guard is not None:
+            await guard.aclose()  # type: ignore[attr-defined]
+        await self.session.close()
+
+
+async def _hold_open(lane: _Lane) -> AsyncIterator[None]:
+    """Live as long as the loop: its ``shutdown_asyncgens()`` closes the lane's session."""
+    try:
+        yield
+    finally:
+        await lane.session.close()
+
+
+class AiohttpWire:
+    """The SDK's own pool: one aiohttp session per event loop, ``limit`` connections each."""
+
+    owns_pool = True
+
+    def __init__(self, *, root_url: str, limit: int, keepalive: float | None = None) -> None:
+        self._origin = URL(root_url).origin()
+        self._limit = limit
+        self._keepalive = KEEPALIVE_EXPIRY if keepalive is None else keepalive
+        self._lanes: dict[asyncio.AbstractEventLoop, _Lane] = {}
+        self._last: _Lane | None = None
+        self._ssl: ssl.SSLContext | None = None
+        self._urls: dict[str, URL] = {}
+        self.closed = False
+
+    def default_headers(self) -> Mapping[str, str]:
+        """None: aiohttp adds only Host, Accept-Encoding and Content-Length itself."""
+        return {}
+
+    def prepare_timeout(self, timeout: httpx.Timeout) -> aiohttp.ClientTimeout:
+        """``connect`` and ``read`` as aiohttp's socket timeouts (``pool`` is the gate's)."""
+        return aiohttp.ClientTimeout(
+            total=None, connect=None, sock_connect=timeout.connect, sock_read=timeout.read
+        )
+
+    async def send(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+        content: bytes | None,
+        timeouts: Any,
+    ) -> WireResponse:
+        """Send one request on this loop's session; return the whole answer."""
+        loop = asyncio.get_running_loop()
+        lane = self._last
+        if lane is None or lane.loop is not loop or lane.session.closed:
+            lane = await self._lane(loop)
+        target = self._urls.get(url)
+        if target is None:
+            target = self._url(url)
+        try:
+            async with lane.session.request(
+                method,
+                target,
+                headers=headers,
+                data=content,
+                timeout=timeouts,
+                allow_redirects=False,
+            ) as answer:
+                body = await answer.read()
+                return WireResponse(
+                    answer.status,
+                    answer.headers,
+                    body,
+                    method=method,
+                    url=url,
+                    request_headers=headers,
+                )
+        except (aiohttp.ClientError, RuntimeError) as exc:
+            if isinstance(exc, RuntimeError) and not lane.session.closed:
+                raise  # not a closed session: a bug, kept as itself
+            error = _translate(exc, masked_request(method, url, headers))
+        # Raised outside the except block: aiohttp's exception (whose request_info holds the
+        # request headers, Authorization included) is neither the cause nor the context.
+        raise error
+
+    def _url(self, text: str) -> URL:
+        target = URL(text, encoded=True)  # already encoded: sent exactly as the SDK wrote it
+        if len(self._urls) >= _URL_CACHE_SIZE:
+            self._urls.clear()
+        self._urls[text] = target
+        return target
+
+    async def _lane(self, loop: asyncio.AbstractEventLoop) -> _Lane:
+        """Return this loop's lane, making it (and dropping lanes of closed loops) if needed."""
+        lane = self._lanes.get(loop)
+        if lane is None or lane.session.closed:  # new, or closed by its loop's shutdown
+            if self.closed:
+                raise httpx.ConnectError("the connection pool is closed")
+            for old in [old for old in self._lanes if old.is_closed()]:
+                del self._lanes[old]  # its loop ran no shutdown: its sockets go with it
+            lane = _Lane(loop, self._session())
+            guard = _hold_open(lane)
+            await guard.__anext__()  # registers it with the loop's async generators
+            lane.guard = guard
+            self._lanes[loop] = lane
+        self._last = lane
+        return lane
+
+    def _session(self) -> aiohttp.ClientSession:
+        tls: ssl.SSLContext | bool = False
+        if self._origin.scheme == "https":
+            if self._ssl is None:
+                self._ssl = httpx.create_ssl_context()  # certifi, or SSL_CERT_FILE/SSL_CERT_DIR
+            tls = self._ssl
+        connector = aiohttp.TCPConnector(
+            limit=self._limit,
+            limit_per_host=0,
+            keepalive_timeout=self._keepalive,
+            ssl=tls,
+        )
+        session = aiohttp.ClientSession(
+            connector=connector,
+            cookie_jar=aiohttp.DummyCookieJar(),
+            proxy=_env_proxy(self._origin),
+            trust_env=False,  # proxies are read once above; no per-request thread hops, no netrc
+            auto_decompress=True,
+            requote_redirect_url=False,
+        )
+        # aiohttp resends an idempotent request once, silently, when its connection breaks;
+        # the SDK's retry loop decides and counts every resend itself (max_retries).
+        if hasattr(session, "_retry_connection"):
+            session._retry_connection = False
+        return session
+
+    async def aclose(self) -> None:
+        """Close every loop's session: this loop's here, another running loop's on that loop."""
+        self.closed = True
+        lanes, self._lanes, self._last = list(self._lanes.values()), {}, None
+        here = asyncio.get_running_loop()
+        for lane in lanes:
+            if lane.loop is here:
+                await lane.aclose()
+            elif lane.loop.is_running():
+                done = asyncio.run_coroutine_threadsafe(lane.aclose(), lane.loop)
+                finished, _ = await asyncio.wait({asyncio.wrap_future(done)}, timeout=_WAIT)
+                if not finished:
+                    done.cancel()  # that loop is stuck; its own shutdown closes the session
+            # A closed loop closed its session at shutdown; one not running closes it then.
+
+
+def _env_proxy(origin: URL) -> str | None:
+    """Return the proxy for ``origin`` from the environment, as httpx reads it, or None."""
+    proxies = urllib.request.getproxies_environment()
+    host = origin.host or ""
+    bypass = urllib.request.proxy_bypass_environment  # type: ignore[attr-defined]
+    if proxies.get("no") and bypass(host, proxies):
+        return None
+    proxy = proxies.get(origin.scheme) or proxies.get("all")
+    if proxy and "://" not in proxy:
+        proxy = "http://" + proxy  # as httpx reads a bare host:port
+    return proxy or None
+
+
+def _translate(exc: BaseException, request: httpx.Request) -> httpx.TransportError:
+    """Map one aiohttp exception to the httpx exception that means the same."""
+    detail = _describe(exc)
+    error: httpx.TransportError
+    if isinstance(exc, aiohttp.ConnectionTimeoutError):
+        error = httpx.ConnectTimeout(detail, request=request)
+    elif isinstance(exc, aiohttp.ServerTimeoutError):
+        error = httpx.ReadTimeout(detail, request=request)
+    elif isinstance(exc, aiohttp.ClientConnectorError):
+        error = httpx.ConnectError(detail, request=request)  # DNS, refused, TLS, the proxy
+        error.__cause__ = exc.os_error if type(exc.os_error) in _PLAIN_OS_ERRORS else None
+    elif isinstance(exc, aiohttp.ClientHttpProxyError):
+        error = httpx.ProxyError(detail, request=request)
+    elif isinstance(exc, aiohttp.ServerDisconnectedError | aiohttp.ClientPayloadError):
+        error = httpx.RemoteProtocolError(detail, request=request)
+    elif isinstance(exc, aiohttp.ClientOSError):
+        error = httpx.ReadError(detail, request=request)
+    else:
+        error = httpx.NetworkError(detail, request=request)  # closed session, anything else
+    return error
+
+
+# OS errors kept as the cause: they hold an errno and a message, never the request.
+_PLAIN_OS_ERRORS = frozenset(
+    {ConnectionRefusedError, ConnectionResetError, ConnectionAbortedError, OSError, TimeoutError}
+)
+
+
+def _describe(exc: BaseException) -> str:
+    """Describe ``exc`` by its class and its text, never its request's headers."""
+    if isinstance(exc, aiohttp.ClientResponseError):
+        return f"{type(exc).__name__}: {exc.status} {exc.message}"  # not request_info
+    if isinstance(exc, aiohttp.ClientConnectorError):
+        reason = exc.os_error.strerror or str(exc.os_error) or type(exc.os_error).__name__
+        return f"cannot connect to {exc.host}:{exc.port} ({reason})"
+    text = str(exc)
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

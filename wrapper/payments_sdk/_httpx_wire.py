@@ -1,0 +1,72 @@
+"""The wire over a caller's ``http_client=httpx.AsyncClient(...)``.
+
+The caller keeps ownership: the SDK never closes their client. It lends its transport (so
+respx and ``httpx.MockTransport`` work in tests), limits, proxies and event hooks, and its
+default headers (read once, under the SDK's own); the SDK sends no cookies or default query
+parameters of its own through it. httpx's exceptions pass through unchanged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+
+from ._wire import MASKED, WireResponse
+
+__all__ = ["HttpxWire"]
+
+
+class HttpxWire:
+    """Sends through a caller's :class:`httpx.AsyncClient`."""
+
+    owns_pool = False
+
+    def __init__(self, client: httpx.AsyncClient) -> None:
+        self._client = client
+
+    @property
+    def closed(self) -> bool:
+        """Whether the caller closed their client."""
+        return self._client.is_closed
+
+    def default_headers(self) -> Mapping[str, str]:
+        """Return the caller's client's default headers."""
+        return self._client.headers
+
+    def prepare_timeout(self, timeout: httpx.Timeout) -> dict[str, Any]:
+        """Return the request extension httpx reads its timeouts from."""
+        return timeout.as_dict()
+
+    async def send(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+        content: bytes | None,
+        timeouts: Any,
+    ) -> WireResponse:
+        """Send one request through the caller's client; return the whole answer."""
+        request = httpx.Request(
+            method, url, headers=headers, content=content, extensions={"timeout": timeouts}
+        )
+        try:
+            response = await self._client.send(request)
+        finally:
+            # The request is kept by the response and by httpx's exceptions: never with the key.
+            request.headers["Authorization"] = MASKED
+        for hop in (*response.history, response):  # a caller's client may follow redirects
+            hop.request.headers["Authorization"] = MASKED
+        return WireResponse(
+            response.status_code,
+            response.headers,
+            response.content,
+            method=method,
+            url=url,
+            request_headers=headers,
+            http=response,
+        )
+
+    async def aclose(self) -> None:
+        """Nothing: the caller closes their own client."""

@@ -1,0 +1,246 @@
+"""``Pool``: the connections and what every call of one client shares, on every event loop.
+
+A client and its ``with_options`` copies share one :class:`Pool`:
+
+- the **wire** (``_wire.py``): the SDK's own aiohttp pool, made on the first request, or the
+  caller's ``http_client``;
+- the **gate** in front of the SDK's own pool: at most ``limit`` requests on the wire per
+  event loop, the rest queued here in order; the wait counts against the pool timeout;
+- the **hold**: a 429 or 503 with ``Retry-After`` holds every new send of the client for that
+  long (with jitter on top), so concurrent calls back off together instead of in waves;
+- the **retry budget** (:class:`~._retry.RetryBudget`), which bounds how much retries add;
+- **closing**: :meth:`Pool.aclose` ends every call in flight promptly with
+  :class:`~payments_sdk.ClientClosedError`, whether it waits at the gate, waits before a retry,
+  or is on the wire, on any loop or thread.
+
+State that belongs to one event loop (the gate's queue, the waits) is kept per running loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections import deque
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+
+from ._retry import RetryBudget, instant
+from ._wire import Wire, WireResponse, masked_request
+from .errors import ClientClosedError
+
+__all__ = ["Pool"]
+
+# Jitter added on top of a hold: a share of the hold, within bounds, so that held calls
+# resume spread out rather than in one wave.
+_JITTER_SHARE = 0.25
+_JITTER_MIN = 0.05
+_JITTER_MAX = 2.0
+
+_CLOSED_WHILE = "the client was closed while the call was {}"
+
+
+class _Lane:
+    """One event loop's gate queue and waits, which aclose() can end from any thread."""
+
+    __slots__ = ("free", "loop", "naps", "waiters")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, size: int) -> None:
+        self.loop = loop
+        self.free = size
+        self.waiters: deque[asyncio.Future[None]] = deque()
+        self.naps: set[asyncio.Future[None]] = set()
+
+    async def acquire(self, patience: float | None, request: Any) -> None:
+        """Take a place on the wire, queueing in order; PoolTimeout after ``patience`` s."""
+        if self.free > 0 and not self.waiters:
+            self.free -= 1
+            return
+        turn = self.loop.create_future()
+        self.waiters.append(turn)
+        try:
+            async with asyncio.timeout(patience):
+                await turn
+        except TimeoutError:
+            if turn.done() and not turn.cancelled() and turn.exception() is None:
+                return  # the place came with the timeout: keep it
+            raise httpx.PoolTimeout(
+                "timed out waiting for a free connection", request=request()
+            ) from None
+        except BaseException:
+            if turn.done() and not turn.cancelled() and turn.exception() is None:
+                self.release()  # granted, then cancelled: hand the place on
+            raise
+        finally:
+            if not turn.done():
+                turn.cancel()
+            if turn in self.waiters:
+                self.waiters.remove(turn)
+
+    def release(self) -> None:
+        """Give a place back: to the first caller still waiting, or to the free count."""
+        while self.waiters:
+            turn = self.waiters.popleft()
+            if not turn.done():
+                turn.set_result(None)
+                return
+        self.free += 1
+
+    async def nap(self, seconds: float) -> None:
+        """Sleep ``seconds``, unless the pool closes first."""
+        wake = self.loop.create_future()
+        timer = self.loop.call_later(seconds, _settle, wake)
+        self.naps.add(wake)
+        try:
+            await wake
+        finally:
+            timer.cancel()
+            self.naps.discard(wake)
+
+    def close(self) -> None:
+        """End every wait of this loop with ClientClosedError (runs on the lane's loop)."""
+        for turn in self.waiters:
+            if not turn.done():
+                turn.set_exception(
+                    ClientClosedError(_CLOSED_WHILE.format("waiting for a connection"))
+                )
+        for wake in self.naps:
+            if not wake.done():
+                wake.set_exception(ClientClosedError(_CLOSED_WHILE.format("waiting to retry")))
+
+
+def _settle(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
+class Pool:
+    """The wire, the gate, the hold, the retry budget and closing, shared by client copies."""
+
+    __slots__ = (
+        "_hold_until",
+        "_lanes",
+        "_last",
+        "_limit",
+        "_root_url",
+        "_wire",
+        "budget",
+        "closed",
+        "owns_wire",
+    )
+
+    def __init__(
+        self, *, root_url: str, limit: int, http_client: httpx.AsyncClient | None = None
+    ) -> None:
+        self._root_url = root_url
+        self._limit = limit
+        self._wire: Wire | None = None
+        if http_client is not None:
+            from ._httpx_wire import HttpxWire
+
+            self._wire = HttpxWire(http_client)
+        self.owns_wire = http_client is None
+        self._lanes: dict[asyncio.AbstractEventLoop, _Lane] = {}
+        self._last: _Lane | None = None
+        self._hold_until = 0.0
+        self.budget = RetryBudget()
+        self.closed = False
+
+    @property
+    def wire(self) -> Wire:
+        """The wire; the SDK's own is made (and aiohttp imported) on the first request."""
+        if self._wire is None:
+            from ._aiohttp_wire import AiohttpWire
+
+            self._wire = AiohttpWire(root_url=self._root_url, limit=self._limit)
+        return self._wire
+
+    @property
+    def wire_closed(self) -> bool:
+        """Whether the wire was closed, by the SDK or (for a caller's client) by its owner."""
+        wire = self._wire
+        return wire is not None and bool(getattr(wire, "closed", False))
+
+    def default_headers(self) -> Mapping[str, str]:
+        """Headers the wire adds to every request (a caller's client's defaults)."""
+        return {} if self._wire is None else self._wire.default_headers()
+
+    def _lane(self) -> _Lane:
+        loop = asyncio.get_running_loop()
+        lane = self._last
+        if lane is None or lane.loop is not loop:
+            lane = self._lanes.get(loop)
+            if lane is None:
+                for old in [old for old in self._lanes if old.is_closed()]:
+                    del self._lanes[old]
+                lane = self._lanes[loop] = _Lane(loop, self._limit)
+            self._last = lane
+        return lane
+
+    async def exchange(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+        content: bytes | None,
+        timeouts: Any,
+        pool_timeout: float | None,
+    ) -> WireResponse:
+        """Send one request on the wire, through the gate when the pool is the SDK's."""
+        wire = self._wire or self.wire
+        lane = self._last
+        if lane is None or lane.loop is not asyncio.get_running_loop():
+            lane = self._lane()
+        if not self.owns_wire:
+            if self._hold_until:
+                await self._wait_out_hold(lane)
+            return await wire.send(method, url, headers, content, timeouts)
+        await lane.acquire(pool_timeout, lambda: masked_request(method, url, headers))
+        try:
+            # Checked after the gate: a hold set while this call queued applies to it too.
+            if self._hold_until:
+                await self._wait_out_hold(lane)
+            return await wire.send(method, url, headers, content, timeouts)
+        finally:
+            lane.release()
+
+    async def _wait_out_hold(self, lane: _Lane) -> None:
+        held = 0.0 if instant() else self.held_for()
+        if held > 0:
+            await lane.nap(held)
+
+    def hold(self, seconds: float) -> None:
+        """Hold every new send of this client for ``seconds`` (a Retry-After)."""
+        until = time.monotonic() + seconds
+        if until > self._hold_until:
+            self._hold_until = until
+
+    def held_for(self) -> float:
+        """Seconds left on the hold, with jitter on top; 0 when no hold is on."""
+        if not self._hold_until:
+            return 0.0
+        left = self._hold_until - time.monotonic()
+        if left <= 0:
+            self._hold_until = 0.0
+            return 0.0
+        return left + random.uniform(0, min(max(left * _JITTER_SHARE, _JITTER_MIN), _JITTER_MAX))
+
+    async def nap(self, seconds: float) -> None:
+        """Wait ``seconds`` before a send; ClientClosedError if the pool closes meanwhile."""
+        if self.closed:
+            raise ClientClosedError(_CLOSED_WHILE.format("waiting to retry"))
+        await self._lane().nap(seconds)
+
+    async def aclose(self) -> None:
+        """End every call in flight with ClientClosedError, and close the SDK's own wire."""
+        self.closed = True
+        here = asyncio.get_running_loop()
+        for lane in list(self._lanes.values()):
+            if lane.loop is here:
+                lane.close()
+            elif lane.loop.is_running():
+                lane.loop.call_soon_threadsafe(lane.close)
+        if self.owns_wire and self._wire is not None:
+            await self._wire.aclose()

@@ -1,0 +1,137 @@
+"""The wire: the one seam every SDK request crosses, and the answer that comes back.
+
+A *wire* sends one HTTP exchange and reads the whole answer; it never retries, never decides
+anything about authentication, and never raises anything but httpx's exception classes (it maps
+its library's exceptions once, as httpx maps httpcore's), so the layers above speak one language.
+
+Two wires implement :class:`Wire`:
+
+- ``AiohttpWire`` (``_aiohttp_wire.py``), the default: the SDK's own connection pool on aiohttp;
+- ``HttpxWire`` (``_httpx_wire.py``): a caller's ``http_client=httpx.AsyncClient(...)``.
+
+A :class:`WireResponse` carries only what a call needs: the status, case-insensitive headers
+and the body bytes. The :class:`httpx.Response` users see on errors and in ``with_raw_response``
+is built from it on demand, with the key masked in its request.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import httpx
+
+__all__ = ["MASKED", "Wire", "WireResponse", "masked_request"]
+
+MASKED = "Bearer ***"
+"""What the Authorization header reads in every request the SDK hands out."""
+
+# aiohttp and httpx both undo the Content-Encoding before the body reaches us; a response
+# rebuilt from the decoded bytes must not claim it again.
+_DECODED = frozenset({"content-encoding", "content-length", "transfer-encoding"})
+
+
+class Wire(Protocol):
+    """Sends one exchange and reads its whole answer; raises only httpx exceptions."""
+
+    @property
+    def owns_pool(self) -> bool:
+        """Whether the SDK made the connection pool (and so gates it and closes it)."""
+        ...
+
+    def default_headers(self) -> Mapping[str, str]:
+        """Headers the pool adds to every request, under the SDK's own."""
+        ...
+
+    def prepare_timeout(self, timeout: httpx.Timeout) -> Any:
+        """Return the wire's own form of ``timeout`` (given to :meth:`send` as ``timeouts``)."""
+        ...
+
+    async def send(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+        content: bytes | None,
+        timeouts: Any,
+    ) -> WireResponse:
+        """Send one request (``url`` absolute and encoded); return the answer, body read."""
+        ...
+
+    async def aclose(self) -> None:
+        """Close every connection the wire made."""
+        ...
+
+
+class WireResponse:
+    """An answer: ``status_code``, case-insensitive ``headers`` and the ``content`` bytes."""
+
+    __slots__ = (
+        "_http",
+        "_method",
+        "_request_headers",
+        "_url",
+        "content",
+        "headers",
+        "status_code",
+    )
+
+    def __init__(
+        self,
+        status_code: int,
+        headers: Mapping[str, str],
+        content: bytes,
+        *,
+        method: str,
+        url: str,
+        request_headers: Mapping[str, str],
+        http: httpx.Response | None = None,
+    ) -> None:
+        self.status_code = status_code
+        self.headers = headers
+        """The response headers, case-insensitive (the wire's own mapping)."""
+        self.content = content
+        self._method = method
+        self._url = url
+        self._request_headers = request_headers
+        self._http = http
+
+    def to_httpx(self) -> httpx.Response:
+        """Return this answer as an :class:`httpx.Response` (made once, on first use).
+
+        Its request carries the method, URL and headers that were sent, with Authorization
+        masked; its body is the decoded content.
+        """
+        if self._http is None:
+            kept = [
+                (name, value)
+                for name, value in self.headers.items()
+                if name.lower() not in _DECODED
+            ]
+            self._http = httpx.Response(
+                self.status_code,
+                headers=kept,
+                content=self.content,
+                request=masked_request(self._method, self._url, self._request_headers),
+            )
+        return self._http
+
+    @property
+    def httpx_headers(self) -> httpx.Headers:
+        """The headers as :class:`httpx.Headers`."""
+        if self._http is not None:
+            return self._http.headers
+        if isinstance(self.headers, httpx.Headers):
+            return self.headers
+        return httpx.Headers(list(self.headers.items()))
+
+    def __repr__(self) -> str:
+        return f"<WireResponse [{self.status_code}]>"
+
+
+def masked_request(method: str, url: str, headers: Mapping[str, str]) -> httpx.Request:
+    """Return an :class:`httpx.Request` for what was sent, with Authorization masked."""
+    request = httpx.Request(method, url, headers=headers)
+    if "authorization" in request.headers:
+        request.headers["Authorization"] = MASKED
+    return request
