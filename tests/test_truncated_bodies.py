@@ -8,6 +8,7 @@ own example is extended with undeclared fields at every level, then cut at every
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -80,7 +81,5 @@ async def test_mangled_bodies_raise_only_sdk_errors(
     status, content = _bodies(bundle, folded, case)
     mangled = content[: int(len(content) * cut)] + tail
     client, _ = make_client(lambda request: httpx.Response(status, content=mangled))
-    try:
+    with contextlib.suppress(PaymentsError):  # anything else fails the test
         await case.call(client)
-    except PaymentsError:
-        pass
