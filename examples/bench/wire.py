@@ -1,0 +1,276 @@
+"""The wire: the SDK against the fastest raw asyncio clients and openai, on our own payloads.
+
+One static loopback server (a separate process, ``_server.py``) answers ``GET /v1/balances``,
+a 100-item ``GET /v1/payments`` and openai's payloads. Every client runs with its defaults:
+
+- **raw aiohttp**: ``aiohttp.ClientSession()``, ``raise_for_status()``, ``await json()``: the
+  limit the issue measures the SDK against;
+- **raw httpx2** and **raw httpx**: ``AsyncClient()``, ``raise_for_status()``, ``json()``;
+- **SDK**: ``AsyncPaymentsClient()``, typed models (its default wire, aiohttp);
+- **SDK on httpx**: ``AsyncPaymentsClient(http_client=httpx.AsyncClient())``;
+- **openai**: ``AsyncOpenAI()`` on its own payloads (``models.retrieve``, ``files.list``),
+  next to raw aiohttp on those same payloads, so that each SDK is judged against the same limit.
+
+Rounds interleave every client (medians of :data:`ROUNDS`); each measurement is sized to last
+about :data:`TARGET_SECONDS`. Client CPU is ``time.process_time()`` of this process over the
+run. Then bursts of 1,000 and 10,000 concurrent ``balances.retrieve()`` calls, SDK and raw
+aiohttp, each on a fresh client.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import statistics
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiohttp
+import httpx
+import httpx2
+import openai
+
+from payments_sdk import AsyncPaymentsClient
+
+from ._payloads import OPENAI_KEY, OPENAI_MODEL_ID, PAGE_SIZE
+from ._server import serving
+from .concurrency import _timed
+
+ROUNDS = 5
+TARGET_SECONDS = 0.6
+BURSTS = (1_000, 10_000)
+
+Call = Callable[[], Awaitable[object]]
+
+# (key, label, concurrency)
+ROWS = (
+    ("small", "GET /balances, sequential", 1),
+    ("small", "GET /balances, 64 concurrent", 64),
+    ("page", "100-item page, sequential", 1),
+    ("page", "100-item page, 64 concurrent", 64),
+)
+CLIENTS = ("raw aiohttp", "raw httpx2", "raw httpx", "SDK", "SDK on httpx")
+OPENAI_CLIENTS = ("raw aiohttp (openai payload)", "openai")
+
+
+@dataclass
+class Cell:
+    """Medians for one client on one row."""
+
+    calls_per_s: float
+    cpu_us: float
+
+
+@dataclass
+class WireResults:
+    """Everything this section measured."""
+
+    cells: dict[tuple[str, str], Cell] = field(default_factory=dict)  # (row label, client)
+    bursts: list[tuple[str, int, float, dict[str, int]]] = field(default_factory=list)
+    openai_version: str = openai.__version__
+
+
+async def _run(call: Call, total: int, concurrency: int) -> tuple[float, float]:
+    per_worker = max(1, total // concurrency)
+
+    async def worker() -> None:
+        for _ in range(per_worker):
+            await call()
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    await asyncio.gather(*(worker() for _ in range(concurrency)))
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    calls = per_worker * concurrency
+    return calls / wall, cpu / calls * 1e6
+
+
+def _aiohttp_calls(session: aiohttp.ClientSession, small: str, page: str, params: Any) -> Any:
+    async def get_small() -> object:
+        async with session.get(small) as response:
+            response.raise_for_status()
+            return await response.json()
+
+    async def get_page() -> object:
+        async with session.get(page, params=params) as response:
+            response.raise_for_status()
+            return await response.json()
+
+    return get_small, get_page
+
+
+def _httpx_calls(client: Any, small: str, page: str, params: Any) -> Any:
+    async def get_small() -> object:
+        response = await client.get(small)
+        response.raise_for_status()
+        return response.json()
+
+    async def get_page() -> object:
+        response = await client.get(page, params=params)
+        response.raise_for_status()
+        return response.json()
+
+    return get_small, get_page
+
+
+@contextlib.asynccontextmanager
+async def _clients(base_url: str, key: str) -> AsyncIterator[dict[str, tuple[Call, Call]]]:
+    auth = {"Authorization": f"Bearer {key}"}
+    small, page, params = f"{base_url}/balances", f"{base_url}/payments", {"per_page": PAGE_SIZE}
+    o_small, o_page = f"{base_url}/models/{OPENAI_MODEL_ID}", f"{base_url}/files"
+    o_params = {"limit": PAGE_SIZE}
+    async with contextlib.AsyncExitStack() as stack:
+        session = await stack.enter_async_context(aiohttp.ClientSession(headers=auth))
+        o_session = await stack.enter_async_context(
+            aiohttp.ClientSession(headers={"Authorization": f"Bearer {OPENAI_KEY}"})
+        )
+        raw2 = await stack.enter_async_context(httpx2.AsyncClient(headers=auth))
+        raw = await stack.enter_async_context(httpx.AsyncClient(headers=auth))
+        sdk = await stack.enter_async_context(AsyncPaymentsClient(api_key=key, base_url=base_url))
+        pool = await stack.enter_async_context(httpx.AsyncClient())
+        sdk_httpx = await stack.enter_async_context(
+            AsyncPaymentsClient(api_key=key, base_url=base_url, http_client=pool)
+        )
+        ai = await stack.enter_async_context(
+            openai.AsyncOpenAI(base_url=base_url, api_key=OPENAI_KEY)
+        )
+
+        def typed(client: AsyncPaymentsClient) -> tuple[Call, Call]:
+            async def get_small() -> object:
+                return await client.balances.retrieve()
+
+            async def get_page() -> object:
+                return await client.payments.list(per_page=PAGE_SIZE)
+
+            return get_small, get_page
+
+        async def ai_small() -> object:
+            return await ai.models.retrieve(OPENAI_MODEL_ID)
+
+        async def ai_page() -> object:
+            return await ai.files.list(limit=PAGE_SIZE)
+
+        yield {
+            "raw aiohttp": _aiohttp_calls(session, small, page, params),
+            "raw httpx2": _httpx_calls(raw2, small, page, params),
+            "raw httpx": _httpx_calls(raw, small, page, params),
+            "SDK": typed(sdk),
+            "SDK on httpx": typed(sdk_httpx),
+            "raw aiohttp (openai payload)": _aiohttp_calls(o_session, o_small, o_page, o_params),
+            "openai": (ai_small, ai_page),
+        }
+
+
+async def _measure(results: WireResults) -> None:
+    samples: dict[tuple[str, str], list[tuple[float, float]]] = {}
+    sizes: dict[tuple[str, str], int] = {}
+    with serving("static") as (base_url, key):
+        async with _clients(base_url, key) as clients:
+            for label_key, label, concurrency in ROWS:
+                for name in (*CLIENTS, *OPENAI_CLIENTS):
+                    call = clients[name][0 if label_key == "small" else 1]
+                    await _run(call, concurrency * 4, concurrency)  # warm up
+                    rate, _ = await _run(call, concurrency * 4, concurrency)
+                    sizes[(label, name)] = max(concurrency, int(rate * TARGET_SECONDS))
+            for _ in range(ROUNDS):
+                for label_key, label, concurrency in ROWS:
+                    for name in (*CLIENTS, *OPENAI_CLIENTS):
+                        call = clients[name][0 if label_key == "small" else 1]
+                        got = await _run(call, sizes[(label, name)], concurrency)
+                        samples.setdefault((label, name), []).append(got)
+    for where, runs in samples.items():
+        results.cells[where] = Cell(
+            statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
+        )
+
+
+async def _burst(base_url: str, key: str, calls: int, who: str) -> tuple[float, dict[str, int]]:
+    if who == "SDK":
+        async with AsyncPaymentsClient(api_key=key, base_url=base_url) as sdk:
+            await sdk.balances.retrieve()  # one-time set-up out of the burst
+            return await _timed([sdk.balances.retrieve() for _ in range(calls)])
+    async with aiohttp.ClientSession(headers={"Authorization": f"Bearer {key}"}) as session:
+        small, _ = _aiohttp_calls(session, f"{base_url}/balances", "", None)
+        await small()
+        return await _timed([small() for _ in range(calls)])
+
+
+def run() -> WireResults:
+    """Measure every row, then the bursts."""
+    results = WireResults()
+    asyncio.run(_measure(results))
+    with serving("static") as (base_url, key):
+        for calls in BURSTS:
+            for who in ("SDK", "raw aiohttp"):
+                seconds, failures = asyncio.run(_burst(base_url, key, calls, who))
+                results.bursts.append((who, calls, seconds, failures))
+    return results
+
+
+def section(results: WireResults) -> list[str]:
+    """The report's section: the table, the goals, the bursts."""
+    cells = results.cells
+    lines = [
+        "## 1. The wire: against raw aiohttp, httpx2, httpx and openai",
+        "",
+        "Calls per second against one static loopback server (`make bench`, `bench/wire.py`),",
+        "each client with its defaults; in brackets, throughput relative to raw aiohttp",
+        "(`aiohttp.ClientSession()`, `raise_for_status()`, `json()`) on the same payload.",
+        f"openai {results.openai_version} is measured on its own payloads against raw aiohttp",
+        "on those.",
+        "",
+        "| row | " + " | ".join(CLIENTS) + " | openai |",
+        "|---|" + "---|" * (len(CLIENTS) + 1),
+    ]
+    for _, label, _ in ROWS:
+        limit = cells[(label, "raw aiohttp")].calls_per_s
+        row = [f"{cells[(label, n)].calls_per_s:,.0f} ({cells[(label, n)].calls_per_s / limit:.2f}x)" for n in CLIENTS]
+        ai_limit = cells[(label, "raw aiohttp (openai payload)")].calls_per_s
+        ai = cells[(label, "openai")].calls_per_s
+        row.append(f"{ai:,.0f} ({ai / ai_limit:.2f}x)")
+        lines.append(f"| {label} | " + " | ".join(row) + " |")
+    lines += ["", "Client CPU per call (µs, this process only):", ""]
+    lines += ["| row | raw aiohttp | SDK | SDK / raw aiohttp |", "|---|---|---|---|"]
+    for _, label, _ in ROWS:
+        raw, sdk = cells[(label, "raw aiohttp")].cpu_us, cells[(label, "SDK")].cpu_us
+        lines.append(f"| {label} | {raw:,.0f} | {sdk:,.0f} | {sdk / raw:.2f}x |")
+    lines += ["", "Bursts of concurrent `balances.retrieve()` on a fresh client:", ""]
+    lines += ["| client | calls | seconds | failures |", "|---|---|---|---|"]
+    for who, calls, seconds, failures in results.bursts:
+        failed = ", ".join(f"{k}: {v}" for k, v in failures.items()) or "0"
+        lines.append(f"| {who} | {calls:,} | {seconds:.2f} | {failed} |")
+    return lines
+
+
+def goals(results: WireResults) -> list[tuple[str, str, bool]]:
+    """(goal, result, met) for issue 17's goal rows."""
+    cells = results.cells
+    out = []
+    worst = min(
+        (cells[(label, "SDK")].calls_per_s / cells[(label, "raw aiohttp")].calls_per_s, label)
+        for _, label, _ in ROWS
+    )
+    out.append(("SDK >= 0.8x raw aiohttp, each of the four rows", f"worst {worst[0]:.2f}x ({worst[1]})", worst[0] >= 0.8))
+    behind = [
+        label
+        for _, label, _ in ROWS
+        if cells[(label, "SDK")].calls_per_s / cells[(label, "raw aiohttp")].calls_per_s
+        <= cells[(label, "openai")].calls_per_s / cells[(label, "raw aiohttp (openai payload)")].calls_per_s
+    ]
+    out.append(("SDK ahead of openai on every row", "behind on: " + ", ".join(behind) if behind else "ahead on all four", not behind))
+    cpu = max(
+        cells[(label, "SDK")].cpu_us / cells[(label, "raw aiohttp")].cpu_us
+        for _, label, c in ROWS
+        if c == 64
+    )
+    out.append(("client CPU at 64 concurrent <= 1.5x raw aiohttp", f"at most {cpu:.2f}x", cpu <= 1.5))
+    for who, calls, seconds, failures in results.bursts:
+        if who != "SDK":
+            continue
+        failed = sum(failures.values())
+        if calls == 1_000:
+            out.append(("1,000 concurrent calls <= 1 s, 0 failures", f"{seconds:.2f} s, {failed} failures", seconds <= 1 and not failed))
+        else:
+            out.append((f"{calls:,} concurrent calls, 0 failures", f"{seconds:.2f} s, {failed} failures", not failed))
+    return out
