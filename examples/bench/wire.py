@@ -209,7 +209,7 @@ def run() -> WireResults:
 
 
 def section(results: WireResults) -> list[str]:
-    """The report's section: the table, the goals, the bursts."""
+    """Render the report section: the table, the client CPU, the bursts."""
     cells = results.cells
     lines = [
         "## 1. The wire: against raw aiohttp, httpx2, httpx and openai",
@@ -225,7 +225,10 @@ def section(results: WireResults) -> list[str]:
     ]
     for _, label, _ in ROWS:
         limit = cells[(label, "raw aiohttp")].calls_per_s
-        row = [f"{cells[(label, n)].calls_per_s:,.0f} ({cells[(label, n)].calls_per_s / limit:.2f}x)" for n in CLIENTS]
+        row = [
+            f"{cells[(label, n)].calls_per_s:,.0f} ({cells[(label, n)].calls_per_s / limit:.2f}x)"
+            for n in CLIENTS
+        ]
         ai_limit = cells[(label, "raw aiohttp (openai payload)")].calls_per_s
         ai = cells[(label, "openai")].calls_per_s
         row.append(f"{ai:,.0f} ({ai / ai_limit:.2f}x)")
@@ -251,26 +254,53 @@ def goals(results: WireResults) -> list[tuple[str, str, bool]]:
         (cells[(label, "SDK")].calls_per_s / cells[(label, "raw aiohttp")].calls_per_s, label)
         for _, label, _ in ROWS
     )
-    out.append(("SDK >= 0.8x raw aiohttp, each of the four rows", f"worst {worst[0]:.2f}x ({worst[1]})", worst[0] >= 0.8))
+    out.append(
+        (
+            "SDK >= 0.8x raw aiohttp, each of the four rows",
+            f"worst {worst[0]:.2f}x ({worst[1]})",
+            worst[0] >= 0.8,
+        )
+    )
     behind = [
         label
         for _, label, _ in ROWS
         if cells[(label, "SDK")].calls_per_s / cells[(label, "raw aiohttp")].calls_per_s
-        <= cells[(label, "openai")].calls_per_s / cells[(label, "raw aiohttp (openai payload)")].calls_per_s
+        <= cells[(label, "openai")].calls_per_s
+        / cells[(label, "raw aiohttp (openai payload)")].calls_per_s
     ]
-    out.append(("SDK ahead of openai on every row", "behind on: " + ", ".join(behind) if behind else "ahead on all four", not behind))
+    out.append(
+        (
+            "SDK ahead of openai on every row",
+            "behind on: " + ", ".join(behind) if behind else "ahead on all four",
+            not behind,
+        )
+    )
     cpu = max(
         cells[(label, "SDK")].cpu_us / cells[(label, "raw aiohttp")].cpu_us
         for _, label, c in ROWS
         if c == 64
     )
-    out.append(("client CPU at 64 concurrent <= 1.5x raw aiohttp", f"at most {cpu:.2f}x", cpu <= 1.5))
+    out.append(
+        ("client CPU at 64 concurrent <= 1.5x raw aiohttp", f"at most {cpu:.2f}x", cpu <= 1.5)
+    )
     for who, calls, seconds, failures in results.bursts:
         if who != "SDK":
             continue
         failed = sum(failures.values())
         if calls == 1_000:
-            out.append(("1,000 concurrent calls <= 1 s, 0 failures", f"{seconds:.2f} s, {failed} failures", seconds <= 1 and not failed))
+            out.append(
+                (
+                    "1,000 concurrent calls <= 1 s, 0 failures",
+                    f"{seconds:.2f} s, {failed} failures",
+                    seconds <= 1 and not failed,
+                )
+            )
         else:
-            out.append((f"{calls:,} concurrent calls, 0 failures", f"{seconds:.2f} s, {failed} failures", not failed))
+            out.append(
+                (
+                    f"{calls:,} concurrent calls, 0 failures",
+                    f"{seconds:.2f} s, {failed} failures",
+                    not failed,
+                )
+            )
     return out

@@ -1,5 +1,17 @@
 """A client library for accessing Payments, Payouts and Multi-Currency Account API"""
 
-from .client import Sender
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .client import Sender
 
 __all__ = ("Sender",)
+
+
+def __getattr__(name: str) -> Any:
+    # Importing a submodule (errors, api.*) must not import the models and msgspec with it.
+    if name == "Sender":
+        from .client import Sender
+
+        return Sender
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

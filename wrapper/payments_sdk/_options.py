@@ -10,10 +10,10 @@ import ipaddress
 import os
 import platform
 from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from typing import Any, Final
 from urllib.parse import urlsplit
 
-import attrs
 import httpx
 
 from ._secret import SecretKey
@@ -162,7 +162,7 @@ def _user_agent() -> str:
     return f"payments-sdk/{__version__} python/{platform.python_version()}"
 
 
-@attrs.frozen(kw_only=True)
+@dataclass(frozen=True, kw_only=True, slots=True)
 class ClientOptions:
     """Every option of a client, checked; immutable, so copies can share it safely."""
 
@@ -233,4 +233,4 @@ class ClientOptions:
             changes["default_headers"] = check_headers(default_headers)
         if not isinstance(total_timeout, NotGiven):
             changes["total_timeout"] = check_total_timeout(total_timeout)
-        return attrs.evolve(self, **changes)
+        return replace(self, **changes)

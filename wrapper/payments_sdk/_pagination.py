@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable, Generator, Sequence
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Generator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
@@ -207,7 +207,7 @@ class AsyncPager(Generic[T]):
                 return replace(request, page=2, before=before, pinned=True, index=2, length=length)
         return replace(request, page=following, index=request.index + 1, length=length)
 
-    async def pages(self) -> AsyncIterator[Page[T]]:
+    async def pages(self) -> AsyncGenerator[Page[T], None]:
         """Yield every page in order, prefetching up to ``prefetch`` pages ahead."""
         page = await self._load(self._first)
         yield page
@@ -220,7 +220,7 @@ class AsyncPager(Generic[T]):
             async for later in later_pages:
                 yield later
 
-    async def _prefetched(self, first: Page[T]) -> AsyncIterator[Page[T]]:
+    async def _prefetched(self, first: Page[T]) -> AsyncGenerator[Page[T], None]:
         """Yield the pages after ``first`` while keeping up to ``prefetch`` requests in flight."""
         if not first.has_next_page():
             return

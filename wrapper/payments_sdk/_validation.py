@@ -13,8 +13,6 @@ from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import unquote
 
-from dateutil.parser import isoparse
-
 from ._money import Money
 from .errors import InvalidParameterError
 
@@ -259,6 +257,8 @@ def to_utc_instant(value: object, field: str) -> UtcInstant:
     and cannot be sent.
     """
     if isinstance(value, str):
+        from dateutil.parser import isoparse  # on first use: it costs 10 ms to import
+
         try:
             parsed = isoparse(value)
         except (ValueError, OverflowError):
