@@ -132,6 +132,19 @@ async def test_with_options_shares_the_pool_and_closing_a_copy_keeps_it(
     assert not client.is_closed
 
 
+async def test_with_options_merges_default_headers(make_client: MakeClient) -> None:
+    """with_options(default_headers=) adds to the client's headers; a name given again wins."""
+    client, recorder = make_client(
+        lambda r: httpx.Response(200, json={}), default_headers={"X-Team": "a", "X-Trace": "0"}
+    )
+    await client.with_options(default_headers={"x-trace": "1", "X-Job": "j"}).ping()
+    sent = recorder.last.headers
+    assert (sent["x-team"], sent["x-trace"], sent["x-job"]) == ("a", "1", "j")
+    assert sent.get_list("x-trace") == ["1"]
+    await client.ping()
+    assert recorder.last.headers["x-trace"] == "0" and "x-job" not in recorder.last.headers
+
+
 async def test_the_sdk_never_closes_a_callers_http_client() -> None:
     """An injected httpx.AsyncClient stays open after the SDK client closes."""
     http = httpx.AsyncClient(transport=httpx.MockTransport(lambda r: httpx.Response(200, json={})))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import AsyncIterator, Iterator
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -37,12 +38,21 @@ def sandbox() -> Iterator[Sandbox]:
         yield box
 
 
-@pytest.fixture
-async def client(sandbox: Sandbox) -> AsyncIterator[AsyncPaymentsClient]:
-    """An SDK client talking to the sandbox over HTTP."""
+@pytest.fixture(params=["aiohttp", "httpx"])
+async def client(
+    sandbox: Sandbox, request: pytest.FixtureRequest
+) -> AsyncIterator[AsyncPaymentsClient]:
+    """An SDK client talking to the sandbox over HTTP: on its own wire, or a caller's httpx."""
     assert sandbox.base_url.startswith("http://127.0.0.1:")
-    async with AsyncPaymentsClient(api_key=sandbox.api_key, base_url=sandbox.base_url) as c:
-        yield c
+    async with contextlib.AsyncExitStack() as stack:
+        http = None
+        if request.param == "httpx":
+            http = await stack.enter_async_context(httpx.AsyncClient())
+        yield await stack.enter_async_context(
+            AsyncPaymentsClient(
+                api_key=sandbox.api_key, base_url=sandbox.base_url, http_client=http
+            )
+        )
 
 
 async def _balances(client: AsyncPaymentsClient) -> dict[str, int]:

@@ -223,14 +223,22 @@ class ClientOptions:
         default_headers: Mapping[str, str] | NotGiven = NOT_GIVEN,
         total_timeout: float | NotGiven | None = NOT_GIVEN,
     ) -> ClientOptions:
-        """Return a copy with the given options changed, each checked as at construction."""
+        """Return a copy with the given options changed, each checked as at construction.
+
+        ``default_headers`` are merged into the current ones; the others replace them.
+        """
         changes: dict[str, Any] = {}
         if not isinstance(timeout, NotGiven):
             changes["timeout"] = check_timeout(timeout)
         if not isinstance(max_retries, NotGiven):
             changes["max_retries"] = check_max_retries(max_retries)
         if not isinstance(default_headers, NotGiven):
-            changes["default_headers"] = check_headers(default_headers)
+            # Merged, as openai's with_options does: a header named again (in any case) is
+            # replaced, the others are kept.
+            given = check_headers(default_headers)
+            named = {name.lower() for name in given}
+            kept = {k: v for k, v in self.default_headers.items() if k.lower() not in named}
+            changes["default_headers"] = {**kept, **given}
         if not isinstance(total_timeout, NotGiven):
             changes["total_timeout"] = check_total_timeout(total_timeout)
         return replace(self, **changes)
