@@ -15,7 +15,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import concurrency, decoding, imports, overhead, pagination, peers
+from . import concurrency, decoding, imports, overhead, pagination, peers, wire
 from .report import peers_section, render, write_plot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -25,12 +25,20 @@ def main() -> int:
     """Measure, then write the report and the plot."""
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument(
-        "--only", choices=["peers"], help="run one section and print it; write nothing"
+        "--only", choices=["peers", "wire"], help="run one section and print it; write nothing"
     )
-    if parser.parse_args().only == "peers":
+    only = parser.parse_args().only
+    if only == "peers":
         print("peers (about four minutes) ...", flush=True)
         print("\n".join(peers_section(peers.run())))
         return 0
+    if only == "wire":
+        print("the wire (about two minutes) ...", flush=True)
+        results = wire.run()
+        print("\n".join(wire.section(results)))
+        return 0
+    print("the wire (about two minutes) ...", flush=True)
+    wire_results = wire.run()
     print("per-call overhead ...", flush=True)
     pairs = asyncio.run(overhead.cpu_per_call())
     for mode in ("static", "sandbox"):
@@ -50,7 +58,7 @@ def main() -> int:
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
     )
     write_plot(DOCS / "benchmarks.png", pairs, walks)
-    text = render(machine, pairs, import_ms, walks, bursts, peer_results, decoded)
+    text = render(machine, wire_results, pairs, import_ms, walks, bursts, peer_results, decoded)
     (DOCS / "benchmarks.md").write_text(text, encoding="utf-8")
     print(text)
     return 0

@@ -9,7 +9,9 @@ a 100-item ``GET /v1/payments`` and openai's payloads. Every client runs with it
 - **SDK**: ``AsyncPaymentsClient()``, typed models (its default wire, aiohttp);
 - **SDK on httpx**: ``AsyncPaymentsClient(http_client=httpx.AsyncClient())``;
 - **openai**: ``AsyncOpenAI()`` on its own payloads (``models.retrieve``, ``files.list``),
-  next to raw aiohttp on those same payloads, so that each SDK is judged against the same limit.
+  next to raw aiohttp on those same payloads, so that each SDK is judged against the same limit;
+- the other candidates for the SDK's default wire: **raw pyreqwest** (Rust, reqwest) and the
+  **SDK on httpx-aiohttp** (``http_client=httpx_aiohttp.HttpxAiohttpClient()``).
 
 Rounds interleave every client (medians of :data:`ROUNDS`); each measurement is sized to last
 about :data:`TARGET_SECONDS`. Client CPU is ``time.process_time()`` of this process over the
@@ -30,7 +32,10 @@ from typing import Any
 import aiohttp
 import httpx
 import httpx2
+import httpx_aiohttp
 import openai
+from pyreqwest.client import Client as ReqwestClient
+from pyreqwest.client import ClientBuilder
 
 from payments_sdk import AsyncPaymentsClient
 
@@ -51,7 +56,15 @@ ROWS = (
     ("page", "100-item page, sequential", 1),
     ("page", "100-item page, 64 concurrent", 64),
 )
-CLIENTS = ("raw aiohttp", "raw httpx2", "raw httpx", "SDK", "SDK on httpx")
+CLIENTS = (
+    "raw aiohttp",
+    "raw pyreqwest",
+    "raw httpx2",
+    "raw httpx",
+    "SDK",
+    "SDK on httpx-aiohttp",
+    "SDK on httpx",
+)
 OPENAI_CLIENTS = ("raw aiohttp (openai payload)", "openai")
 
 
@@ -100,6 +113,20 @@ def _aiohttp_calls(session: aiohttp.ClientSession, small: str, page: str, params
     return get_small, get_page
 
 
+def _reqwest_calls(client: ReqwestClient, small: str, page: str) -> Any:
+    async def get_small() -> object:
+        response = await client.get(small).build().send()
+        response.error_for_status()
+        return await response.json()
+
+    async def get_page() -> object:
+        response = await client.get(page).build().send()
+        response.error_for_status()
+        return await response.json()
+
+    return get_small, get_page
+
+
 def _httpx_calls(client: Any, small: str, page: str, params: Any) -> Any:
     async def get_small() -> object:
         response = await client.get(small)
@@ -132,6 +159,11 @@ async def _clients(base_url: str, key: str) -> AsyncIterator[dict[str, tuple[Cal
         sdk_httpx = await stack.enter_async_context(
             AsyncPaymentsClient(api_key=key, base_url=base_url, http_client=pool)
         )
+        bridge = await stack.enter_async_context(httpx_aiohttp.HttpxAiohttpClient())
+        sdk_bridge = await stack.enter_async_context(
+            AsyncPaymentsClient(api_key=key, base_url=base_url, http_client=bridge)
+        )
+        reqwest = await stack.enter_async_context(ClientBuilder().default_headers(auth).build())
         ai = await stack.enter_async_context(
             openai.AsyncOpenAI(base_url=base_url, api_key=OPENAI_KEY)
         )
@@ -153,9 +185,11 @@ async def _clients(base_url: str, key: str) -> AsyncIterator[dict[str, tuple[Cal
 
         yield {
             "raw aiohttp": _aiohttp_calls(session, small, page, params),
+            "raw pyreqwest": _reqwest_calls(reqwest, small, f"{page}?per_page={PAGE_SIZE}"),
             "raw httpx2": _httpx_calls(raw2, small, page, params),
             "raw httpx": _httpx_calls(raw, small, page, params),
             "SDK": typed(sdk),
+            "SDK on httpx-aiohttp": typed(sdk_bridge),
             "SDK on httpx": typed(sdk_httpx),
             "raw aiohttp (openai payload)": _aiohttp_calls(o_session, o_small, o_page, o_params),
             "openai": (ai_small, ai_page),
