@@ -124,6 +124,38 @@ def test_a_loop_that_ends_leaves_no_socket_behind() -> None:
     assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
 
 
+def test_a_client_nobody_closed_is_closed_by_its_loop() -> None:
+    """Dropped unclosed mid-loop, the client's connections close without a warning or error."""
+    problems: list[object] = []
+
+    async def forget(url: str) -> None:
+        asyncio.get_running_loop().set_exception_handler(lambda _, ctx: problems.append(ctx))
+        client = AsyncPaymentsClient(api_key=KEY, base_url=url)
+        await client.balances.retrieve()
+        del client
+        gc.collect()
+        await asyncio.sleep(0.05)  # the loop runs the dropped client's close
+
+    with serve() as server, warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", ResourceWarning)
+        asyncio.run(forget(server.url))
+        gc.collect()
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+    assert problems == []
+
+
+async def test_a_callers_client_closed_mid_call_is_a_client_closed_error() -> None:
+    """The owner closes their http_client while a call waits to retry: ClientClosedError."""
+    with serve(lambda _: _reply(Reply(status=503))) as server:
+        pool = httpx.AsyncClient()
+        client = AsyncPaymentsClient(api_key=KEY, base_url=server.url, http_client=pool)
+        call = asyncio.ensure_future(client.balances.retrieve())
+        await until(lambda: bool(server.seen))
+        await pool.aclose()
+        with pytest.raises(ClientClosedError, match="closed by its owner"):
+            await call
+
+
 # -- cancellation ------------------------------------------------------------------------------
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 import asyncio
 import ssl
 import urllib.request
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncGenerator, Mapping
 from typing import Any
 
 import aiohttp
@@ -52,28 +52,26 @@ _WAIT = 5.0
 
 
 class _Lane:
-    """One event loop's aiohttp session, and the async generator that closes it with the loop."""
+    """One event loop's aiohttp session."""
 
-    __slots__ = ("guard", "loop", "session")
+    __slots__ = ("loop", "session")
 
     def __init__(self, loop: asyncio.AbstractEventLoop, session: aiohttp.ClientSession) -> None:
         self.loop = loop
         self.session = session
-        self.guard: AsyncIterator[None] | None = None
-
-    async def aclose(self) -> None:
-        guard, self.guard = self.guard, None
-        if guard is not None:
-            await guard.aclose()  # type: ignore[attr-defined]
-        await self.session.close()
 
 
-async def _hold_open(lane: _Lane) -> AsyncIterator[None]:
-    """Live as long as the loop: its ``shutdown_asyncgens()`` closes the lane's session."""
+async def _hold_open(session: aiohttp.ClientSession) -> AsyncGenerator[None, None]:
+    """Live as long as the loop: its ``shutdown_asyncgens()`` closes the session.
+
+    Dropped without being closed (a client nobody closed), it is finalized by the loop, which
+    closes the session too. It holds the session, not the lane, so that no reference cycle
+    leaves the session to the cycle collector, which would finalize it unclosed.
+    """
     try:
         yield
     finally:
-        await lane.session.close()
+        await session.close()
 
 
 class AiohttpWire:
@@ -86,6 +84,7 @@ class AiohttpWire:
         self._limit = limit
         self._keepalive = KEEPALIVE_EXPIRY if keepalive is None else keepalive
         self._lanes: dict[asyncio.AbstractEventLoop, _Lane] = {}
+        self._guards: dict[asyncio.AbstractEventLoop, AsyncGenerator[None, None]] = {}
         self._last: _Lane | None = None
         self._ssl: ssl.SSLContext | None = None
         self._urls: dict[str, URL] = {}
@@ -156,13 +155,14 @@ class AiohttpWire:
         if lane is None or lane.session.closed:  # new, or closed by its loop's shutdown
             if self.closed:
                 raise httpx.ConnectError("the connection pool is closed")
-            for old in [old for old in self._lanes if old.is_closed()]:
-                del self._lanes[old]  # its loop ran no shutdown: its sockets go with it
-            lane = _Lane(loop, self._session())
-            guard = _hold_open(lane)
+            for old in [old for old in list(self._lanes) if old.is_closed()]:
+                self._lanes.pop(old, None)  # its loop ran no shutdown: its sockets go with it
+                self._guards.pop(old, None)
+            session = self._session()
+            guard = _hold_open(session)
             await guard.__anext__()  # registers it with the loop's async generators
-            lane.guard = guard
-            self._lanes[loop] = lane
+            self._guards[loop] = guard
+            lane = self._lanes[loop] = _Lane(loop, session)
         self._last = lane
         return lane
 
@@ -196,16 +196,25 @@ class AiohttpWire:
         """Close every loop's session: this loop's here, another running loop's on that loop."""
         self.closed = True
         lanes, self._lanes, self._last = list(self._lanes.values()), {}, None
+        guards, self._guards = self._guards, {}
         here = asyncio.get_running_loop()
         for lane in lanes:
+            close = _closer(lane.session, guards.get(lane.loop))
             if lane.loop is here:
-                await lane.aclose()
+                await close
             elif lane.loop.is_running():
-                done = asyncio.run_coroutine_threadsafe(lane.aclose(), lane.loop)
+                done = asyncio.run_coroutine_threadsafe(close, lane.loop)
                 finished, _ = await asyncio.wait({asyncio.wrap_future(done)}, timeout=_WAIT)
                 if not finished:
                     done.cancel()  # that loop is stuck; its own shutdown closes the session
-            # A closed loop closed its session at shutdown; one not running closes it then.
+            else:
+                close.close()  # a closed loop closed its session at shutdown
+
+
+async def _closer(session: aiohttp.ClientSession, guard: AsyncGenerator[None, None] | None) -> None:
+    if guard is not None:
+        await guard.aclose()
+    await session.close()
 
 
 def _env_proxy(origin: URL) -> str | None:

@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 
 from ._wire import MASKED, WireResponse
+from .errors import ClientClosedError
 
 __all__ = ["HttpxWire"]
 
@@ -53,6 +54,10 @@ class HttpxWire:
         )
         try:
             response = await self._client.send(request)
+        except RuntimeError:
+            if not self._client.is_closed:
+                raise  # not the closed-client refusal: a bug, kept as itself
+            raise ClientClosedError("the http_client was closed by its owner") from None
         finally:
             # The request is kept by the response and by httpx's exceptions: never with the key.
             request.headers["Authorization"] = MASKED

@@ -173,8 +173,8 @@ class Pool:
         if lane is None or lane.loop is not loop:
             lane = self._lanes.get(loop)
             if lane is None:
-                for old in [old for old in self._lanes if old.is_closed()]:
-                    del self._lanes[old]
+                for old in [old for old in list(self._lanes) if old.is_closed()]:
+                    self._lanes.pop(old, None)
                 lane = self._lanes[loop] = _Lane(loop, self._limit)
             self._last = lane
         return lane
