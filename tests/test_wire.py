@@ -18,6 +18,8 @@ from typing import Any
 import httpx
 import pytest
 import trustme
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from payments_sdk import (
     APIConnectionError,
@@ -25,6 +27,7 @@ from payments_sdk import (
     APITimeoutError,
     AsyncPaymentsClient,
     InternalServerError,
+    PaymentsError,
     instant_retries,
 )
 from tests.keyscan import KEY, key_leaks
@@ -337,3 +340,52 @@ async def test_an_error_answer_keeps_its_headers_and_body(transport: str) -> Non
                 await client.balances.retrieve()
     assert raised.value.error == "Internal"
     assert not key_leaks(raised.value)
+
+
+# -- hostile answers ---------------------------------------------------------------------------
+
+_STATUS = st.sampled_from([200, 201, 204, 301, 304, 400, 404, 418, 429, 500, 503, 599])
+_ENCODING = st.sampled_from(["", "gzip", "deflate", "br", "identity", "x-junk", "gzip, gzip"])
+_HEADER_TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=40)
+_BODY = st.one_of(
+    st.binary(max_size=200),
+    st.sampled_from([b"", b"{", b'{"data": [', b'{"data": [{"currency": "USD", ', b"null"]),
+    st.builds(lambda b: b + KEY.encode(), st.binary(max_size=20)),
+)
+
+
+def _raw_reply(status: int, encoding: str, retry_after: str, body: bytes, length: int) -> bytes:
+    lines = [f"HTTP/1.1 {status} X", "content-type: application/json", f"content-length: {length}"]
+    if encoding:
+        lines.append(f"content-encoding: {encoding}")
+    if retry_after:
+        lines.append(f"retry-after: {retry_after}")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    status=_STATUS,
+    encoding=_ENCODING,
+    retry_after=_HEADER_TEXT,
+    body=_BODY,
+    length_shift=st.sampled_from([0, 0, 0, -1, 1, 50]),
+)
+def test_hostile_answers_raise_only_sdk_errors_without_the_key(
+    transport: str, status: int, encoding: str, retry_after: str, body: bytes, length_shift: int
+) -> None:
+    """Any status, encoding, Retry-After, body and wrong length: only SDK errors, never the key."""
+    raw = _raw_reply(status, encoding, retry_after, body, max(0, len(body) + length_shift))
+
+    async def call(url: str) -> None:
+        async with sdk(url, transport, timeout=httpx.Timeout(2.0)) as client:
+            with instant_retries():
+                await client.balances.retrieve()
+
+    with serve(answering(Reply(raw=raw))) as server:
+        try:
+            asyncio.run(call(server.url))
+        except PaymentsError as exc:
+            assert not key_leaks(exc)

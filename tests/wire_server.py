@@ -43,6 +43,9 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     gzip: bool = False
     delay: float = 0.0
+    raw: bytes | None = None
+    """Written as it is instead of a response (then the connection is closed): for replies
+    that h11 would refuse to write, such as a wrong Content-Length."""
 
     def encode(self) -> tuple[list[tuple[str, str]], bytes]:
         raw = self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
@@ -155,6 +158,10 @@ class WireServer:
                 assert isinstance(reply, Reply)
                 if reply.delay:
                     await asyncio.sleep(reply.delay)
+                if reply.raw is not None:
+                    writer.write(reply.raw)
+                    await writer.drain()
+                    return
                 headers, body = reply.encode()
                 writer.write(conn.send(h11.Response(status_code=reply.status, headers=headers)))
                 writer.write(conn.send(h11.Data(data=body)) or b"")
