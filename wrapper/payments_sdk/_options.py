@@ -34,13 +34,11 @@ DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
 """30 s to read, write or wait for a pooled connection; 5 s to connect."""
 DEFAULT_MAX_RETRIES: Final = 2
 DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(max_connections=20, max_keepalive_connections=20)
-"""At most 20 connections, all kept alive between calls; more calls wait for a free one.
+"""The SDK's own pool: at most 20 connections per event loop, kept alive between calls.
 
-httpcore's pool checks every connection each time a request starts or ends, so its cost per
-call grows with the number of open connections: 64 concurrent calls ran 2.5x faster over 20
-connections than over httpx's default 100, even with 20 ms of latency (docs/benchmarks.md).
-Keeping every connection alive also avoids reconnecting under load. Pass your own
-``http_client`` for other limits.
+More calls wait for a free one, in order, under the pool timeout. Idle connections close after
+4 s (``_aiohttp_wire.KEEPALIVE_EXPIRY``), before the common 5 s server idle timeout. Pass your
+own ``http_client`` for other limits.
 """
 MAX_RETRIES_LIMIT: Final = 10
 
