@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from .types import RawResponse, RequestFiles
+from .types import Operation, RawResponse, RequestFiles
 
 __all__ = ["Sender"]
 
@@ -18,7 +18,8 @@ class Sender(Protocol):
     """Sends one operation's request and returns its successful (2xx) response.
 
     ``url`` is the operation's path relative to the service's root address, with its path
-    parameters already encoded as single segments. Any other status, and any transport
+    parameters already encoded as single segments; ``operation`` names the operation (its id,
+    method and path template, never the ids or the query). Any other status, and any transport
     failure, is the sender's to raise: an operation only ever parses a success.
     """
 
@@ -27,6 +28,7 @@ class Sender(Protocol):
         method: str,
         url: str,
         *,
+        operation: Operation | None = None,
         params: Mapping[str, Any] | None = None,
         content: bytes | None = None,
         files: RequestFiles | None = None,

@@ -22,6 +22,7 @@ from typing import (
     Annotated,
     Any,
     Generic,
+    NamedTuple,
     Protocol,
     Self,
     TypeVar,
@@ -39,6 +40,7 @@ __all__ = [
     "File",
     "FileTypes",
     "Model",
+    "Operation",
     "RawResponse",
     "RequestFiles",
     "Response",
@@ -58,6 +60,18 @@ FileTypes = tuple[str | None, FileContent, str | None]
 RequestFiles = list[tuple[str, FileTypes]]
 
 _EXTRA = "_additional_properties"
+
+
+class Operation(NamedTuple):
+    """An operation's identity: what logs, events and traces name a request by.
+
+    Never the path parameters or the query, which can carry customer data.
+    """
+
+    operation_id: str
+    method: str
+    template: str
+    """The path with its parameters as ``{name}``, relative to the root address."""
 
 
 class RawResponse(Protocol):

@@ -13,6 +13,7 @@ from ._version import __version__
 if TYPE_CHECKING:
     from ._client import AsyncPaymentsClient
     from ._money import Money
+    from ._observe import AttemptEvent, CallEvent, Observer
     from ._pagination import AsyncPager, Page
     from ._response import APIResponse
     from ._retry import instant_retries
@@ -43,7 +44,9 @@ __all__ = [
     "APITimeoutError",
     "AsyncPager",
     "AsyncPaymentsClient",
+    "AttemptEvent",
     "BadRequestError",
+    "CallEvent",
     "ClientClosedError",
     "ConflictError",
     "CurrencyMismatchError",
@@ -51,6 +54,7 @@ __all__ = [
     "InvalidParameterError",
     "Money",
     "NotFoundError",
+    "Observer",
     "Page",
     "PaymentsError",
     "PermissionDeniedError",
@@ -64,6 +68,9 @@ __all__ = [
 _HOMES = {
     "AsyncPaymentsClient": "._client",
     "Money": "._money",
+    "AttemptEvent": "._observe",
+    "CallEvent": "._observe",
+    "Observer": "._observe",
     "AsyncPager": "._pagination",
     "Page": "._pagination",
     "APIResponse": "._response",

@@ -5,7 +5,7 @@ Everything a call does happens below the namespaces, in the call layer (``_reque
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cached_property
 from types import TracebackType
 from typing import TYPE_CHECKING, Any, Self
@@ -21,13 +21,15 @@ from ._options import (
     ClientOptions,
     NotGiven,
 )
-from ._pool import Pool
 from ._requestor import Requestor
 from ._validation import check_params, check_path
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
     from payments_sdk_generated.models import Ping
+
+    from ._observe import Observer
+    from ._pool import Pool
 
     from ._raw_namespaces import WithRawResponse
     from .resources.balance_conversions import BalanceConversions
@@ -75,6 +77,11 @@ class AsyncPaymentsClient:
         total_timeout: Seconds a whole call may take, retries and the waits between them
             included; past it, the call raises :class:`~payments_sdk.APITimeoutError`.
             Default ``None``: no bound beyond ``timeout``, which applies to each read.
+        observers: Objects told about every attempt and every finished call
+            (:class:`~payments_sdk.Observer`); see docs/observability.md.
+        opentelemetry: Make OpenTelemetry spans, ``traceparent`` headers and the
+            ``http.client.request.duration`` metric. Default ``None``: when
+            ``opentelemetry-api`` is installed (``payments-sdk[otel]``).
 
     """
 
@@ -88,6 +95,8 @@ class AsyncPaymentsClient:
         http_client: httpx.AsyncClient | None = None,
         default_headers: Mapping[str, str] | None = None,
         total_timeout: float | None = None,
+        observers: Sequence[Observer] | None = None,
+        opentelemetry: bool | None = None,
     ) -> None:
         setup_from_env()
         options = ClientOptions.create(
@@ -97,9 +106,13 @@ class AsyncPaymentsClient:
             max_retries=max_retries,
             default_headers=default_headers,
             total_timeout=total_timeout,
+            observers=observers,
+            opentelemetry=opentelemetry,
         )
         if http_client is not None and not isinstance(http_client, httpx.AsyncClient):
             raise InvalidParameterError("http_client", "must be an httpx.AsyncClient")
+        from ._pool import Pool  # with asyncio: when a client is made, not at import
+
         pool = Pool(
             root_url=options.root_url,
             limit=DEFAULT_CONNECTION_LIMITS.max_connections or 20,

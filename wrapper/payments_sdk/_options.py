@@ -9,13 +9,14 @@ from __future__ import annotations
 import ipaddress
 import os
 import platform
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
 from urllib.parse import urlsplit
 
 import httpx
 
+from ._observe import Observer, check_observers
 from ._secret import SecretKey
 from ._version import __version__
 from .errors import InvalidParameterError
@@ -77,6 +78,24 @@ def check_total_timeout(value: object) -> float | None:
     raise InvalidParameterError(
         "total_timeout", f"must be seconds > 0 (and below 1e9) or None, got {value!r}"
     )
+
+
+def check_opentelemetry(value: object) -> bool:
+    """Return whether to trace: ``None`` means when opentelemetry-api is installed."""
+    if value is None:
+        from ._instrument import otel_installed
+
+        return otel_installed()
+    if not isinstance(value, bool):
+        raise InvalidParameterError("opentelemetry", f"must be True, False or None, got {value!r}")
+    if value:
+        from ._instrument import otel_installed
+
+        if not otel_installed():
+            raise InvalidParameterError(
+                "opentelemetry", 'needs opentelemetry-api: pip install "payments-sdk[otel]"'
+            )
+    return value
 
 
 def check_max_retries(value: object) -> int:
@@ -172,6 +191,10 @@ class ClientOptions:
     default_headers: Mapping[str, str]
     total_timeout: float | None = None
     """The bound on a whole call, retries and waits included; None for none."""
+    observers: tuple[Observer, ...] = ()
+    """What watches every attempt and call (``_observe.py``)."""
+    opentelemetry: bool = False
+    """Whether calls make OpenTelemetry spans and metrics (``_otel.py``)."""
 
     @property
     def root_url(self) -> str:
@@ -198,6 +221,8 @@ class ClientOptions:
         max_retries: int,
         default_headers: Mapping[str, str] | None,
         total_timeout: float | None = None,
+        observers: Sequence[Observer] | None = None,
+        opentelemetry: bool | None = None,
     ) -> ClientOptions:
         """Check every option (falling back to ``$PAYMENTS_API_KEY`` and ``$PAYMENTS_BASE_URL``)."""
         return cls(
@@ -211,6 +236,8 @@ class ClientOptions:
             max_retries=check_max_retries(max_retries),
             default_headers=check_headers(default_headers or {}),
             total_timeout=check_total_timeout(total_timeout),
+            observers=check_observers(observers),
+            opentelemetry=check_opentelemetry(opentelemetry),
         )
 
     def replace(

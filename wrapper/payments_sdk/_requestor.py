@@ -15,6 +15,7 @@ Nothing else is caught: a bug in the SDK surfaces as itself.
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from payments_sdk_generated.client import Sender as OperationSender
     from payments_sdk_generated.types import Response
 
+    from ._instrument import Instruments
     from ._options import ClientOptions
     from ._pool import Pool
     from ._secret import SecretKey
@@ -60,6 +62,7 @@ class Requestor:
             timeout=options.timeout,
             max_retries=options.max_retries,
             total_timeout=options.total_timeout,
+            instruments=_instruments(options),
         )
 
     @property
@@ -124,6 +127,19 @@ class Requestor:
         except (ValueError, RecursionError) as exc:
             problem = "$: the body is not valid JSON"
             raise _mismatch(response.to_httpx(), problem, self.options.api_key, exc) from None
+
+
+def _instruments(options: ClientOptions) -> Instruments | None:
+    """The client's observers and tracing; None when it has neither (nothing to record)."""
+    if not options.observers and not options.opentelemetry:
+        return None
+    from ._instrument import Instruments
+
+    root = urlsplit(options.root_url)
+    port = root.port or (443 if root.scheme == "https" else 80)
+    return Instruments(
+        options.observers, otel=options.opentelemetry, host=root.hostname or "", port=port
+    )
 
 
 def _is_encode_error(exc: BaseException) -> bool:

@@ -15,17 +15,21 @@ errors and for ``with_raw_response`` (``_wire.py``).
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from ._logging import logger
-from ._pool import Pool
-from ._retry import backoff_delay, retry_after_seconds, retryable_error, retryable_status
+from ._retry import (
+    backoff_delay,
+    instant,
+    retry_after_seconds,
+    retryable_error,
+    retryable_status,
+)
 from ._secret import SecretKey
 from ._wire import WireResponse, masked_request
 from .errors import (
@@ -35,6 +39,12 @@ from .errors import (
     ClientClosedError,
     status_error_class,
 )
+
+if TYPE_CHECKING:
+    from payments_sdk_generated.types import Operation
+
+    from ._instrument import CallRecord, Instruments
+    from ._pool import Pool
 
 __all__ = ["Sender"]
 
@@ -48,6 +58,7 @@ class Sender:
     __slots__ = (
         "_api_key",
         "_headers",
+        "_instruments",
         "_origin",
         "_pool",
         "_root_url",
@@ -67,8 +78,10 @@ class Sender:
         timeout: httpx.Timeout,
         max_retries: int,
         total_timeout: float | None = None,
+        instruments: Instruments | None = None,
     ) -> None:
         self._pool = pool
+        self._instruments = instruments
         root = httpx.URL(root_url)  # percent-encodes the base URL once, as httpx would
         self._root_url = str(root).rstrip("/")
         self._origin = f"{root.host}:{root.port or (443 if root.scheme == 'https' else 80)}"
@@ -94,6 +107,7 @@ class Sender:
         method: str,
         url: str,
         *,
+        operation: Operation | None = None,
         params: Mapping[str, Any] | None = None,
         content: bytes | None = None,
         files: Any = None,
@@ -106,22 +120,42 @@ class Sender:
         if files is not None:
             content, headers = _multipart(files, headers)
         sent = self._headers if not headers else {**self._headers, **headers}
-        if self.total_timeout is None:
-            return await self._send(method, target, sent, content)
-        return await self._send_within(method, target, sent, content, self.total_timeout)
+        if self._instruments is None:
+            if self.total_timeout is None:
+                return await self._send(method, target, sent, content, None)
+            return await self._send_within(method, target, sent, content, None)
+        record = self._instruments.start(operation, method)
+        try:
+            if self.total_timeout is None:
+                answer = await self._send(method, target, sent, content, record)
+            else:
+                answer = await self._send_within(method, target, sent, content, record)
+        except BaseException as exc:
+            record.ended(type(exc).__name__)
+            raise
+        record.ended(None)
+        return answer
 
     async def _send_within(
-        self, method: str, url: str, headers: dict[str, str], content: bytes | None, seconds: float
+        self,
+        method: str,
+        url: str,
+        headers: dict[str, str],
+        content: bytes | None,
+        record: CallRecord | None,
     ) -> WireResponse:
         """Send with retries, all of it within ``seconds``; past them, APITimeoutError.
 
         ``timeout`` bounds each read, so a body trickled a byte at a time never trips it; this
         bounds the whole call, waits between attempts included.
         """
+        import asyncio  # here, not at import: importing the SDK stays cheap
+
+        seconds = self.total_timeout or 0.0  # only called with a total_timeout
         deadline = asyncio.timeout(seconds)
         try:
             async with deadline:
-                return await self._send(method, url, headers, content)
+                return await self._send(method, url, headers, content, record)
         except TimeoutError as exc:
             if not deadline.expired():
                 raise
@@ -131,7 +165,12 @@ class Sender:
             ) from exc
 
     async def _send(
-        self, method: str, url: str, headers: dict[str, str], content: bytes | None
+        self,
+        method: str,
+        url: str,
+        headers: dict[str, str],
+        content: bytes | None,
+        record: CallRecord | None,
     ) -> WireResponse:
         """Send with retries; return a complete 2xx answer or raise."""
         pool = self._pool
@@ -142,14 +181,21 @@ class Sender:
         delay = 0.0
         pool.budget.first_attempt()
         while True:
+            if retries and not instant():  # a Retry-After hold of the client counts too
+                delay = max(delay, pool.held_for())
             if delay > 0:
-                await pool.nap(delay)  # the client-wide hold is waited out in the pool
+                await pool.nap(delay)
+            sent = headers
+            if record is not None:
+                extra = record.attempt_started(delay)
+                if extra:
+                    sent = {**headers, **extra}
             started = time.perf_counter()
             try:
-                answer = await pool.exchange(
-                    method, url, headers, content, timeout, self.timeout.pool
-                )
+                answer = await pool.exchange(method, url, sent, content, timeout, self.timeout.pool)
             except httpx.RequestError as exc:
+                if record is not None:
+                    record.attempt_ended(None, type(exc).__name__)
                 if pool.closed:
                     raise ClientClosedError(
                         "the client was closed while the call was on the wire"
@@ -162,6 +208,8 @@ class Sender:
                     continue
                 raise self._connection_error(exc, retries) from exc
             status = answer.status_code
+            if record is not None:
+                record.attempt_ended(status, None if status < 300 else str(status))
             self._log(method, url, f"-> {status}", started, retries)
             if 200 <= status < 300:
                 return answer

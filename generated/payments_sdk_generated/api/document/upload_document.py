@@ -9,15 +9,18 @@ from ...client import Sender
 from ...models.document import Document
 from ...models.document_upload_request import DocumentUploadRequest
 from ...types import (
+    Operation,
     Response,
     decode_response,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/document"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("upload_document", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -35,6 +38,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         files=body.to_multipart(),
     )
     return decode_response(response, Document)

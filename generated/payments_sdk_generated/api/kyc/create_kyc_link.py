@@ -9,16 +9,19 @@ from ...client import Sender
 from ...models.kyc_link import KycLink
 from ...models.kyc_link_create_request import KycLinkCreateRequest
 from ...types import (
+    Operation,
     Response,
     decode_response,
     encode_json,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/kyc-links"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("create_kyc_link", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -37,6 +40,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         content=encode_json(body),
         headers={"Content-Type": "application/json"},
     )

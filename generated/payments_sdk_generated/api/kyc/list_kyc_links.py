@@ -10,16 +10,19 @@ from typing import Any
 from ...client import Sender
 from ...models.kyc_link_list import KycLinkList
 from ...types import (
+    Operation,
     Response,
     Timestamp,
     decode_response,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/kyc-links"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("list_kyc_links", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -52,6 +55,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         params=params,
     )
     return decode_response(response, KycLinkList)

@@ -10,16 +10,19 @@ from ...models.balance_conversion import BalanceConversion
 from ...models.balance_conversion_by_source import BalanceConversionBySource
 from ...models.balance_conversion_by_target import BalanceConversionByTarget
 from ...types import (
+    Operation,
     Response,
     decode_response,
     encode_json,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/balance_conversions"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("create_balance_conversion", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -39,6 +42,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         content=encode_json(body),
         headers={"Content-Type": "application/json"},
     )

@@ -8,15 +8,18 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.balance_list import BalanceList
 from ...types import (
+    Operation,
     Response,
     decode_response,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/balances"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("get_balances", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -33,6 +36,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
     )
     return decode_response(response, BalanceList)
 

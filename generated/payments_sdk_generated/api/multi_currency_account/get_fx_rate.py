@@ -10,15 +10,18 @@ from typing import Any
 from ...client import Sender
 from ...models.fx_rate import FxRate
 from ...types import (
+    Operation,
     Response,
     decode_response,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/fx-rate"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("get_fx_rate", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -41,6 +44,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         params=params,
     )
     return decode_response(response, FxRate)

@@ -8,16 +8,19 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.refund import Refund
 from ...types import (
+    Operation,
     Response,
     decode_response,
     path_segment,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/refunds/{id}"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("get_refund", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -35,6 +38,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH.format(id=path_segment(id, "id")),
+        operation=OPERATION,
     )
     return decode_response(response, Refund)
 

@@ -9,17 +9,20 @@ from ...client import Sender
 from ...models.order import Order
 from ...models.update_rfi_request import UpdateRfiRequest
 from ...types import (
+    Operation,
     Response,
     decode_response,
     encode_json,
     path_segment,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "PATCH"
 PATH = "/v1/orders/{id}/update-rfi"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("update_order_rfi", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -39,6 +42,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH.format(id=path_segment(id, "id")),
+        operation=OPERATION,
         content=encode_json(body),
         headers={"Content-Type": "application/json"},
     )

@@ -10,16 +10,19 @@ from ...models.bank_account import BankAccount
 from ...models.bank_account_reference import BankAccountReference
 from ...models.bank_account_validation import BankAccountValidation
 from ...types import (
+    Operation,
     Response,
     decode_response,
     encode_json,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/bank_account_validation"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("create_bank_account_validation", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -38,6 +41,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         content=encode_json(body),
         headers={"Content-Type": "application/json"},
     )

@@ -9,16 +9,19 @@ from ...client import Sender
 from ...models.beneficiary_v2 import BeneficiaryV2
 from ...models.beneficiary_v2_request import BeneficiaryV2Request
 from ...types import (
+    Operation,
     Response,
     decode_response,
     encode_json,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v2/beneficiaries"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("create_beneficiary_v2", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -37,6 +40,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         content=encode_json(body),
         headers={"Content-Type": "application/json"},
     )

@@ -10,16 +10,19 @@ from typing import Any
 from ...client import Sender
 from ...models.bank_account_validation_list import BankAccountValidationList
 from ...types import (
+    Operation,
     Response,
     Timestamp,
     decode_response,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/bank_account_validation"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("list_bank_account_validations", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -56,6 +59,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         params=params,
     )
     return decode_response(response, BankAccountValidationList)

@@ -11,16 +11,19 @@ from ...client import Sender
 from ...models.rfi_list import RfiList
 from ...models.rfi_status import RfiStatus
 from ...types import (
+    Operation,
     Response,
     Timestamp,
     decode_response,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/rfis"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("list_rfis", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -57,6 +60,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         params=params,
     )
     return decode_response(response, RfiList)

@@ -9,15 +9,18 @@ from typing import Any
 
 from ...client import Sender
 from ...types import (
+    Operation,
     Response,
     no_content,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "DELETE"
 PATH = "/v1/virtual-accounts"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("close_virtual_accounts", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -39,6 +42,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         params=params,
     )
     return no_content(response)

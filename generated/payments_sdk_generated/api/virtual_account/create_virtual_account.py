@@ -9,16 +9,19 @@ from ...client import Sender
 from ...models.virtual_account import VirtualAccount
 from ...models.virtual_account_create_request import VirtualAccountCreateRequest
 from ...types import (
+    Operation,
     Response,
     decode_response,
     encode_json,
 )
 
-__all__ = ["METHOD", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/v2/virtual-accounts"
 """The operation's path, relative to the service's root address."""
+OPERATION = Operation("create_virtual_account", METHOD, PATH)
+"""The operation's id, method and path template: what logs, events and traces name it by."""
 
 
 async def asyncio_detailed(
@@ -36,6 +39,7 @@ async def asyncio_detailed(
     response = await sender.send(
         METHOD,
         PATH,
+        operation=OPERATION,
         content=encode_json(body),
         headers={"Content-Type": "application/json"},
     )

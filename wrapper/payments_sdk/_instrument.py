@@ -1,0 +1,144 @@
+"""What watches a client's calls: its observers and, when enabled, OpenTelemetry.
+
+The sender asks :class:`Instruments` for a :class:`CallRecord` per call, and tells the record
+when each attempt starts and ends and when the call ends; the record makes the events
+(``_observe.py``) and the spans (``_otel.py``). A client with no observer and no
+OpenTelemetry has no ``Instruments`` at all, so its calls make no record.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import time
+from typing import TYPE_CHECKING
+
+from ._observe import AttemptEvent, CallEvent, Observer, notify
+
+if TYPE_CHECKING:
+    from payments_sdk_generated.types import Operation
+
+    from ._otel import OtelCall
+
+__all__ = ["CallRecord", "Instruments", "otel_installed"]
+
+
+def otel_installed() -> bool:
+    """Whether ``opentelemetry-api`` can be imported (the ``otel`` extra), without importing it."""
+    try:
+        return importlib.util.find_spec("opentelemetry.trace") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+class Instruments:
+    """A client's observers and its OpenTelemetry switch; makes one record per call."""
+
+    __slots__ = ("host", "observers", "otel", "port")
+
+    def __init__(self, observers: tuple[Observer, ...], *, otel: bool, host: str, port: int):
+        self.observers = observers
+        self.otel = otel
+        self.host = host
+        self.port = port
+
+    def start(self, operation: Operation | None, method: str) -> CallRecord:
+        """Begin the record of one call."""
+        return CallRecord(self, operation, method)
+
+
+class CallRecord:
+    """One call as it happens: attempts, waits, the outcome."""
+
+    __slots__ = (
+        "_attempt_started",
+        "_instruments",
+        "_open",
+        "_otel",
+        "_started",
+        "_wait",
+        "attempts",
+        "method",
+        "operation_id",
+        "status_code",
+        "template",
+    )
+
+    def __init__(self, instruments: Instruments, operation: Operation | None, method: str):
+        self._instruments = instruments
+        self.operation_id = operation.operation_id if operation is not None else "request"
+        self.template = operation.template if operation is not None else None
+        self.method = method
+        self.attempts = 0
+        self.status_code: int | None = None
+        self._wait = 0.0
+        self._open = False
+        self._started = self._attempt_started = time.perf_counter()
+        self._otel: OtelCall | None = None
+        if instruments.otel:
+            from ._otel import OtelCall
+
+            self._otel = OtelCall(
+                self.operation_id, method, self.template, instruments.host, instruments.port
+            )
+
+    def attempt_started(self, wait: float) -> dict[str, str] | None:
+        """An attempt starts after ``wait`` seconds; return headers to send with it, if any."""
+        self.attempts += 1
+        self._open = True
+        self._wait = wait
+        self._attempt_started = time.perf_counter()
+        if self._otel is None:
+            return None
+        return self._otel.attempt_started(self.attempts, wait)
+
+    def attempt_ended(self, status_code: int | None, error_type: str | None) -> None:
+        """The attempt got an answer (``status_code``) or failed (``error_type``)."""
+        duration = time.perf_counter() - self._attempt_started
+        self._open = False
+        if status_code is not None:
+            self.status_code = status_code
+        if self._otel is not None:
+            self._otel.attempt_ended(status_code, error_type, duration)
+        instruments = self._instruments
+        if instruments.observers:
+            notify(
+                instruments.observers,
+                AttemptEvent(
+                    operation_id=self.operation_id,
+                    method=self.method,
+                    path_template=self.template,
+                    server_address=instruments.host,
+                    server_port=instruments.port,
+                    attempt=self.attempts,
+                    retries=self.attempts - 1,
+                    wait=self._wait,
+                    duration=duration,
+                    status_code=status_code,
+                    error_type=error_type,
+                ),
+            )
+
+    def ended(self, error_type: str | None) -> None:
+        """The call returned (``error_type`` None) or raised an exception of that class."""
+        if self._open:  # cancelled, or out of total_timeout, during an attempt
+            self.attempt_ended(None, error_type or "CancelledError")
+        retries = max(0, self.attempts - 1)
+        if self._otel is not None:
+            self._otel.ended(self.status_code, error_type, retries)
+        instruments = self._instruments
+        if instruments.observers:
+            notify(
+                instruments.observers,
+                CallEvent(
+                    operation_id=self.operation_id,
+                    method=self.method,
+                    path_template=self.template,
+                    server_address=instruments.host,
+                    server_port=instruments.port,
+                    attempts=self.attempts,
+                    retries=retries,
+                    duration=time.perf_counter() - self._started,
+                    status_code=self.status_code,
+                    error_type=error_type,
+                ),
+            )
