@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 
     from ._observe import Observer
     from ._pool import Pool
-
     from ._raw_namespaces import WithRawResponse
     from .resources.balance_conversions import BalanceConversions
     from .resources.balances import Balances

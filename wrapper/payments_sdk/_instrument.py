@@ -82,7 +82,7 @@ class CallRecord:
             )
 
     def attempt_started(self, wait: float) -> dict[str, str] | None:
-        """An attempt starts after ``wait`` seconds; return headers to send with it, if any."""
+        """Start an attempt, after ``wait`` seconds; return headers to send with it, if any."""
         self.attempts += 1
         self._open = True
         self._wait = wait
@@ -92,7 +92,7 @@ class CallRecord:
         return self._otel.attempt_started(self.attempts, wait)
 
     def attempt_ended(self, status_code: int | None, error_type: str | None) -> None:
-        """The attempt got an answer (``status_code``) or failed (``error_type``)."""
+        """End the attempt: it got an answer (``status_code``) or failed (``error_type``)."""
         duration = time.perf_counter() - self._attempt_started
         self._open = False
         if status_code is not None:
@@ -119,7 +119,7 @@ class CallRecord:
             )
 
     def ended(self, error_type: str | None) -> None:
-        """The call returned (``error_type`` None) or raised an exception of that class."""
+        """End the call: it returned (``error_type`` None) or raised an exception of that class."""
         if self._open:  # cancelled, or out of total_timeout, during an attempt
             self.attempt_ended(None, error_type or "CancelledError")
         retries = max(0, self.attempts - 1)

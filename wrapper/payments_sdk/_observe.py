@@ -72,11 +72,11 @@ class Observer(Protocol):
     """What an observer implements: both methods, each called synchronously, quickly."""
 
     def on_attempt(self, event: AttemptEvent) -> None:
-        """Called when an attempt has ended."""
+        """Receive an attempt that has ended."""
         ...
 
     def on_call(self, event: CallEvent) -> None:
-        """Called when a call has returned or raised."""
+        """Receive a call that has returned or raised."""
         ...
 
 

@@ -15,9 +15,9 @@ Nothing else is caught: a bug in the SDK surfaces as itself.
 from __future__ import annotations
 
 import json
-from urllib.parse import urlsplit
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar, cast
+from urllib.parse import urlsplit
 
 import httpx
 
@@ -130,7 +130,7 @@ class Requestor:
 
 
 def _instruments(options: ClientOptions) -> Instruments | None:
-    """The client's observers and tracing; None when it has neither (nothing to record)."""
+    """Return the client's observers and tracing; None when it has neither."""
     if not options.observers and not options.opentelemetry:
         return None
     from ._instrument import Instruments
