@@ -80,7 +80,7 @@ class OtelCall:
         """Start the attempt's span; return the headers that carry its context."""
         if not self.live:
             return None
-        if wait > 0:
+        if attempt > 1:  # the wait before a retry (0 s under instant_retries)
             self._span.add_event(
                 "payments_sdk.retry_wait",
                 {"payments_sdk.retry.wait_seconds": wait, "payments_sdk.retry.attempt": attempt},

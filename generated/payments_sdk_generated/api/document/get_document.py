@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/document/{document_id}"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("get_document", METHOD, PATH)
+OPERATION = Operation("getDocument", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/document"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("upload_document", METHOD, PATH)
+OPERATION = Operation("uploadDocument", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -20,7 +20,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/kyc-links"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("create_kyc_link", METHOD, PATH)
+OPERATION = Operation("createKycLink", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

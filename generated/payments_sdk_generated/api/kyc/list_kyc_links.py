@@ -21,7 +21,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/kyc-links"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("list_kyc_links", METHOD, PATH)
+OPERATION = Operation("listKycLinks", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

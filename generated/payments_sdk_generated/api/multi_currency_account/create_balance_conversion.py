@@ -21,7 +21,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/balance_conversions"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("create_balance_conversion", METHOD, PATH)
+OPERATION = Operation("createBalanceConversion", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

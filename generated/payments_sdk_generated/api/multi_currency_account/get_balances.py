@@ -18,7 +18,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/balances"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("get_balances", METHOD, PATH)
+OPERATION = Operation("getBalances", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -20,7 +20,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/fx-rate"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("get_fx_rate", METHOD, PATH)
+OPERATION = Operation("getFxRate", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

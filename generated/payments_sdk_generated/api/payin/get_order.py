@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/orders/{id}"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("get_order", METHOD, PATH)
+OPERATION = Operation("getOrder", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/refunds/{id}"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("get_refund", METHOD, PATH)
+OPERATION = Operation("getRefund", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

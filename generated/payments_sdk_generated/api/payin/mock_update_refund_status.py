@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "PATCH"
 PATH = "/v1/refunds/{id}/mock_update_status"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("mock_update_refund_status", METHOD, PATH)
+OPERATION = Operation("mockUpdateRefundStatus", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

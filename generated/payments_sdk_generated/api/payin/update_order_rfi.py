@@ -21,7 +21,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "PATCH"
 PATH = "/v1/orders/{id}/update-rfi"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("update_order_rfi", METHOD, PATH)
+OPERATION = Operation("updateOrderRfi", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -20,7 +20,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v2/beneficiaries"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("create_beneficiary_v2", METHOD, PATH)
+OPERATION = Operation("createBeneficiaryV2", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

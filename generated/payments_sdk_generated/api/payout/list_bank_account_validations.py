@@ -21,7 +21,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/bank_account_validation"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("list_bank_account_validations", METHOD, PATH)
+OPERATION = Operation("listBankAccountValidations", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -22,7 +22,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/rfis"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("list_rfis", METHOD, PATH)
+OPERATION = Operation("listRfis", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

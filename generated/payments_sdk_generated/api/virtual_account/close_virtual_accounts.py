@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "DELETE"
 PATH = "/v1/virtual-accounts"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("close_virtual_accounts", METHOD, PATH)
+OPERATION = Operation("closeVirtualAccounts", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -20,7 +20,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/v2/virtual-accounts"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("create_virtual_account", METHOD, PATH)
+OPERATION = Operation("createVirtualAccount", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 
