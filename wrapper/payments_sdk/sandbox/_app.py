@@ -33,7 +33,7 @@ from ._requests import Operation, Validated
 from ._store import Store, paginate, render
 from .contract import SchemaSet, load_bundle
 
-__all__ = ["build_app"]
+__all__ = ["HANDLERS", "build_app", "unhandled_operations"]
 
 log = logging.getLogger("payments_sdk.sandbox")
 
@@ -138,8 +138,38 @@ def _error(exc: ApiError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
+def _not_implemented(operation: Operation) -> Handler:
+    """Return the handler of an operation the bundle has and the sandbox does not: a 501.
+
+    The request is still authenticated and validated against the bundle first, so a caller
+    learns about their own mistakes before learning that the sandbox cannot answer.
+    """
+    message = (
+        f"the sandbox does not implement {operation.operation_id} "
+        f"({operation.method} {operation.path}) yet"
+    )
+
+    def handler(store: Store, validated: Validated) -> tuple[int, Any]:
+        raise ApiError(501, message)
+
+    return handler
+
+
+def unhandled_operations(document: dict[str, Any]) -> list[str]:
+    """Return the operationIds of ``document`` that no sandbox handler answers (they get 501)."""
+    return [
+        operation["operationId"]
+        for item in document["paths"].values()
+        for method, operation in item.items()
+        if method in _METHODS and operation["operationId"] not in HANDLERS
+    ]
+
+
+_METHODS = ("get", "post", "put", "patch", "delete")
+
+
 def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[..., Any]:
-    handler = HANDLERS[operation.operation_id]
+    handler = HANDLERS.get(operation.operation_id) or _not_implemented(operation)
 
     async def endpoint(request: Request) -> Response:
         try:
@@ -227,12 +257,19 @@ def build_app(
     """
     folded = document or load_bundle()
     schemas = SchemaSet(folded)
+    missing = unhandled_operations(folded)
+    if missing:
+        log.warning(
+            "the sandbox answers 501 Not Implemented to %s: the bundle has them, the sandbox has "
+            "no handler (see 'When the spec changes' in docs/development.md)",
+            ", ".join(missing),
+        )
     routes: list[Route] = []
     for path, item in folded["paths"].items():
         by_method = {
             method.upper(): _endpoint(store, keys, Operation(folded, schemas, path, method))
             for method in item
-            if method in ("get", "post", "put", "patch", "delete")
+            if method in _METHODS
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     routes.append(Route("/_sandbox/payments", _simulate_payment(store, keys), methods=["POST"]))
