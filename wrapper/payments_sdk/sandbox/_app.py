@@ -45,12 +45,17 @@ def _list(records: Any, query: dict[str, Any]) -> tuple[int, Any]:
 
 
 def _conversions(store: Store, v: Validated) -> list[dict[str, Any]]:
+    source, target = v.query.get("source_currency"), v.query.get("target_currency")
     return [
         c
         for c in store.conversions
-        if v.query.get("source_currency") in (None, c["source_currency"])
-        and v.query.get("target_currency") in (None, c["target_currency"])
+        if source in (None, c["source_currency"]) and target in (None, c["target_currency"])
     ]
+
+
+def _kyc_links(store: Store, v: Validated) -> list[dict[str, Any]]:
+    status = v.query.get("status")
+    return [k for k in store.kyc_links.values() if status in (None, k["status"])]
 
 
 def _virtual_accounts(store: Store) -> tuple[int, Any]:
@@ -116,9 +121,7 @@ HANDLERS: dict[str, Handler] = {
         201,
         s.create_virtual_account(v.body["payment_type"], v.body["currency"]),
     ),
-    "listKycLinks": lambda s, v: _list(
-        [k for k in s.kyc_links.values() if v.query.get("status") in (None, k["status"])], v.query
-    ),
+    "listKycLinks": lambda s, v: _list(_kyc_links(s, v), v.query),
     "createKycLink": lambda s, v: (201, s.create_kyc_link(v.body)),
     "getKycLink": lambda s, v: (200, s.get(s.kyc_links, v.path["id"], "KYC link")),
     "uploadDocument": lambda s, v: (
