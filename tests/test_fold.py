@@ -109,7 +109,7 @@ def test_two_operations_folding_onto_one_route_are_refused(bundle: dict[str, Any
 def test_the_command_line_refuses_with_a_message_and_status_1(
     bundle: dict[str, Any], tmp_path: Path
 ) -> None:
-    """make generate stops on an unfoldable server, with the reason on stderr."""
+    """The fold step of `make generate` stops on an unfoldable server, naming it on stderr."""
     document = copy.deepcopy(bundle)
     document["paths"]["/ping"]["get"]["servers"] = [{"url": "https://other.example"}]
     source = tmp_path / "payments.json"
