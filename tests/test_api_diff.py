@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from api_diff import (
     Change,
+    changelog_draft,
     check_release,
     current,
     diff,
@@ -214,3 +215,14 @@ def test_an_announced_breaking_change_passes() -> None:
     )
     compatible = [Change(False, "listRefunds", "GET /v1/refunds query status", "new")]
     assert check_release(compatible, baseline_version="0.1.0", version="0.1.0", changelog="") == []
+
+
+def test_the_changelog_draft_satisfies_the_release_check(bundle: dict[str, Any]) -> None:
+    """The draft `api_diff.py --changelog` prints names each breaking change where it must."""
+    edited = copy.deepcopy(bundle)
+    _move_refund_to_v2(edited)
+    _refund_status_filter(edited)
+    changes = diff(fold_server_prefixes(bundle), fold_server_prefixes(edited))
+    draft = changelog_draft(changes, "0.2.0")
+    assert "### Breaking" in draft and "### Added" in draft
+    assert check_release(changes, baseline_version="0.1.0", version="0.2.0", changelog=draft) == []

@@ -17,7 +17,8 @@ the next major version (``1.2.3`` to ``2.0.0``), or before 1.0 the next minor (`
 ``0.2.0``), and a ``### Breaking`` heading in that version's CHANGELOG section that names each
 operation it breaks (by operationId). ``--check`` enforces it; ``make test`` runs it.
 
-Usage: python openapi/tools/api_diff.py [--report | --check] [--baseline DIR] [--bundle JSON]
+Usage: python openapi/tools/api_diff.py [--report | --check | --changelog] [--baseline DIR]
+[--bundle JSON]
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from fold import METHODS, fold_server_prefixes
 __all__ = [
     "BASELINE",
     "Change",
+    "changelog_draft",
     "check_release",
     "diff",
     "load_baseline",
@@ -499,19 +501,53 @@ def report(changes: list[Change], baseline_version: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def changelog_draft(changes: list[Change], version: str) -> str:
+    """Return CHANGELOG entries for ``changes``: a draft to edit, grouped as the file groups them.
+
+    Each breaking change is listed under ``### Breaking`` by its operationId, which is what
+    :func:`check_release` looks for; compatible ones under ``### Added`` or ``### Changed``.
+    """
+    if not changes:
+        return ""
+    sections: dict[str, list[str]] = {"Breaking": [], "Added": [], "Changed": []}
+    for change in changes:
+        if change.breaking:
+            heading = "Breaking"
+        elif change.what.startswith(("new ", "enum values added")):
+            heading = "Added"
+        else:
+            heading = "Changed"
+        sections[heading].append(f"- `{change.operation}` ({change.where}): {change.what}.")
+    lines = [f"## [{version}]", ""]
+    for heading, entries in sections.items():
+        if entries:
+            lines += [f"### {heading}", "", *dict.fromkeys(entries), ""]
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--check", action="store_true", help="fail unless the release may ship")
     parser.add_argument("--report", action="store_true", help="print the changes (default)")
+    parser.add_argument(
+        "--changelog", action="store_true", help="print a draft CHANGELOG section instead"
+    )
     parser.add_argument("--baseline", type=Path, default=BASELINE)
     parser.add_argument("--bundle", type=Path, default=ROOT / "openapi" / "payments.json")
     args = parser.parse_args(argv)
     old, baseline_version = load_baseline(args.baseline)
     changes = diff(old, current(args.bundle))
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    if args.changelog:
+        breaking = any(change.breaking for change in changes)
+        version = required_version(baseline_version) if breaking else "Unreleased"
+        sys.stdout.write(changelog_draft(changes, version))
+        return 0
     sys.stdout.write(report(changes, baseline_version))
+    if changes:
+        print("(a draft CHANGELOG section: python openapi/tools/api_diff.py --changelog)")
     if not args.check:
         return 0
-    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     problems = check_release(
         changes,
         baseline_version=baseline_version,
