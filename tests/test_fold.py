@@ -13,6 +13,15 @@ import pytest
 from fold import FoldError, fold_server_prefixes, full_path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def bundle() -> dict[str, Any]:
+    """The last release's bundle, so that these tests do not depend on edits in progress."""
+    document: dict[str, Any] = json.loads(
+        (ROOT / "openapi" / "baseline" / "payments.json").read_text(encoding="utf-8")
+    )
+    return document
 ROOT_SERVER = {
     "url": "{root_url}",
     "variables": {"root_url": {"default": "https://api.payments.example"}},
