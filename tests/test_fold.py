@@ -22,6 +22,8 @@ def bundle() -> dict[str, Any]:
         (ROOT / "openapi" / "baseline" / "payments.json").read_text(encoding="utf-8")
     )
     return document
+
+
 ROOT_SERVER = {
     "url": "{root_url}",
     "variables": {"root_url": {"default": "https://api.payments.example"}},
