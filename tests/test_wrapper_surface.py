@@ -266,9 +266,14 @@ def test_generated_enums_are_the_bundles(bundle: dict[str, Any]) -> None:
 
 
 def test_no_docstring_lists_an_enum_partly(bundle: dict[str, Any]) -> None:
-    """A docstring that lists two or more of an enum's values lists them all (none go stale)."""
+    """An SDK docstring that lists two or more of an enum's values lists them all.
+
+    The sandbox's docstrings describe what it does, which tests/test_sandbox_coverage.py checks.
+    """
     stale: list[str] = []
     for path in sorted(WRAPPER.rglob("*.py")):
+        if "sandbox" in path.parts:
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(
