@@ -402,3 +402,22 @@ async def test_every_declared_response_field_and_enum_value_is_produced() -> Non
     assert not stale, f"NOT_PRODUCED lists what the sandbox now produces: {stale}"
     unknown = sorted(set(NOT_PRODUCED) - coverage.declared)
     assert not unknown, f"NOT_PRODUCED lists what the bundle no longer declares: {unknown}"
+
+
+def test_the_sandbox_says_at_start_which_operations_answer_501(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Starting on a bundle newer than the sandbox logs a warning naming the missing handlers."""
+    from payments_sdk.sandbox._app import build_app
+    from payments_sdk.sandbox._auth import KeyIssuer
+
+    document = json.loads(json.dumps(FOLDED))
+    document["paths"]["/v1/payments/{id}"] = {
+        "get": {"operationId": "getPaymentForTest", "responses": {"200": {"description": "A"}}}
+    }
+    with caplog.at_level("WARNING", logger="payments_sdk.sandbox"):
+        build_app(Store(seed_payments=0), KeyIssuer(None), document)
+        build_app(Store(seed_payments=0), KeyIssuer(None), FOLDED)
+    warnings = [r.getMessage() for r in caplog.records]
+    assert len(warnings) == 1
+    assert "501 Not Implemented: getPaymentForTest" in warnings[0]

@@ -263,8 +263,8 @@ def build_app(
     missing = unhandled_operations(folded)
     if missing:
         log.warning(
-            "the sandbox answers 501 Not Implemented to %s: the bundle has them, the sandbox has "
-            "no handler (see 'When the spec changes' in docs/development.md)",
+            "the bundle has operations the sandbox has no handler for, answered with 501 Not "
+            "Implemented: %s (see 'When the spec changes' in docs/development.md)",
             ", ".join(missing),
         )
     routes: list[Route] = []
