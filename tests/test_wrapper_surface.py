@@ -289,3 +289,34 @@ def test_no_docstring_lists_an_enum_partly(bundle: dict[str, Any]) -> None:
     assert not stale, "docstrings list old enum values (name the enum instead):\n" + "\n".join(
         stale
     )
+
+
+def test_every_id_prefix_the_wrapper_checks_is_a_pattern_of_the_bundle(
+    bundle: dict[str, Any],
+) -> None:
+    """check_id(value, field, "payt_") refuses other prefixes: each must be the bundle's own."""
+    patterns = [
+        schema["pattern"]
+        for schema in bundle["components"]["schemas"].values()
+        if isinstance(schema, dict) and isinstance(schema.get("pattern"), str)
+    ]
+    used: list[tuple[str, str]] = []
+    for path in sorted(WRAPPER.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "check_id"
+                and len(node.args) == 3
+                and isinstance(node.args[2], ast.Constant)
+            ):
+                used.append((f"{path.relative_to(ROOT)}:{node.lineno}", str(node.args[2].value)))
+    assert len(used) >= 5  # the scan sees the calls (payt_, doc_, rfidoc_, cust_, bene_)
+    unknown = [
+        f"{where} checks the prefix {prefix!r}"
+        for where, prefix in used
+        if not any(pattern.startswith(f"^{prefix}") for pattern in patterns)
+    ]
+    assert not unknown, "no id pattern of the bundle has these prefixes any more:\n" + "\n".join(
+        unknown
+    )
