@@ -1,8 +1,9 @@
 """The sandbox follows the bundle, or these tests name where it does not.
 
-Three gaps are caught as soon as the bundle changes: an operation with no handler (it answers
-501), a declared query filter that no handler reads, and a declared response field or enum
-value that the sandbox never produces on a tour of every operation. What the sandbox knowingly
+The gaps are caught as soon as the bundle changes: an operation with no handler (it answers
+501), a declared query filter or top-level request field that no handler reads, a success
+status the bundle does not declare, and a declared response field or enum value that the sandbox
+never produces on a tour of every operation. What the sandbox knowingly
 does not produce is listed in ``NOT_PRODUCED`` with its reason; anything else fails, naming it.
 """
 
@@ -382,6 +383,12 @@ async def test_every_declared_response_field_and_enum_value_is_produced() -> Non
         async def call(operation_id: str, method: str, url: str, **kwargs: Any) -> Any:
             answer = await http.request(method, url, **kwargs)
             assert 200 <= answer.status_code < 300, (operation_id, answer.text)
+            if operation_id in OPERATIONS:
+                declared = [code for code in OPERATIONS[operation_id][2]["responses"]]
+                assert str(answer.status_code) in declared, (
+                    f"{operation_id} answered {answer.status_code}, which the bundle does not "
+                    f"declare ({', '.join(declared)}): make the handler answer the declared status"
+                )
             if answer.status_code == 204:
                 return None
             body = answer.json()
@@ -421,3 +428,90 @@ def test_the_sandbox_says_at_start_which_operations_answer_501(
     warnings = [r.getMessage() for r in caplog.records]
     assert len(warnings) == 1
     assert "501 Not Implemented: getPaymentForTest" in warnings[0]
+
+
+# -- request fields -----------------------------------------------------------------------------
+
+
+def _json_body(operation: dict[str, Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """Return the resolved JSON body schema of an operation and its examples, if it has one."""
+    body = resolve(FOLDED, operation.get("requestBody"))
+    content = (body or {}).get("content", {}).get("application/json")
+    if content is None:
+        return None
+    examples = [content["example"]] if "example" in content else []
+    examples += [resolve(FOLDED, e)["value"] for e in content.get("examples", {}).values()]
+    return resolve(FOLDED, content["schema"]), examples
+
+
+def _top_level_fields(schema: dict[str, Any]) -> set[str]:
+    fields = set(schema.get("properties", {}))
+    for combinator in ("oneOf", "anyOf", "allOf"):
+        for branch in schema.get(combinator, []):
+            fields |= _top_level_fields(resolve(FOLDED, branch))
+    return fields
+
+
+def _property_sample(schema: dict[str, Any], name: str) -> Any:
+    for branch in [schema, *(resolve(FOLDED, b) for b in schema.get("oneOf", []))]:
+        prop = resolve(FOLDED, branch.get("properties", {}).get(name))
+        if isinstance(prop, dict):
+            if prop.get("examples"):
+                return prop["examples"][0]
+            if "example" in prop:
+                return prop["example"]
+            if "enum" in prop:
+                return prop["enum"][0]
+            kind = prop.get("type")
+            samples = {"integer": prop.get("minimum", 1), "boolean": True, "array": []}
+            return samples.get(kind, {} if kind == "object" else "x")
+    return "x"
+
+
+BODY_FIELDS = [
+    (operation_id, name)
+    for operation_id, (_, _, operation) in OPERATIONS.items()
+    if (found := _json_body(operation)) is not None
+    for name in sorted(_top_level_fields(found[0]))
+]
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "name"), BODY_FIELDS, ids=[f"{o}-{n}" for o, n in BODY_FIELDS]
+)
+async def test_every_declared_request_field_is_read_by_its_handler(
+    operation_id: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request field the bundle declares and the sandbox ignores fails, naming the field."""
+    reads: set[str] = set()
+    original = HANDLERS.get(operation_id)
+    assert original is not None, f"{operation_id} has no handler"
+
+    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+        if isinstance(validated.body, dict):
+            validated.body = _Reads(validated.body, reads)
+        return original(store, validated)
+
+    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+    path, method, operation = OPERATIONS[operation_id]
+    found = _json_body(operation)
+    assert found is not None
+    schema, examples = found
+    carrying = [e for e in examples if isinstance(e, dict) and name in e]
+    body = carrying[0] if carrying else {**examples[0], name: _property_sample(schema, name)}
+    sandbox = Sandbox(seed_payments=3)
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        answer = await http.request(
+            method.upper(),
+            path.replace("{id}", "x"),
+            json=body,
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+    assert answer.status_code < 500, answer.text
+    assert name in reads, (
+        f"the sandbox ignores the request field {name!r} of {operation_id} "
+        f"({method.upper()} {path}): its handler never reads it (answer {answer.status_code}: "
+        f"{answer.text[:200]}). Make the sandbox use it in wrapper/payments_sdk/sandbox/ "
+        f"({WHAT_TO_DO})"
+    )
