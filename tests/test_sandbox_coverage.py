@@ -515,3 +515,51 @@ async def test_every_declared_request_field_is_read_by_its_handler(
         f"{answer.text[:200]}). Make the sandbox use it in wrapper/payments_sdk/sandbox/ "
         f"({WHAT_TO_DO})"
     )
+
+
+PATH_PARAMETERS = [
+    (operation_id, param["name"])
+    for operation_id, (_, _, operation) in OPERATIONS.items()
+    for param in (resolve(FOLDED, p) for p in operation.get("parameters", []))
+    if param["in"] == "path"
+]
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "name"), PATH_PARAMETERS, ids=[f"{o}-{n}" for o, n in PATH_PARAMETERS]
+)
+async def test_every_path_parameter_is_read_by_its_handler(
+    operation_id: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A renamed path parameter fails here by name, not as a 500 from a KeyError."""
+    reads: set[str] = set()
+    original = HANDLERS.get(operation_id)
+    assert original is not None, f"{operation_id} has no handler"
+
+    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+        validated.path = _Reads(validated.path, reads)
+        return original(store, validated)
+
+    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+    path, method, operation = OPERATIONS[operation_id]
+    param = next(
+        p
+        for p in (resolve(FOLDED, raw) for raw in operation.get("parameters", []))
+        if p["name"] == name
+    )
+    found = _json_body(operation)
+    sandbox = Sandbox(seed_payments=0)
+    transport = httpx.ASGITransport(app=sandbox.app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        answer = await http.request(
+            method.upper(),
+            path.replace("{" + name + "}", _sample(param)),
+            json=found[1][0] if found is not None and found[1] else None,
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+    assert name in reads, (
+        f"the handler of {operation_id} ({method.upper()} {path}) never reads the path "
+        f"parameter {name!r} (answer {answer.status_code}: {answer.text[:200]}): make it read "
+        f"v.path[{name!r}] in wrapper/payments_sdk/sandbox/_app.py ({WHAT_TO_DO})"
+    )
+    assert answer.status_code < 500, answer.text
