@@ -16,7 +16,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate check-generated lint format test unit demo bench docs dist check-wheel clean
+.PHONY: setup bundle check-bundle lint-spec generate check-generated api-diff api-baseline lint format test unit demo bench docs dist check-wheel clean
 
 setup: $(VENV_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable) and dev tools, and install the npm tools.
 
@@ -67,12 +67,16 @@ define generate_into
 	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
 endef
 
-generate: $(VENV_STAMP) ## Regenerate generated/ (the folded bundle and the package) from the bundle and openapi/templates/.
+# One command from the YAML source to everything derived from it: the JSON bundle, the folded
+# copy and the generated package, then the report of what changed for SDK users (api-diff).
+generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bundle, fold, generated/, API diff.
+	$(PY) openapi/tools/bundle.py
 	$(call generate_into,build/generate)
 	mkdir -p generated && rm -rf generated/payments_sdk_generated
 	mv build/generate/payments_sdk_generated generated/payments_sdk_generated
 	mv build/generate/payments.folded.json generated/payments.folded.json
 	rm -rf build/generate
+	$(PY) openapi/tools/api_diff.py --report
 
 check-generated: $(VENV_STAMP) ## Fail when generated/ is not what the bundle produces.
 	$(call generate_into,build/check-generated)
@@ -80,11 +84,27 @@ check-generated: $(VENV_STAMP) ## Fail when generated/ is not what the bundle pr
 		|| (echo "generated/ is stale: run 'make generate' and commit" >&2; exit 1)
 	rm -rf build/check-generated
 
+# mypy's cache is kept per content of generated/: after a regeneration (or switching back), the
+# cache of another generated package is never read, whatever mtimes the files have. Older
+# caches are removed, so .mypy_cache holds one.
+MYPY_KEY = $(shell find generated -name '*.py' -o -name '*.json' | LC_ALL=C sort | xargs cat | $(PYTHON) -c "import hashlib,sys; print(hashlib.sha256(sys.stdin.buffer.read()).hexdigest()[:16])")
+MYPY_CACHE = .mypy_cache/generated-$(MYPY_KEY)
+
+api-diff: $(VENV_STAMP) ## What changed for SDK users since the last release (folded bundles); fails on an unannounced breaking change.
+	$(PY) openapi/tools/api_diff.py --check
+
+api-baseline: $(VENV_STAMP) ## At a release: make the published bundle the baseline of api-diff, as the pyproject version.
+	cp openapi/payments.json openapi/baseline/payments.json
+	$(PY) -c "import tomllib; print(tomllib.load(open('pyproject.toml','rb'))['project']['version'])" > openapi/baseline/VERSION
+	@echo "openapi/baseline/ is now release $$(cat openapi/baseline/VERSION): commit it with the release"
+
 lint: $(VENV_STAMP) ## ruff check, ruff format --check, mypy --strict.
 	$(BIN)/ruff check $(LINT_DIRS)
 	$(BIN)/ruff format --check $(LINT_DIRS)
-	$(BIN)/mypy
-	$(BIN)/mypy --strict tests/typing examples
+	mkdir -p .mypy_cache && find .mypy_cache -mindepth 1 -maxdepth 1 ! -name generated-$(MYPY_KEY) \
+		! -name .gitignore ! -name CACHEDIR.TAG -exec rm -rf {} +
+	$(BIN)/mypy --cache-dir $(MYPY_CACHE)
+	$(BIN)/mypy --strict --cache-dir $(MYPY_CACHE) tests/typing examples
 
 format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 	$(BIN)/ruff check --fix $(LINT_DIRS)
@@ -93,7 +113,7 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 unit: $(VENV_STAMP) $(NPM_STAMP) ## Run pytest only.
 	$(PY) -m pytest
 
-test: lint-spec check-generated lint unit docs dist check-wheel ## Everything CI runs.
+test: lint-spec check-generated api-diff lint unit docs dist check-wheel ## Everything CI runs.
 
 demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
 	@echo "==> starting the sandbox and running examples/quickstart.py against it"

@@ -22,6 +22,7 @@ from payments_sdk import (
     BadRequestError,
     InvalidParameterError,
     PaymentsError,
+    Undocumented,
 )
 from tests.conftest import MakeClient
 
@@ -310,13 +311,13 @@ async def test_request_sends_the_path_exactly_as_written(make_client: MakeClient
         (lambda c: c.orders.create(quote_id="q_1", split_ids=b"s1"), "split_ids"),
         (
             lambda c: c.beneficiaries.create(
-                beneficiary={"name": "Jane", "note": float("nan")}, bank_account={}
+                beneficiary={"name": "Jane", "note": Undocumented(float("nan"))}, bank_account={}
             ),
             "beneficiary",
         ),
         (
             lambda c: c.beneficiaries.create(
-                beneficiary={"name": "Jane"}, bank_account={"x": io.StringIO()}
+                beneficiary={"name": "Jane"}, bank_account={"x": Undocumented(io.StringIO())}
             ),
             "bank_account",
         ),

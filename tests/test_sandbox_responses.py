@@ -146,3 +146,29 @@ async def test_a_request_field_the_operation_does_not_name_is_refused(
     assert response.status_code == 400
     assert response.json()["error"] == "Bad Request"
     assert response.json()["message"].startswith(f"{field} is not a field of")
+
+
+@pytest.mark.parametrize("part", ["note", "file_name", "Type"])
+async def test_a_multipart_part_the_upload_does_not_declare_is_refused(part: str) -> None:
+    """An undeclared part is a 400 naming it, as an undeclared JSON field is."""
+    sandbox = Sandbox(seed_payments=0)
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        response = await http.post(
+            "/v1/document",
+            files={"file": ("p.pdf", b"%PDF", "application/pdf")},
+            data={"type": "passport", part: "x"},
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+        declared_only = await http.post(
+            "/v1/document",
+            files={"file": ("p.pdf", b"%PDF", "application/pdf")},
+            data={"type": "passport"},
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "Bad Request",
+        "message": f"{part} is not a part of POST /v1/document",
+    }
+    assert declared_only.status_code == 201

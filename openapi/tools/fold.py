@@ -8,6 +8,14 @@ which every path is relative to ``{root_url}``: ``/ping`` becomes ``/v1/ping`` a
 ``generated/payments.folded.json``; the generator reads it, and the sandbox ships and routes by
 it, so the generated operations, the mock server and the sandbox agree on every full path.
 
+OpenAPI 3.1 allows ``servers`` at three levels: the document, a path item and an operation. The
+nearest one wins (operation, then path item, then document), and folding honours all three: an
+operation that moves ``GET /refunds/{id}`` to a ``/v2`` server is folded to ``/v2/refunds/{id}``
+while its siblings stay under ``/v1``. A server that cannot be folded into a path below the one
+service root is refused with :class:`FoldError`, naming the operation: another host, a
+variable without a default, or several servers whose paths differ (which one would the SDK
+call?).
+
 Usage: python openapi/tools/fold.py [SOURCE.json [TARGET.json]]
 (defaults: openapi/payments.json, printed to standard output)
 """
@@ -16,14 +24,29 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-__all__ = ["PUBLISHED", "fold_server_prefixes", "full_path", "load_published"]
+__all__ = [
+    "METHODS",
+    "PUBLISHED",
+    "FoldError",
+    "fold_server_prefixes",
+    "full_path",
+    "load_published",
+    "server_of",
+]
 
 PUBLISHED = Path(__file__).resolve().parent.parent / "payments.json"
+METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
+_VARIABLE = re.compile(r"\{([^{}]*)\}")
+
+
+class FoldError(ValueError):
+    """A ``servers`` entry that cannot be folded into a path below the service root."""
 
 
 def load_published() -> dict[str, Any]:
@@ -32,36 +55,112 @@ def load_published() -> dict[str, Any]:
     return document
 
 
-def _server_url(servers: list[dict[str, Any]]) -> str:
-    """Return the first server's URL with its variables at their defaults."""
-    server = servers[0]
-    url: str = server["url"]
-    for name, variable in server.get("variables", {}).items():
-        url = url.replace("{" + name + "}", variable["default"])
-    return url.rstrip("/")
+def _expand(server: dict[str, Any], where: str) -> str:
+    """Return a server's URL with its variables at their defaults (no trailing ``/``)."""
+    url = server.get("url")
+    if not isinstance(url, str) or not url:
+        raise FoldError(f"{where}: a server has no url")
+    variables = server.get("variables") or {}
+
+    def default(match: re.Match[str]) -> str:
+        name = match.group(1)
+        variable = variables.get(name)
+        if not isinstance(variable, dict) or not isinstance(variable.get("default"), str):
+            raise FoldError(f"{where}: server variable {{{name}}} in {url!r} has no default")
+        value: str = variable["default"]
+        return value
+
+    return _VARIABLE.sub(default, url).rstrip("/")
 
 
-def full_path(document: dict[str, Any], path: str) -> str:
-    """Return ``path`` relative to the root address, honouring a path-level server.
+def _server_url(servers: list[dict[str, Any]], where: str) -> str:
+    """Return the one URL a ``servers`` list means; refuse a list whose entries disagree."""
+    if not isinstance(servers, list) or not servers:
+        raise FoldError(f"{where}: servers must be a non-empty list")
+    urls = [_expand(server, where) for server in servers]
+    paths = {urlsplit(url).path.rstrip("/") for url in urls}
+    if len(paths) > 1:
+        raise FoldError(
+            f"{where}: its servers have different paths ({', '.join(sorted(paths))}); "
+            "the SDK calls one address per operation, so list one server, or several that "
+            "differ only in host"
+        )
+    return urls[0]
 
-    A path-level server (``{root_url}``) has no path of its own; the document's server
-    (``{base_url}``) contributes its version segment, ``/v1``.
+
+def server_of(document: dict[str, Any], path: str, method: str | None = None) -> str:
+    """Return the server URL (variables at their defaults) that ``method path`` is served from.
+
+    The nearest ``servers`` wins: the operation's, then the path item's, then the document's.
     """
-    servers = document["paths"][path].get("servers") or document["servers"]
-    return urlsplit(_server_url(servers)).path + path
+    item = document["paths"][path]
+    if method is not None and (item.get(method) or {}).get("servers"):
+        return _server_url(item[method]["servers"], f"{method.upper()} {path}")
+    if item.get("servers"):
+        return _server_url(item["servers"], path)
+    return _server_url(document["servers"], "the document")
+
+
+def _root(document: dict[str, Any]) -> tuple[str, str]:
+    """Return the document server's root (scheme and host) and its path (``/v1``)."""
+    base = urlsplit(_server_url(document["servers"], "the document"))
+    return base._replace(path="", query="", fragment="").geturl(), base.path.rstrip("/")
+
+
+def full_path(document: dict[str, Any], path: str, method: str | None = None) -> str:
+    """Return ``path`` (of ``method``, if given) relative to the root address of the service.
+
+    A path-level or operation-level server such as ``{root_url}`` has no path of its own; the
+    document's server (``{base_url}``) contributes its version segment, ``/v1``. A server on
+    another host than the document's cannot be folded and raises :class:`FoldError`.
+    """
+    root, _ = _root(document)
+    url = urlsplit(server_of(document, path, method))
+    here = url._replace(path="", query="", fragment="").geturl()
+    where = f"{method.upper()} {path}" if method else path
+    if here != root:
+        raise FoldError(
+            f"{where}: its server {url.geturl()!r} is not on the service root {root!r}; "
+            "the SDK has one root address, so serve it there (or fold this change by hand)"
+        )
+    return url.path.rstrip("/") + path
 
 
 def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
-    """Return a copy whose paths are all relative to ``{root_url}``, with no path-level servers."""
+    """Return a copy whose paths are all relative to ``{root_url}``, with no other servers.
+
+    Each operation lands at the full path its nearest server gives it; operations of one path
+    item that are served from different servers land in different path items, each with the
+    path item's shared fields (``parameters``, ``summary``, ...). Two operations that land on
+    the same method and full path raise :class:`FoldError`.
+    """
     folded = copy.deepcopy(document)
     folded["paths"] = {}
     for path, item in document["paths"].items():
-        new_item = copy.deepcopy(item)
-        new_item.pop("servers", None)
-        folded["paths"][full_path(document, path)] = new_item
-    base = urlsplit(_server_url(document["servers"]))
-    version_segment = base.path
-    root_default = base._replace(path="").geturl()
+        shared = {
+            key: copy.deepcopy(value)
+            for key, value in item.items()
+            if key not in METHODS and key != "servers"
+        }
+        methods = [method for method in item if method in METHODS]
+        targets: list[tuple[str, str | None]] = (
+            [(full_path(document, path, method), method) for method in methods]
+            if methods
+            else [(full_path(document, path), None)]
+        )
+        for target, method in targets:
+            new_item = folded["paths"].setdefault(target, copy.deepcopy(shared))
+            if method is None:
+                continue
+            if method in new_item:
+                raise FoldError(
+                    f"{method.upper()} {path} folds to {method.upper()} {target}, "
+                    "which another operation already has"
+                )
+            operation = copy.deepcopy(item[method])
+            operation.pop("servers", None)
+            new_item[method] = operation
+    root_default, version_segment = _root(document)
     folded["servers"] = [
         {
             "url": "{root_url}",
@@ -82,7 +181,11 @@ def main(argv: list[str]) -> int:
         print("usage: python openapi/tools/fold.py [SOURCE.json [TARGET.json]]", file=sys.stderr)
         return 2
     source = Path(argv[0]) if argv else PUBLISHED
-    text = render(json.loads(source.read_text(encoding="utf-8")))
+    try:
+        text = render(json.loads(source.read_text(encoding="utf-8")))
+    except FoldError as exc:
+        print(f"fold.py: cannot fold {source}: {exc}", file=sys.stderr)
+        return 1
     if len(argv) == 2:
         Path(argv[1]).write_text(text, encoding="utf-8")
     else:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from ._pagination import AsyncPager, Page
     from ._response import APIResponse
     from ._retry import instant_retries
+    from ._validation import Undocumented
     from .errors import (
         APIConnectionError,
         APIResponseValidationError,
@@ -60,6 +61,7 @@ __all__ = [
     "PermissionDeniedError",
     "RateLimitError",
     "UnauthorizedError",
+    "Undocumented",
     "UnprocessableEntityError",
     "__version__",
     "instant_retries",
@@ -75,6 +77,7 @@ _HOMES = {
     "Page": "._pagination",
     "APIResponse": "._response",
     "instant_retries": "._retry",
+    "Undocumented": "._validation",
 }
 
 

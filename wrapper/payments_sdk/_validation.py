@@ -10,19 +10,21 @@ import os
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 from urllib.parse import unquote
 
 from ._money import Money
 from .errors import InvalidParameterError
 
 __all__ = [
-    "CONVERSION_CURRENCIES",
+    "MAX_PAGE",
+    "Undocumented",
     "UtcInstant",
     "check_amount",
     "check_content_type",
     "check_country",
     "check_currency",
+    "check_fields",
     "check_file_name",
     "check_id",
     "check_page",
@@ -34,7 +36,8 @@ __all__ = [
     "to_utc_instant",
 ]
 
-CONVERSION_CURRENCIES = ("USD", "EUR", "GBP")
+MAX_PAGE = 10**15
+"""The bundle's ``maximum`` of ``page`` (a test compares the two)."""
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _COUNTRY = re.compile(r"[A-Za-z]{3}")
 # RFC 3986 path segments: unreserved characters, sub-delimiters, ":", "@" and %XX escapes.
@@ -43,6 +46,98 @@ _PATH = re.compile(rf"(?:/{_SEGMENT})*/?")
 # RFC 6838 type/subtype, then optional parameters of printable ASCII.
 _MEDIA_TOKEN = r"[A-Za-z0-9!#$&^_.+-]+"
 _MEDIA_TYPE = re.compile(rf"{_MEDIA_TOKEN}/{_MEDIA_TOKEN}(?:[ \t]*;[ -~]*)?")
+
+
+V = TypeVar("V")
+
+
+class Undocumented(Generic[V]):
+    """A value for a field the bundle does not declare, sent as given: ``Undocumented(value)``.
+
+    A mapping given for a request object (``bank_account={...}``) may carry only the fields the
+    bundle declares for it, so that a renamed or misspelt field fails before sending instead of
+    being forwarded under its old name. When the service does take a field the bundle does not
+    show, wrap its value in ``Undocumented``; the field is then sent exactly as given::
+
+        bank_account={"currency": "USD", "swift_code": "BOFAUS3N", "memo": Undocumented("x")}
+    """
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: V) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"Undocumented({self.value!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Undocumented) and other.value == self.value
+
+    def __hash__(self) -> int:
+        return hash(("Undocumented", repr(self.value)))
+
+
+def check_fields(value: Mapping[str, Any], model: type, field: str) -> dict[str, Any]:
+    """Return ``value`` as a plain dict whose keys ``model`` declares, at every level.
+
+    ``model`` is a generated request model; nested mappings and lists of mappings are checked
+    against the models of their fields. A key the model does not declare raises
+    :class:`InvalidParameterError` naming it (``bank_account.local_routing_numbr``), unless
+    its value is :class:`Undocumented`, which is unwrapped and sent as given. Free-form maps
+    (``dict[str, X]`` fields) take any key.
+    """
+    from msgspec import inspect
+
+    checked: dict[str, Any] = _check_node(value, inspect.type_info(model), field)
+    return checked
+
+
+def _check_node(value: Any, info: Any, where: str) -> Any:
+    from msgspec import inspect
+
+    if isinstance(value, Undocumented):
+        raise InvalidParameterError(
+            where, "is a declared field: Undocumented() is only for fields the bundle does not name"
+        )
+    if isinstance(info, inspect.UnionType):
+        shapes = [t for t in info.types if isinstance(t, inspect.StructType | inspect.ListType)]
+        structs = [t for t in shapes if isinstance(t, inspect.StructType)]
+        if isinstance(value, Mapping) and len(structs) == 1:
+            return _check_node(value, structs[0], where)
+        if isinstance(value, Mapping) and len(structs) > 1:
+            # Several object shapes: check against the one that declares every key given.
+            for struct in structs:
+                names = {f.encode_name for f in struct.fields}
+                if all(k in names or isinstance(v, Undocumented) for k, v in value.items()):
+                    return _check_node(value, struct, where)
+            return _check_node(value, structs[0], where)
+        lists = [t for t in shapes if isinstance(t, inspect.ListType)]
+        if len(lists) == 1:
+            return _check_node(value, lists[0], where)
+        return value
+    if isinstance(info, inspect.StructType) and isinstance(value, Mapping):
+        declared = {f.encode_name: f.type for f in info.fields}
+        result: dict[str, Any] = {}
+        for key, item in value.items():
+            path = f"{where}.{key}"
+            if isinstance(item, Undocumented) and key not in declared:
+                result[key] = item.value
+            elif key in declared:
+                result[key] = _check_node(item, declared[key], path)
+            else:
+                listed = ", ".join(sorted(declared)) or "none"
+                raise InvalidParameterError(
+                    path,
+                    f"is not a field of {info.cls.__name__} in the bundle (its fields: {listed}); "
+                    "to send a field the bundle does not show, pass "
+                    "payments_sdk.Undocumented(value)",
+                )
+        return result
+    if isinstance(info, inspect.ListType) and isinstance(value, list | tuple):
+        return [_check_node(item, info.item_type, f"{where}[{i}]") for i, item in enumerate(value)]
+    if isinstance(info, inspect.DictType) and isinstance(value, Mapping):
+        return {k: _check_node(v, info.value_type, f"{where}.{k}") for k, v in value.items()}
+    return value
 
 
 class UtcInstant(datetime):
@@ -246,8 +341,8 @@ def check_per_page(value: object) -> int:
 
 
 def check_page(value: object) -> int:
-    """Return ``page`` if it is an int of at least 1."""
-    return _check_int(value, "page", 1, None)
+    """Return ``page`` if it is an int from 1 to 10^15 (the bundle's bounds)."""
+    return _check_int(value, "page", 1, MAX_PAGE)
 
 
 def to_utc_instant(value: object, field: str) -> UtcInstant:

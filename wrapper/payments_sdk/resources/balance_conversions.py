@@ -1,4 +1,8 @@
-"""``client.balance_conversions``: convert between USD, EUR and GBP balances."""
+"""``client.balance_conversions``: convert between balances of the supported currencies.
+
+The supported currencies are the generated ``ConversionCurrency`` enum's, read from the bundle
+when the SDK is generated: nothing here copies them.
+"""
 
 from __future__ import annotations
 
@@ -18,11 +22,13 @@ from payments_sdk_generated.models import (
 
 from .._money import Money
 from .._pagination import AsyncPager
-from .._validation import CONVERSION_CURRENCIES, check_amount, check_currency
+from .._validation import check_amount, check_currency
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
 __all__ = ["BalanceConversions"]
+
+_CONVERTIBLE = tuple(currency.value for currency in ConversionCurrency)
 
 
 class BalanceConversions(Resource):
@@ -38,12 +44,13 @@ class BalanceConversions(Resource):
     ) -> BalanceConversion:
         """``POST /balance_conversions``: convert part of a balance.
 
-        Pass exactly one amount, in the smallest unit (``int``) or as :class:`Money` of the
+        Both currencies are members of :class:`~payments_sdk.types.ConversionCurrency`. Pass
+        exactly one amount, in the smallest unit (``int``) or as :class:`Money` of the
         matching currency: ``source_amount`` to convert that much, or ``target_amount`` to
         receive that much. The service calculates the other.
         """
-        source = check_currency(source_currency, "source_currency", allowed=CONVERSION_CURRENCIES)
-        target = check_currency(target_currency, "target_currency", allowed=CONVERSION_CURRENCIES)
+        source = check_currency(source_currency, "source_currency", allowed=_CONVERTIBLE)
+        target = check_currency(target_currency, "target_currency", allowed=_CONVERTIBLE)
         if source == target:
             raise InvalidParameterError("target_currency", "must differ from source_currency")
         body: BalanceConversionBySource | BalanceConversionByTarget

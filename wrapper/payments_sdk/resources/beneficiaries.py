@@ -15,7 +15,7 @@ from payments_sdk_generated.models import (
     BeneficiaryV2Request,
 )
 
-from .._validation import check_currency, check_text
+from .._validation import check_currency, check_fields, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -25,13 +25,14 @@ M = TypeVar("M", BeneficiaryDetails, BeneficiaryBankAccountRequest)
 
 
 def _model(value: object, model: type[M], field: str) -> M:
-    """Accept a generated model or a mapping with its fields."""
+    """Accept a generated model or a mapping with its fields (and no other, unless Undocumented)."""
     if isinstance(value, model):
         return value
     if not isinstance(value, Mapping):
         raise InvalidParameterError(field, f"must be a {model.__name__} or a mapping")
+    fields = check_fields(value, model, field)  # no undeclared key, unless Undocumented
     try:
-        built = model.from_dict(value)
+        built = model.from_dict(fields)
     except ModelValidationError as exc:
         where, _, problem = str(exc).partition(": ")
         raise InvalidParameterError(field + where.removeprefix("$"), problem) from None

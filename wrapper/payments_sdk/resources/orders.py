@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from payments_sdk_generated.api.payin import create_order, get_order, list_orders, update_order_rfi
 from payments_sdk_generated.models import (
@@ -17,7 +18,7 @@ from payments_sdk_generated.models import (
 
 from .._money import Money
 from .._pagination import AsyncPager
-from .._validation import check_amount, check_currency, check_id, check_text
+from .._validation import check_amount, check_currency, check_fields, check_id, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
 
@@ -103,7 +104,7 @@ class Orders(Resource):
         self,
         id: str,
         *,
-        documents: Sequence[RfiDocumentSubmission | Mapping[str, str]],
+        documents: Sequence[RfiDocumentSubmission | Mapping[str, Any]],
     ) -> Order:
         """``PATCH /orders/{id}/update-rfi``: submit the documents the order's RFI asks for.
 
@@ -132,18 +133,21 @@ def _methods(value: Sequence[str] | None) -> list[str]:
 
 
 def _submissions(
-    documents: Sequence[RfiDocumentSubmission | Mapping[str, str]],
+    documents: Sequence[RfiDocumentSubmission | Mapping[str, Any]],
 ) -> list[RfiDocumentSubmission]:
     if not isinstance(documents, Sequence) or isinstance(documents, str | bytes) or not documents:
         raise InvalidParameterError("documents", "must be a non-empty list")
     result = []
-    for entry in documents:
+    for index, entry in enumerate(documents):
         if isinstance(entry, RfiDocumentSubmission):
             result.append(entry)
             continue
         if not isinstance(entry, Mapping):
             raise InvalidParameterError("documents", f"entries must be mappings, got {entry!r}")
-        doc_id = check_id(entry.get("id"), "documents[].id", "doc_")
-        rfi_doc_id = check_id(entry.get("rfi_doc_id"), "documents[].rfi_doc_id", "rfidoc_")
-        result.append(RfiDocumentSubmission(id=doc_id, rfi_doc_id=rfi_doc_id))
+        fields = check_fields(entry, RfiDocumentSubmission, f"documents[{index}]")
+        doc_id = check_id(fields.get("id"), "documents[].id", "doc_")
+        rfi_doc_id = check_id(fields.get("rfi_doc_id"), "documents[].rfi_doc_id", "rfidoc_")
+        result.append(
+            RfiDocumentSubmission.from_dict({**fields, "id": doc_id, "rfi_doc_id": rfi_doc_id})
+        )
     return result

@@ -31,8 +31,8 @@ class Rfis(Resource):
     ) -> AsyncPager[Rfi]:
         """``GET /rfis``: RFIs, newest first.
 
-        ``status`` is one of ``action_required``, ``under_review``, ``approved``, ``rejected``,
-        ``superseded``, ``expired``. ``search`` matches the RFI id or the underlying entity's id
+        ``status`` is a member (or the value) of :class:`~payments_sdk.types.RfiStatus`.
+        ``search`` matches the RFI id or the underlying entity's id
         exactly.
         """
         wanted: RfiStatus | None = None

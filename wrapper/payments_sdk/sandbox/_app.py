@@ -33,7 +33,7 @@ from ._requests import Operation, Validated
 from ._store import Store, paginate, render
 from .contract import SchemaSet, load_bundle
 
-__all__ = ["build_app"]
+__all__ = ["HANDLERS", "build_app", "unhandled_operations"]
 
 log = logging.getLogger("payments_sdk.sandbox")
 
@@ -45,12 +45,17 @@ def _list(records: Any, query: dict[str, Any]) -> tuple[int, Any]:
 
 
 def _conversions(store: Store, v: Validated) -> list[dict[str, Any]]:
+    source, target = v.query.get("source_currency"), v.query.get("target_currency")
     return [
         c
         for c in store.conversions
-        if v.query.get("source_currency") in (None, c["source_currency"])
-        and v.query.get("target_currency") in (None, c["target_currency"])
+        if source in (None, c["source_currency"]) and target in (None, c["target_currency"])
     ]
+
+
+def _kyc_links(store: Store, v: Validated) -> list[dict[str, Any]]:
+    status = v.query.get("status")
+    return [k for k in store.kyc_links.values() if status in (None, k["status"])]
 
 
 def _virtual_accounts(store: Store) -> tuple[int, Any]:
@@ -116,9 +121,7 @@ HANDLERS: dict[str, Handler] = {
         201,
         s.create_virtual_account(v.body["payment_type"], v.body["currency"]),
     ),
-    "listKycLinks": lambda s, v: _list(
-        [k for k in s.kyc_links.values() if v.query.get("status") in (None, k["status"])], v.query
-    ),
+    "listKycLinks": lambda s, v: _list(_kyc_links(s, v), v.query),
     "createKycLink": lambda s, v: (201, s.create_kyc_link(v.body)),
     "getKycLink": lambda s, v: (200, s.get(s.kyc_links, v.path["id"], "KYC link")),
     "uploadDocument": lambda s, v: (
@@ -138,8 +141,38 @@ def _error(exc: ApiError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
+def _not_implemented(operation: Operation) -> Handler:
+    """Return the handler of an operation the bundle has and the sandbox does not: a 501.
+
+    The request is still authenticated and validated against the bundle first, so a caller
+    learns about their own mistakes before learning that the sandbox cannot answer.
+    """
+    message = (
+        f"the sandbox does not implement {operation.operation_id} "
+        f"({operation.method} {operation.path}) yet"
+    )
+
+    def handler(store: Store, validated: Validated) -> tuple[int, Any]:
+        raise ApiError(501, message)
+
+    return handler
+
+
+def unhandled_operations(document: dict[str, Any]) -> list[str]:
+    """Return the operationIds of ``document`` that no sandbox handler answers (they get 501)."""
+    return [
+        operation["operationId"]
+        for item in document["paths"].values()
+        for method, operation in item.items()
+        if method in _METHODS and operation["operationId"] not in HANDLERS
+    ]
+
+
+_METHODS = ("get", "post", "put", "patch", "delete")
+
+
 def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[..., Any]:
-    handler = HANDLERS[operation.operation_id]
+    handler = HANDLERS.get(operation.operation_id) or _not_implemented(operation)
 
     async def endpoint(request: Request) -> Response:
         try:
@@ -227,12 +260,19 @@ def build_app(
     """
     folded = document or load_bundle()
     schemas = SchemaSet(folded)
+    missing = unhandled_operations(folded)
+    if missing:
+        log.warning(
+            "the bundle has operations the sandbox has no handler for, answered with 501 Not "
+            "Implemented: %s (see 'When the spec changes' in docs/development.md)",
+            ", ".join(missing),
+        )
     routes: list[Route] = []
     for path, item in folded["paths"].items():
         by_method = {
             method.upper(): _endpoint(store, keys, Operation(folded, schemas, path, method))
             for method in item
-            if method in ("get", "post", "put", "patch", "delete")
+            if method in _METHODS
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     routes.append(Route("/_sandbox/payments", _simulate_payment(store, keys), methods=["POST"]))

@@ -210,7 +210,9 @@ class Operation:
     async def _read_body(self, request: Request, media: str, pointer: str) -> Any:
         kind, params = media_type(request.headers.get("content-type"))
         if media == "multipart/form-data":
-            return await _read_upload(request, kind, params)
+            schema = resolve(self._document, self._body_schema)
+            parts = frozenset(schema.get("properties", {})) if isinstance(schema, dict) else None
+            return await _read_upload(request, kind, params, parts, f"{self.method} {self.path}")
         if kind != "application/json":
             raise bad_request("body must be JSON (Content-Type: application/json)")
         if params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
@@ -270,8 +272,18 @@ class Operation:
         return None
 
 
-async def _read_upload(request: Request, kind: str, params: dict[str, str]) -> dict[str, Any]:
-    """Return the uploaded document's file name, bytes and type from a bounded multipart body."""
+async def _read_upload(
+    request: Request,
+    kind: str,
+    params: dict[str, str],
+    parts: frozenset[str] | None,
+    operation: str,
+) -> dict[str, Any]:
+    """Return the uploaded document's file name, bytes and type from a bounded multipart body.
+
+    A part the bundle does not declare (``parts``, the body schema's properties) is refused,
+    as an undeclared field of a JSON body is: a renamed or misspelt part fails here.
+    """
     if kind != "multipart/form-data":
         raise bad_request("body must be multipart/form-data with a file part")
     if not params.get("boundary"):
@@ -284,6 +296,9 @@ async def _read_upload(request: Request, kind: str, params: dict[str, str]) -> d
     except Exception:  # the parser's other failures are still about the caller's bytes
         raise bad_request("body is not valid multipart/form-data") from None
     try:
+        stray = next((name for name in form if parts is not None and name not in parts), None)
+        if stray is not None:
+            raise bad_request(f"{field_path([stray])} is not a part of {operation}")
         upload = form.get("file")
         if not isinstance(upload, UploadFile):
             raise bad_request("file can't be blank: send the document in the file part")

@@ -1,0 +1,571 @@
+"""What changed for SDK users: the bundle against the baseline of the last release.
+
+Both sides are compared *folded* (``fold.py``), so an operation that moves to another server
+shows up as a move of its full path. Every change is classified from the point of view of a
+client built on the baseline:
+
+* **breaking**: that client may fail. An operation removed or moved, or its operationId changed;
+  a parameter or body field removed or renamed, newly required, or narrowed (type, enum value
+  removed, tighter bound, new pattern); a response field removed or no longer required, or
+  widened (another type); a success status changed.
+* **non-breaking**: new operations, new optional parameters and fields, new request enum values,
+  looser request bounds, new response fields, new response enum values (the SDK keeps an unknown
+  enum value as a string), descriptions.
+
+The semver rule (``docs/development.md``): a breaking change needs a release that may break,
+the next major version (``1.2.3`` to ``2.0.0``), or before 1.0 the next minor (``0.1.0`` to
+``0.2.0``), and a ``### Breaking`` heading in that version's CHANGELOG section that names each
+operation it breaks (by operationId). ``--check`` enforces it; ``make test`` runs it.
+
+Usage: python openapi/tools/api_diff.py [--report | --check | --changelog] [--baseline DIR]
+[--bundle JSON]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fold import METHODS, fold_server_prefixes
+
+__all__ = [
+    "BASELINE",
+    "Change",
+    "changelog_draft",
+    "check_release",
+    "diff",
+    "load_baseline",
+    "required_version",
+]
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+BASELINE = ROOT / "openapi" / "baseline"
+"""The last release's published bundle (``payments.json``) and its SDK version (``VERSION``)."""
+
+_BOUNDS_TIGHTER_WHEN_LARGER = ("minimum", "exclusiveMinimum", "minLength", "minItems")
+_BOUNDS_TIGHTER_WHEN_SMALLER = ("maximum", "exclusiveMaximum", "maxLength", "maxItems")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change between the baseline and the bundle."""
+
+    breaking: bool
+    operation: str
+    """The operationId the change is seen through (the baseline's, for a removal)."""
+    where: str
+    """``METHOD /full/path`` and the part of it: ``query status``, ``body .amount``, ``200 .id``."""
+    what: str
+
+    def __str__(self) -> str:
+        label = "BREAKING" if self.breaking else "added/compatible"
+        return f"[{label}] {self.operation}: {self.where}: {self.what}"
+
+
+def _resolve(document: dict[str, Any], node: Any) -> Any:
+    seen = 0
+    while isinstance(node, dict) and "$ref" in node and seen < 64:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+        seen += 1
+    return node
+
+
+def _types(schema: dict[str, Any]) -> set[str] | None:
+    kind = schema.get("type")
+    if kind is None:
+        return None
+    return {kind} if isinstance(kind, str) else set(kind)
+
+
+class _Differ:
+    def __init__(self, old: dict[str, Any], new: dict[str, Any]) -> None:
+        self.old = old
+        self.new = new
+        self.changes: list[Change] = []
+
+    def add(self, breaking: bool, operation: str, where: str, what: str) -> None:
+        self.changes.append(Change(breaking, operation, where, what))
+
+    # -- schemas ---------------------------------------------------------------------------
+
+    def schema(
+        self,
+        old_node: Any,
+        new_node: Any,
+        *,
+        request: bool,
+        operation: str,
+        where: str,
+        seen: frozenset[tuple[int, int]] = frozenset(),
+    ) -> None:
+        """Compare two schemas; ``request`` says which way the data flows (client to service)."""
+        key = (id(old_node), id(new_node))
+        if key in seen:
+            return
+        seen = seen | {key}
+        old = _resolve(self.old, old_node)
+        new = _resolve(self.new, new_node)
+        if not isinstance(old, dict) or not isinstance(new, dict):
+            return
+        # Narrowing breaks a request (the client sends what is now refused); widening breaks a
+        # response (the client receives what it never expected).
+        old_types, new_types = _types(old), _types(new)
+        if old_types is not None and new_types is not None and old_types != new_types:
+            lost, gained = old_types - new_types, new_types - old_types
+            if lost and request:
+                self.add(True, operation, where, f"no longer accepts {', '.join(sorted(lost))}")
+            if gained and not request:
+                self.add(True, operation, where, f"may now be {', '.join(sorted(gained))}")
+            if (lost and not request) or (gained and request):
+                self.add(
+                    False, operation, where, f"type {sorted(old_types)} -> {sorted(new_types)}"
+                )
+        if old.get("format") != new.get("format"):
+            self.add(True, operation, where, f"format {old.get('format')} -> {new.get('format')}")
+        self._enum(old, new, request=request, operation=operation, where=where)
+        self._bounds(old, new, request=request, operation=operation, where=where)
+        self._properties(old, new, request=request, operation=operation, where=where, seen=seen)
+        if "items" in old and "items" in new:
+            self.schema(
+                old["items"],
+                new["items"],
+                request=request,
+                operation=operation,
+                where=f"{where}[]",
+                seen=seen,
+            )
+        for combinator in ("oneOf", "anyOf"):
+            self._branches(old, new, combinator, request, operation, where, seen)
+        if isinstance(old.get("additionalProperties"), dict) and isinstance(
+            new.get("additionalProperties"), dict
+        ):
+            self.schema(
+                old["additionalProperties"],
+                new["additionalProperties"],
+                request=request,
+                operation=operation,
+                where=f"{where}.*",
+                seen=seen,
+            )
+
+    def _enum(
+        self, old: dict[str, Any], new: dict[str, Any], *, request: bool, operation: str, where: str
+    ) -> None:
+        old_values = old.get("enum", [old["const"]] if "const" in old else None)
+        new_values = new.get("enum", [new["const"]] if "const" in new else None)
+        if old_values is None and new_values is None:
+            return
+        if old_values is None:
+            self.add(request, operation, where, f"now limited to {new_values}")
+            return
+        if new_values is None:
+            self.add(not request, operation, where, f"no longer limited to {old_values}")
+            return
+        removed = [v for v in old_values if v not in new_values]
+        added = [v for v in new_values if v not in old_values]
+        if removed:
+            self.add(request, operation, where, f"enum values removed: {removed}")
+        if added:
+            # The SDK keeps an unknown response enum value as a string: adding one is compatible.
+            self.add(False, operation, where, f"enum values added: {added}")
+
+    def _bounds(
+        self, old: dict[str, Any], new: dict[str, Any], *, request: bool, operation: str, where: str
+    ) -> None:
+        for name in (*_BOUNDS_TIGHTER_WHEN_LARGER, *_BOUNDS_TIGHTER_WHEN_SMALLER, "pattern"):
+            before, after = old.get(name), new.get(name)
+            if before == after:
+                continue
+            if name == "pattern" or before is None or after is None:
+                tighter = after is not None
+            elif name in _BOUNDS_TIGHTER_WHEN_LARGER:
+                tighter = after > before
+            else:
+                tighter = after < before
+            # A tighter rule breaks what clients send; on a response it only narrows what they get.
+            self.add(tighter == request, operation, where, f"{name} {before} -> {after}")
+
+    def _properties(
+        self,
+        old: dict[str, Any],
+        new: dict[str, Any],
+        *,
+        request: bool,
+        operation: str,
+        where: str,
+        seen: frozenset[tuple[int, int]],
+    ) -> None:
+        old_props: dict[str, Any] = old.get("properties", {})
+        new_props: dict[str, Any] = new.get("properties", {})
+        old_required = set(old.get("required", []))
+        new_required = set(new.get("required", []))
+        for name in old_props:
+            field = f"{where}.{name}"
+            if name not in new_props:
+                self.add(True, operation, field, "field removed (or renamed)")
+                continue
+            if request and name in new_required and name not in old_required:
+                self.add(True, operation, field, "now required")
+            if not request and name in old_required and name not in new_required:
+                self.add(True, operation, field, "no longer always present")
+            if request and name in old_required and name not in new_required:
+                self.add(False, operation, field, "now optional")
+            self.schema(
+                old_props[name],
+                new_props[name],
+                request=request,
+                operation=operation,
+                where=field,
+                seen=seen,
+            )
+        for name in new_props:
+            if name in old_props:
+                continue
+            needed = request and name in new_required
+            state = "required" if name in new_required else "optional"
+            self.add(needed, operation, f"{where}.{name}", f"new {state} field")
+
+    def _branches(
+        self,
+        old: dict[str, Any],
+        new: dict[str, Any],
+        combinator: str,
+        request: bool,
+        operation: str,
+        where: str,
+        seen: frozenset[tuple[int, int]],
+    ) -> None:
+        old_branches = old.get(combinator, [])
+        new_branches = new.get(combinator, [])
+        if not old_branches and not new_branches:
+            return
+
+        def name(branch: Any, index: int) -> str:
+            return str(branch.get("$ref", f"#{index}")).rsplit("/", 1)[-1]
+
+        old_named = {name(b, i): b for i, b in enumerate(old_branches)}
+        new_named = {name(b, i): b for i, b in enumerate(new_branches)}
+        for branch in old_named:
+            if branch not in new_named:
+                self.add(request, operation, where, f"{combinator} shape {branch} removed")
+            else:
+                self.schema(
+                    old_named[branch],
+                    new_named[branch],
+                    request=request,
+                    operation=operation,
+                    where=f"{where}<{branch}>",
+                    seen=seen,
+                )
+        for branch in new_named:
+            if branch not in old_named:
+                self.add(not request, operation, where, f"{combinator} shape {branch} added")
+
+    # -- operations ------------------------------------------------------------------------
+
+    def operations(self) -> None:
+        old_ops = _operations(self.old)
+        new_ops = _operations(self.new)
+        new_by_id = {op["operationId"]: route for route, op in new_ops.items()}
+        for route, old_op in old_ops.items():
+            operation = old_op["operationId"]
+            if route not in new_ops:
+                moved = new_by_id.get(operation)
+                if moved is not None:
+                    self.add(True, operation, route, f"moved to {moved}: the old path is gone")
+                    self.operation(route, old_op, moved, new_ops[moved])
+                else:
+                    self.add(True, operation, route, "operation removed")
+                continue
+            new_op = new_ops[route]
+            if new_op["operationId"] != operation:
+                self.add(
+                    True,
+                    operation,
+                    route,
+                    f"operationId {operation} -> {new_op['operationId']} "
+                    "(the generated function is renamed)",
+                )
+            self.operation(route, old_op, route, new_op)
+        old_ids = {op["operationId"] for op in old_ops.values()}
+        for route, new_op in new_ops.items():
+            if route not in old_ops and new_op["operationId"] not in old_ids:
+                self.add(False, new_op["operationId"], route, "new operation")
+
+    def operation(
+        self, old_route: str, old_op: dict[str, Any], route: str, new_op: dict[str, Any]
+    ) -> None:
+        operation = old_op["operationId"]
+        old_params = _parameters(self.old, old_route, old_op)
+        new_params = _parameters(self.new, route, new_op)
+        for key, old_param in old_params.items():
+            where = f"{route} {key[0]} {key[1]}"
+            new_param = new_params.get(key)
+            if new_param is None:
+                self.add(True, operation, where, "parameter removed (or renamed)")
+                continue
+            if new_param.get("required") and not old_param.get("required"):
+                self.add(True, operation, where, "parameter now required")
+            self.schema(
+                old_param.get("schema"),
+                new_param.get("schema"),
+                request=True,
+                operation=operation,
+                where=where,
+            )
+        for key, new_param in new_params.items():
+            if key not in old_params:
+                required = bool(new_param.get("required"))
+                state = "required" if required else "optional"
+                self.add(
+                    required, operation, f"{route} {key[0]} {key[1]}", f"new {state} parameter"
+                )
+        self.body(operation, route, old_op.get("requestBody"), new_op.get("requestBody"))
+        self.responses(operation, route, old_op.get("responses", {}), new_op.get("responses", {}))
+
+    def body(self, operation: str, route: str, old: Any, new: Any) -> None:
+        old = _resolve(self.old, old)
+        new = _resolve(self.new, new)
+        where = f"{route} body"
+        if old is None and new is None:
+            return
+        if old is None:
+            required = bool(new.get("required"))
+            self.add(required, operation, where, "new request body")
+            return
+        if new is None:
+            self.add(True, operation, where, "request body removed")
+            return
+        old_media, new_media = old.get("content", {}), new.get("content", {})
+        for media, content in old_media.items():
+            if media not in new_media:
+                self.add(True, operation, where, f"{media} no longer accepted")
+                continue
+            self.schema(
+                content.get("schema"),
+                new_media[media].get("schema"),
+                request=True,
+                operation=operation,
+                where=where,
+            )
+        for media in new_media:
+            if media not in old_media:
+                self.add(False, operation, where, f"{media} now accepted")
+
+    def responses(
+        self, operation: str, route: str, old: dict[str, Any], new: dict[str, Any]
+    ) -> None:
+        old_success = sorted(code for code in old if code.startswith("2"))
+        new_success = sorted(code for code in new if code.startswith("2"))
+        if old_success != new_success:
+            self.add(
+                True,
+                operation,
+                f"{route} responses",
+                f"success status {', '.join(old_success)} -> {', '.join(new_success)}",
+            )
+        for code in old:
+            if code not in new:
+                if not code.startswith("2"):
+                    self.add(False, operation, f"{route} {code}", "response no longer documented")
+                continue
+            old_content = _resolve(self.old, old[code]).get("content", {})
+            new_content = _resolve(self.new, new[code]).get("content", {})
+            for media, content in old_content.items():
+                if media not in new_content:
+                    self.add(True, operation, f"{route} {code}", f"{media} no longer answered")
+                    continue
+                self.schema(
+                    content.get("schema"),
+                    new_content[media].get("schema"),
+                    request=False,
+                    operation=operation,
+                    where=f"{route} {code}",
+                )
+        for code in new:
+            if code not in old and not code.startswith("2"):
+                self.add(False, operation, f"{route} {code}", "new documented response")
+
+
+def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {
+        f"{method.upper()} {path}": operation
+        for path, item in document.get("paths", {}).items()
+        for method, operation in item.items()
+        if method in METHODS and isinstance(operation, dict)
+    }
+
+
+def _parameters(
+    document: dict[str, Any], route: str, operation: dict[str, Any]
+) -> dict[tuple[str, str], dict[str, Any]]:
+    path = route.split(" ", 1)[1]
+    shared = document["paths"][path].get("parameters", [])
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+    for raw in [*shared, *operation.get("parameters", [])]:
+        param = _resolve(document, raw)
+        found[(param["in"], param["name"])] = param
+    return found
+
+
+def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
+    """Return every change from the folded bundle ``old`` to the folded bundle ``new``."""
+    differ = _Differ(old, new)
+    differ.operations()
+    return differ.changes
+
+
+def load_baseline(directory: Path = BASELINE) -> tuple[dict[str, Any], str]:
+    """Return the baseline's bundle, folded, and the SDK version it was released as."""
+    folded = current(directory / "payments.json")
+    return folded, (directory / "VERSION").read_text(encoding="utf-8").strip()
+
+
+def _version(text: str) -> tuple[int, int, int]:
+    match = re.fullmatch(r"(\d+)\.(\d+)\.(\d+)(?:[-+.].*)?", text.strip())
+    if match is None:
+        raise ValueError(f"{text!r} is not a semantic version")
+    major, minor, patch = (int(part) for part in match.groups())
+    return major, minor, patch
+
+
+def required_version(baseline: str) -> str:
+    """Return the first version after ``baseline`` that may break (next major; minor before 1)."""
+    major, minor, _ = _version(baseline)
+    return f"{major + 1}.0.0" if major >= 1 else f"0.{minor + 1}.0"
+
+
+def _changelog_section(changelog: str, version: str) -> str | None:
+    """Return the text of the CHANGELOG section of ``version`` (``## [version]``), if any."""
+    match = re.search(
+        rf"^## \[{re.escape(version)}\][^\n]*\n(.*?)(?=^## |\Z)", changelog, re.M | re.S
+    )
+    return match.group(1) if match else None
+
+
+def check_release(
+    changes: list[Change], *, baseline_version: str, version: str, changelog: str
+) -> list[str]:
+    """Return what the release lacks for its breaking changes (empty when it may ship them)."""
+    breaking = [change for change in changes if change.breaking]
+    if not breaking:
+        return []
+    problems: list[str] = []
+    needed = required_version(baseline_version)
+    if _version(version) < _version(needed):
+        problems.append(
+            f"the bundle breaks {len(breaking)} thing(s) against the {baseline_version} release, "
+            f"so the SDK version must be at least {needed} (pyproject.toml says {version})"
+        )
+    section = _changelog_section(changelog, version)
+    if section is None:
+        problems.append(f"CHANGELOG.md has no '## [{version}]' section")
+        return problems
+    heading = re.search(r"^### Breaking[^\n]*\n(.*?)(?=^### |\Z)", section, re.M | re.S)
+    if heading is None:
+        problems.append(f"CHANGELOG.md's [{version}] section has no '### Breaking' heading")
+        return problems
+    unnamed = sorted({c.operation for c in breaking if c.operation not in heading.group(1)})
+    if unnamed:
+        problems.append(
+            f"CHANGELOG.md's [{version}] '### Breaking' does not name: {', '.join(unnamed)}"
+        )
+    return problems
+
+
+def current(bundle: Path) -> dict[str, Any]:
+    """Return the folded form of the bundle at ``bundle`` (JSON)."""
+    document: dict[str, Any] = json.loads(bundle.read_text(encoding="utf-8"))
+    return fold_server_prefixes(document)
+
+
+def report(changes: list[Change], baseline_version: str) -> str:
+    """Return the changes as text, breaking ones first."""
+    if not changes:
+        return f"api-diff: no change for SDK users since {baseline_version}\n"
+    breaking = [c for c in changes if c.breaking]
+    lines = [
+        f"api-diff against the {baseline_version} release: {len(breaking)} breaking, "
+        f"{len(changes) - len(breaking)} compatible"
+    ]
+    lines += [f"  {change}" for change in sorted(changes, key=lambda c: not c.breaking)]
+    return "\n".join(lines) + "\n"
+
+
+def changelog_draft(changes: list[Change], version: str) -> str:
+    """Return CHANGELOG entries for ``changes``: a draft to edit, grouped as the file groups them.
+
+    Each breaking change is listed under ``### Breaking`` by its operationId, which is what
+    :func:`check_release` looks for; compatible ones under ``### Added`` or ``### Changed``.
+    """
+    if not changes:
+        return ""
+    sections: dict[str, list[str]] = {"Breaking": [], "Added": [], "Changed": []}
+    for change in changes:
+        if change.breaking:
+            heading = "Breaking"
+        elif change.what.startswith(("new ", "enum values added")):
+            heading = "Added"
+        else:
+            heading = "Changed"
+        sections[heading].append(f"- `{change.operation}` ({change.where}): {change.what}.")
+    lines = [f"## [{version}]", ""]
+    for heading, entries in sections.items():
+        if entries:
+            lines += [f"### {heading}", "", *dict.fromkeys(entries), ""]
+    return "\n".join(lines)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--check", action="store_true", help="fail unless the release may ship")
+    parser.add_argument("--report", action="store_true", help="print the changes (default)")
+    parser.add_argument(
+        "--changelog", action="store_true", help="print a draft CHANGELOG section instead"
+    )
+    parser.add_argument("--baseline", type=Path, default=BASELINE)
+    parser.add_argument("--bundle", type=Path, default=ROOT / "openapi" / "payments.json")
+    args = parser.parse_args(argv)
+    old, baseline_version = load_baseline(args.baseline)
+    changes = diff(old, current(args.bundle))
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    if args.changelog:
+        breaking = any(change.breaking for change in changes)
+        version = required_version(baseline_version) if breaking else "Unreleased"
+        sys.stdout.write(changelog_draft(changes, version))
+        return 0
+    sys.stdout.write(report(changes, baseline_version))
+    if changes:
+        print("(a draft CHANGELOG section: python openapi/tools/api_diff.py --changelog)")
+    if not args.check:
+        return 0
+    problems = check_release(
+        changes,
+        baseline_version=baseline_version,
+        version=pyproject["project"]["version"],
+        changelog=(ROOT / "CHANGELOG.md").read_text(encoding="utf-8"),
+    )
+    for problem in problems:
+        print(f"api-diff: {problem}", file=sys.stderr)
+    if problems:
+        print(
+            "api-diff: a breaking change needs a version that may break and a CHANGELOG "
+            "'### Breaking' entry naming each operation (docs/development.md, "
+            "'When the spec changes'); or undo the change",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

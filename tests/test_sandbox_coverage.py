@@ -1,0 +1,565 @@
+"""The sandbox follows the bundle, or these tests name where it does not.
+
+The gaps are caught as soon as the bundle changes: an operation with no handler (it answers
+501), a declared query filter or top-level request field that no handler reads, a success
+status the bundle does not declare, and a declared response field or enum value that the sandbox
+never produces on a tour of every operation. What the sandbox knowingly
+does not produce is listed in ``NOT_PRODUCED`` with its reason; anything else fails, naming it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx
+import pytest
+
+from payments_sdk.sandbox import Sandbox
+from payments_sdk.sandbox._app import HANDLERS, unhandled_operations
+from payments_sdk.sandbox._requests import Validated
+from payments_sdk.sandbox._store import Store
+from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
+
+FOLDED = load_bundle()
+SCHEMAS = SchemaSet(FOLDED)
+METHODS = ("get", "post", "put", "patch", "delete")
+PAGING = {"before", "after", "per_page", "page"}
+WHAT_TO_DO = "see 'When the spec changes' in docs/development.md"
+
+# Declared response fields and enum values the sandbox knowingly never produces, with the reason.
+# Keys are "Schema.field" or "Schema=value" (Schema is the component, or Parent.field inline).
+_NO_KYC_SUBMISSION = (
+    "a KYC link's documents are submitted by the customer on the hosted page, which the "
+    "sandbox does not have: every link it creates has no documents"
+)
+_NO_RFI_REVIEW = (
+    "the sandbox does not simulate the service's review of RFI documents: an RFI is "
+    "action_required, then under_review once documents are submitted, and stays there"
+)
+NOT_PRODUCED: dict[str, str] = {
+    "KycDocument.id": _NO_KYC_SUBMISSION,
+    "KycDocument.status": _NO_KYC_SUBMISSION,
+    "KycDocument.type": _NO_KYC_SUBMISSION,
+    "RfiStatus=approved": _NO_RFI_REVIEW,
+    "RfiStatus=rejected": _NO_RFI_REVIEW,
+    "RfiStatus=superseded": _NO_RFI_REVIEW,
+    "RfiStatus=expired": _NO_RFI_REVIEW,
+}
+
+
+def _operations() -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for path, item in FOLDED["paths"].items():
+        for method, operation in item.items():
+            if method in METHODS:
+                yield path, method, operation
+
+
+OPERATIONS = {op["operationId"]: (path, method, op) for path, method, op in _operations()}
+
+
+def test_every_operation_has_a_handler() -> None:
+    """An operation of the bundle with no sandbox handler fails here (the sandbox answers 501)."""
+    missing = unhandled_operations(FOLDED)
+    assert not missing, (
+        f"the sandbox has no handler for {', '.join(missing)}: it answers 501 until one is "
+        f"added to HANDLERS in wrapper/payments_sdk/sandbox/_app.py ({WHAT_TO_DO})"
+    )
+
+
+async def test_an_operation_without_a_handler_answers_501_with_an_error_body() -> None:
+    """A bundle that grows an operation starts the sandbox; the new operation answers 501."""
+    document = json.loads(json.dumps(FOLDED))
+    document["paths"]["/v1/payments/{id}"] = {
+        "get": {
+            "operationId": "getPaymentForTest",
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"200": {"description": "A payment."}},
+        }
+    }
+    from payments_sdk.sandbox._app import build_app
+    from payments_sdk.sandbox._auth import KeyIssuer
+
+    keys = KeyIssuer(None)
+    app = build_app(Store(seed_payments=0), keys, document)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        headers = {"Authorization": f"Bearer {keys.issue()}"}
+        answer = await http.get("/v1/payments/payt_1", headers=headers)
+        unauthenticated = await http.get("/v1/payments/payt_1")
+        other = await http.get("/v1/balances", headers=headers)
+    assert answer.status_code == 501
+    assert answer.json() == {
+        "error": "Not Implemented",
+        "message": "the sandbox does not implement getPaymentForTest (GET /v1/payments/{id}) yet",
+    }
+    assert unauthenticated.status_code == 401
+    assert other.status_code == 200
+
+
+# -- filters ------------------------------------------------------------------------------------
+
+
+class _Reads(dict[str, Any]):
+    """The validated query, recording which parameters a handler looks at."""
+
+    def __init__(self, values: dict[str, Any], reads: set[str]) -> None:
+        super().__init__(values)
+        self.reads = reads
+
+    def __getitem__(self, key: str) -> Any:
+        self.reads.add(key)
+        return super().__getitem__(key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        self.reads.add(key)
+        return super().get(key, default)
+
+    def __contains__(self, key: object) -> bool:
+        self.reads.add(str(key))
+        return super().__contains__(key)
+
+
+def _sample(param: dict[str, Any]) -> str:
+    """Return a value of a query parameter that its schema accepts, from the bundle alone."""
+    schema = resolve(FOLDED, param["schema"])
+    for source in (param, schema):
+        if "example" in source:
+            return str(source["example"])
+        if source.get("examples"):
+            return str(source["examples"][0])
+    if "enum" in schema:
+        return str(schema["enum"][0])
+    for branch in schema.get("anyOf", []) + schema.get("oneOf", []):
+        return _sample({"schema": branch})
+    if schema.get("format") == "date-time":
+        return "2026-01-01T00:00:00Z"
+    if schema.get("type") == "integer":
+        return str(schema.get("minimum", 1))
+    return "x"
+
+
+FILTERED = [
+    (operation_id, param["name"])
+    for operation_id, (_, _, operation) in OPERATIONS.items()
+    for param in (resolve(FOLDED, p) for p in operation.get("parameters", []))
+    if param["in"] == "query" and param["name"] not in PAGING
+]
+
+
+@pytest.mark.parametrize(("operation_id", "name"), FILTERED, ids=[f"{o}-{n}" for o, n in FILTERED])
+async def test_every_declared_query_parameter_is_read_by_its_handler(
+    operation_id: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A filter the bundle declares and the sandbox ignores fails, naming the filter."""
+    reads: set[str] = set()
+    original = HANDLERS.get(operation_id)
+    assert original is not None, f"{operation_id} has no handler"
+
+    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+        validated.query = _Reads(validated.query, reads)
+        return original(store, validated)
+
+    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+    path, method, operation = OPERATIONS[operation_id]
+    params = {
+        p["name"]: _sample(p)
+        for p in (resolve(FOLDED, raw) for raw in operation.get("parameters", []))
+        if p["in"] == "query" and (p.get("required") or p["name"] == name)
+    }
+    sandbox = Sandbox(seed_payments=3)
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        answer = await http.request(
+            method.upper(),
+            path.replace("{id}", "x").replace("{document_id}", "doc_x"),
+            params=params,
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+    assert answer.status_code < 500, answer.text
+    if answer.status_code == 400:
+        pytest.fail(f"{operation_id}: a sample {params} was refused: {answer.json()['message']}")
+    assert name in reads, (
+        f"the sandbox ignores the query parameter {name!r} of {operation_id} "
+        f"({method.upper()} {path}): its handler never reads it, so a filtered call returns "
+        f"unfiltered data. Make the handler in wrapper/payments_sdk/sandbox/_app.py apply it "
+        f"({WHAT_TO_DO})"
+    )
+
+
+# -- what the sandbox produces ------------------------------------------------------------------
+
+
+class Coverage:
+    """Which declared response fields and enum values appear in the bodies it is shown."""
+
+    def __init__(self) -> None:
+        self.declared: set[str] = set()
+        self.produced: set[str] = set()
+
+    def declare(self, pointer: str, label: str, seen: set[str] | None = None) -> None:
+        """Record every field and enum value reachable from the schema at ``pointer``."""
+        seen = set() if seen is None else seen
+        if pointer in seen:
+            return
+        seen.add(pointer)
+        node = _at(pointer)
+        if "$ref" in node:
+            target = node["$ref"].removeprefix("#")
+            self.declare(target, target.rsplit("/", 1)[-1], seen)
+            return
+        for value in node.get("enum", []):
+            self.declared.add(f"{label}={value}")
+        for index, _ in enumerate(node.get("anyOf", [])):
+            self.declare(f"{pointer}/anyOf/{index}", label, seen)
+        for index, _ in enumerate(node.get("oneOf", [])):
+            self.declare(f"{pointer}/oneOf/{index}", label, seen)
+        for name in node.get("properties", {}):
+            self.declared.add(f"{label}.{name}")
+            self.declare(f"{pointer}/properties/{escape_pointer(name)}", f"{label}.{name}", seen)
+        if "items" in node:
+            self.declare(f"{pointer}/items", label, seen)
+
+    def observe(self, pointer: str, label: str, value: Any) -> None:
+        """Record the fields and enum values of ``value``, read with the schema at ``pointer``."""
+        node = _at(pointer)
+        if "$ref" in node:
+            target = node["$ref"].removeprefix("#")
+            self.observe(target, target.rsplit("/", 1)[-1], value)
+            return
+        if "enum" in node and value in node["enum"]:
+            self.produced.add(f"{label}={value}")
+        for combinator in ("anyOf", "oneOf"):
+            for index, _ in enumerate(node.get(combinator, [])):
+                branch = f"{pointer}/{combinator}/{index}"
+                if SCHEMAS.validator(branch).is_valid(value):
+                    self.observe(branch, label, value)
+        if isinstance(value, dict):
+            for name, item in value.items():
+                if name in node.get("properties", {}):
+                    self.produced.add(f"{label}.{name}")
+                    where = f"{pointer}/properties/{escape_pointer(name)}"
+                    self.observe(where, f"{label}.{name}", item)
+        if isinstance(value, list) and "items" in node:
+            for item in value:
+                self.observe(f"{pointer}/items", label, item)
+
+
+def _at(pointer: str) -> dict[str, Any]:
+    node: Any = FOLDED
+    for part in pointer.removeprefix("/").split("/"):
+        key = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    assert isinstance(node, dict)
+    return node
+
+
+def _success_schema(operation_id: str) -> str | None:
+    path, method, operation = OPERATIONS[operation_id]
+    for status, response in operation["responses"].items():
+        content = resolve(FOLDED, response).get("content", {})
+        if status.startswith("2") and "application/json" in content:
+            return (
+                f"/paths/{escape_pointer(path)}/{method}/responses/{status}"
+                "/content/application~1json/schema"
+            )
+    return None
+
+
+Call = Callable[..., Any]
+
+
+async def _tour(call: Call, sandbox: Sandbox) -> None:
+    """Call every operation in the states the sandbox can reach, to see what it produces."""
+    await call("ping", "GET", "/v1/ping")
+    await call("getBalances", "GET", "/v1/balances")
+    for amount in ({"source_amount": 10_000}, {"target_amount": 5_000}):
+        conversion = {"source_currency": "USD", "target_currency": "EUR", **amount}
+        await call("createBalanceConversion", "POST", "/v1/balance_conversions", json=conversion)
+    await call("listBalanceConversions", "GET", "/v1/balance_conversions")
+    fx = {"source_currency": "USD", "target_currency": "GBP"}
+    await call("getFxRate", "GET", "/v1/fx-rate", params=fx)
+    beneficiary = {
+        "category": "payout",
+        "beneficiary": {
+            "name": "Jane",
+            "type": "individual",
+            "address": {
+                "address_line1": "1 Main St",
+                "city": "London",
+                "state": "LDN",
+                "country_code": "GBR",
+                "postal_code": "N1 1AA",
+            },
+        },
+        "bank_account": {
+            "currency": "GBP",
+            "account_number": "31926819",
+            "local_routing_number": "601613",
+        },
+        "notes": {"ref": "x"},
+    }
+    created = await call("createBeneficiaryV2", "POST", "/v2/beneficiaries", json=beneficiary)
+    usd = {
+        **beneficiary,
+        "bank_account": {
+            "currency": "USD",
+            "account_number": "123456789",
+            "swift_code": "BOFAUS3N",
+        },
+    }
+    await call("createBeneficiaryV2", "POST", "/v2/beneficiaries", json=usd)
+    saved = {"id": created["bank_account"]["id"]}
+    await call("createBankAccountValidation", "POST", "/v1/bank_account_validation", json=saved)
+    in_full = {
+        "country": "DEU",
+        "holder_name": "Erika Mustermann",
+        "account_number": "DE89370400440532013000",
+        "bic_primary": "COBADEFFXXX",
+        "bic_secondary": "COBADEFF",
+    }
+    await call("createBankAccountValidation", "POST", "/v1/bank_account_validation", json=in_full)
+    await call("listBankAccountValidations", "GET", "/v1/bank_account_validation")
+    small = {"amount": 5_000, "currency": "USD", "payment_methods": ["card"]}
+    await call("createOrder", "POST", "/v1/orders", json=small)
+    await call("createOrder", "POST", "/v1/orders", json={"quote_id": "q_1", "split_ids": ["s1"]})
+    large = {
+        "amount": 5_000_000,
+        "currency": "USD",
+        "payment_methods": ["card"],
+        "split_ids": ["s"],
+    }
+    order = await call("createOrder", "POST", "/v1/orders", json=large)
+    await call("listOrders", "GET", "/v1/orders")
+    await call("getOrder", "GET", f"/v1/orders/{order['id']}")
+    (rfi,) = (await call("listRfis", "GET", "/v1/rfis", params={"search": order["id"]}))["data"]
+    files = {"file": ("proof.pdf", b"%PDF proof", "application/pdf")}
+    document = await call(
+        "uploadDocument", "POST", "/v1/document", files=files, data={"type": "passport"}
+    )
+    await call("listDocuments", "GET", "/v1/document")
+    await call("getDocument", "GET", f"/v1/document/{document['id']}")
+    submission = {
+        "documents": [{"id": document["id"], "rfi_doc_id": rfi["documents"][0]["rfi_doc_id"]}]
+    }
+    await call("updateOrderRfi", "PATCH", f"/v1/orders/{order['id']}/update-rfi", json=submission)
+    await call("listRfis", "GET", "/v1/rfis")
+    held = await call("simulatePayment", "POST", "/_sandbox/payments", json={"held": True})
+    await call("listRfis", "GET", "/v1/rfis", params={"search": held["id"]})
+    payments = await call("listPayments", "GET", "/v1/payments")
+    paid = next(p for p in payments["data"] if p["status"] == "success")
+    refund = await call("createRefund", "POST", "/v1/refunds", json={"payment_id": paid["id"]})
+    await call("getRefund", "GET", f"/v1/refunds/{refund['id']}")
+    await call("listRefunds", "GET", "/v1/refunds")
+    await call("mockUpdateRefundStatus", "PATCH", f"/v1/refunds/{refund['id']}/mock_update_status")
+    account = {"payment_type": "local", "currency": "EUR"}
+    await call("createVirtualAccount", "POST", "/v1/v2/virtual-accounts", json=account)
+    await call("listVirtualAccounts", "GET", "/v1/virtual-accounts")
+    await call("closeVirtualAccounts", "DELETE", "/v1/virtual-accounts", params=account)
+    await call("listVirtualAccounts", "GET", "/v1/virtual-accounts")
+    link = await call("createKycLink", "POST", "/v1/kyc-links", json={"email": "a@example.com"})
+    await call("createKycLink", "POST", "/v1/kyc-links", json={"customer_id": "cust_1"})
+    await call("getKycLink", "GET", f"/v1/kyc-links/{link['id']}")
+    await call("listKycLinks", "GET", "/v1/kyc-links")
+
+
+async def test_every_declared_response_field_and_enum_value_is_produced() -> None:
+    """A response field or enum value the sandbox never produces fails, naming it."""
+    coverage = Coverage()
+    declared: set[str] = set()
+    for operation_id in OPERATIONS:
+        pointer = _success_schema(operation_id)
+        if pointer is not None:
+            coverage.declare(pointer, operation_id, declared)
+    sandbox = Sandbox(seed_payments=12, clock=lambda: datetime(2026, 1, 1, tzinfo=UTC))
+    headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://127.0.0.1", headers=headers
+    ) as http:
+
+        async def call(operation_id: str, method: str, url: str, **kwargs: Any) -> Any:
+            answer = await http.request(method, url, **kwargs)
+            assert 200 <= answer.status_code < 300, (operation_id, answer.text)
+            if operation_id in OPERATIONS:
+                declared = [code for code in OPERATIONS[operation_id][2]["responses"]]
+                assert str(answer.status_code) in declared, (
+                    f"{operation_id} answered {answer.status_code}, which the bundle does not "
+                    f"declare ({', '.join(declared)}): make the handler answer the declared status"
+                )
+            if answer.status_code == 204:
+                return None
+            body = answer.json()
+            pointer = _success_schema(operation_id) if operation_id in OPERATIONS else None
+            if pointer is not None:
+                coverage.observe(pointer, operation_id, body)
+            return body
+
+        await _tour(call, sandbox)
+    missing = sorted(coverage.declared - coverage.produced - set(NOT_PRODUCED))
+    assert not missing, (
+        "the sandbox never produces these declared response fields / enum values, so no test "
+        "sees them: make the sandbox produce them (and this tour reach them) in "
+        "wrapper/payments_sdk/sandbox/, or list each in NOT_PRODUCED in this file with the "
+        f"reason ({WHAT_TO_DO}):\n  " + "\n  ".join(missing)
+    )
+    stale = sorted(set(NOT_PRODUCED) & coverage.produced)
+    assert not stale, f"NOT_PRODUCED lists what the sandbox now produces: {stale}"
+    unknown = sorted(set(NOT_PRODUCED) - coverage.declared)
+    assert not unknown, f"NOT_PRODUCED lists what the bundle no longer declares: {unknown}"
+
+
+def test_the_sandbox_says_at_start_which_operations_answer_501(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Starting on a bundle newer than the sandbox logs a warning naming the missing handlers."""
+    from payments_sdk.sandbox._app import build_app
+    from payments_sdk.sandbox._auth import KeyIssuer
+
+    document = json.loads(json.dumps(FOLDED))
+    document["paths"]["/v1/payments/{id}"] = {
+        "get": {"operationId": "getPaymentForTest", "responses": {"200": {"description": "A"}}}
+    }
+    with caplog.at_level("WARNING", logger="payments_sdk.sandbox"):
+        build_app(Store(seed_payments=0), KeyIssuer(None), document)
+        build_app(Store(seed_payments=0), KeyIssuer(None), FOLDED)
+    warnings = [r.getMessage() for r in caplog.records]
+    assert len(warnings) == 1
+    assert "501 Not Implemented: getPaymentForTest" in warnings[0]
+
+
+# -- request fields -----------------------------------------------------------------------------
+
+
+def _json_body(operation: dict[str, Any]) -> tuple[dict[str, Any], list[Any]] | None:
+    """Return the resolved JSON body schema of an operation and its examples, if it has one."""
+    body = resolve(FOLDED, operation.get("requestBody"))
+    content = (body or {}).get("content", {}).get("application/json")
+    if content is None:
+        return None
+    examples = [content["example"]] if "example" in content else []
+    examples += [resolve(FOLDED, e)["value"] for e in content.get("examples", {}).values()]
+    return resolve(FOLDED, content["schema"]), examples
+
+
+def _top_level_fields(schema: dict[str, Any]) -> set[str]:
+    fields = set(schema.get("properties", {}))
+    for combinator in ("oneOf", "anyOf", "allOf"):
+        for branch in schema.get(combinator, []):
+            fields |= _top_level_fields(resolve(FOLDED, branch))
+    return fields
+
+
+def _property_sample(schema: dict[str, Any], name: str) -> Any:
+    for branch in [schema, *(resolve(FOLDED, b) for b in schema.get("oneOf", []))]:
+        prop = resolve(FOLDED, branch.get("properties", {}).get(name))
+        if isinstance(prop, dict):
+            if prop.get("examples"):
+                return prop["examples"][0]
+            if "example" in prop:
+                return prop["example"]
+            if "enum" in prop:
+                return prop["enum"][0]
+            kind = prop.get("type")
+            samples = {"integer": prop.get("minimum", 1), "boolean": True, "array": []}
+            return samples.get(kind, {} if kind == "object" else "x")
+    return "x"
+
+
+BODY_FIELDS = [
+    (operation_id, name)
+    for operation_id, (_, _, operation) in OPERATIONS.items()
+    if (found := _json_body(operation)) is not None
+    for name in sorted(_top_level_fields(found[0]))
+]
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "name"), BODY_FIELDS, ids=[f"{o}-{n}" for o, n in BODY_FIELDS]
+)
+async def test_every_declared_request_field_is_read_by_its_handler(
+    operation_id: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A request field the bundle declares and the sandbox ignores fails, naming the field."""
+    reads: set[str] = set()
+    original = HANDLERS.get(operation_id)
+    assert original is not None, f"{operation_id} has no handler"
+
+    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+        if isinstance(validated.body, dict):
+            validated.body = _Reads(validated.body, reads)
+        return original(store, validated)
+
+    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+    path, method, operation = OPERATIONS[operation_id]
+    found = _json_body(operation)
+    assert found is not None
+    schema, examples = found
+    carrying = [e for e in examples if isinstance(e, dict) and name in e]
+    body = carrying[0] if carrying else {**examples[0], name: _property_sample(schema, name)}
+    sandbox = Sandbox(seed_payments=3)
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        answer = await http.request(
+            method.upper(),
+            path.replace("{id}", "x"),
+            json=body,
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+    assert answer.status_code < 500, answer.text
+    assert name in reads, (
+        f"the sandbox ignores the request field {name!r} of {operation_id} "
+        f"({method.upper()} {path}): its handler never reads it (answer {answer.status_code}: "
+        f"{answer.text[:200]}). Make the sandbox use it in wrapper/payments_sdk/sandbox/ "
+        f"({WHAT_TO_DO})"
+    )
+
+
+PATH_PARAMETERS = [
+    (operation_id, param["name"])
+    for operation_id, (_, _, operation) in OPERATIONS.items()
+    for param in (resolve(FOLDED, p) for p in operation.get("parameters", []))
+    if param["in"] == "path"
+]
+
+
+@pytest.mark.parametrize(
+    ("operation_id", "name"), PATH_PARAMETERS, ids=[f"{o}-{n}" for o, n in PATH_PARAMETERS]
+)
+async def test_every_path_parameter_is_read_by_its_handler(
+    operation_id: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A renamed path parameter fails here by name, not as a 500 from a KeyError."""
+    reads: set[str] = set()
+    original = HANDLERS.get(operation_id)
+    assert original is not None, f"{operation_id} has no handler"
+
+    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+        validated.path = _Reads(validated.path, reads)
+        return original(store, validated)
+
+    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+    path, method, operation = OPERATIONS[operation_id]
+    param = next(
+        p
+        for p in (resolve(FOLDED, raw) for raw in operation.get("parameters", []))
+        if p["name"] == name
+    )
+    found = _json_body(operation)
+    sandbox = Sandbox(seed_payments=0)
+    transport = httpx.ASGITransport(app=sandbox.app, raise_app_exceptions=False)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        answer = await http.request(
+            method.upper(),
+            path.replace("{" + name + "}", _sample(param)),
+            json=found[1][0] if found is not None and found[1] else None,
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+    assert name in reads, (
+        f"the handler of {operation_id} ({method.upper()} {path}) never reads the path "
+        f"parameter {name!r} (answer {answer.status_code}: {answer.text[:200]}): make it read "
+        f"v.path[{name!r}] in wrapper/payments_sdk/sandbox/_app.py ({WHAT_TO_DO})"
+    )
+    assert answer.status_code < 500, answer.text
