@@ -29,7 +29,12 @@ async def consumer() -> None:
                 total -= fee
             reference: str | None = payment.rfi.id if payment.rfi is not None else None
             del reference
-        async for page in client.refunds.list().pages():
+        # Per-call options, typed: extra_headers, extra_query, extra_body, timeout.
+        refund: Refund = await client.refunds.retrieve(
+            "rfd_1", extra_headers={"X-Trace": "t"}, extra_query={"expand": "payment"}, timeout=5
+        )
+        del refund
+        async for page in client.refunds.list(extra_headers={"X-Trace": "t"}).pages():
             refunds: list[Refund] = page.data
             del refunds
         price = Money.of(Decimal("299.00"), "USD") + Money.of("1.00", "USD")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ._version import __version__
 
 if TYPE_CHECKING:
+    from ._call_options import RequestOptions
     from ._client import AsyncPaymentsClient
     from ._money import Money
     from ._observe import AttemptEvent, CallEvent, Observer
@@ -60,6 +61,7 @@ __all__ = [
     "PaymentsError",
     "PermissionDeniedError",
     "RateLimitError",
+    "RequestOptions",
     "UnauthorizedError",
     "Undocumented",
     "UnprocessableEntityError",
@@ -69,6 +71,7 @@ __all__ = [
 
 _HOMES = {
     "AsyncPaymentsClient": "._client",
+    "RequestOptions": "._call_options",
     "Money": "._money",
     "AttemptEvent": "._observe",
     "CallEvent": "._observe",

@@ -26,8 +26,11 @@ from ._validation import check_params, check_path
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
     from payments_sdk_generated.models import Ping
 
+    from ._call_options import RequestOptions
     from ._observe import Observer
     from ._pool import Pool
     from ._raw_namespaces import WithRawResponse
@@ -220,11 +223,14 @@ class AsyncPaymentsClient:
 
     # -- operations that are not resources ------------------------------------------------
 
-    async def ping(self) -> Ping:
+    async def ping(self, **options: Unpack[RequestOptions]) -> Ping:
         """``GET /ping``: check that the key and base URL work."""
         from payments_sdk_generated.api.authentication import ping
 
-        return await self._requestor.parsed(lambda s: ping.asyncio_detailed(sender=s))
+        from ._call_options import check_call_options
+
+        per_call = check_call_options(options)
+        return await self._requestor.parsed(lambda s: ping.asyncio_detailed(sender=s), per_call)
 
     async def request(
         self,
@@ -234,6 +240,7 @@ class AsyncPaymentsClient:
         params: Mapping[str, Any] | None = None,
         json: Any = None,
         root: bool = False,
+        **options: Unpack[RequestOptions],
     ) -> Any:
         """Call an operation the bundle does not describe, with the same auth, retries and errors.
 
@@ -249,8 +256,13 @@ class AsyncPaymentsClient:
         if not isinstance(root, bool):
             raise InvalidParameterError("root", f"must be True or False, got {type(root).__name__}")
         query = check_params(params)
+        from ._call_options import check_call_options
+
+        per_call = check_call_options(options)
         url = path if root else self._options.version_prefix + path
-        return await self._requestor.request_json(method.upper(), url, params=query, body=json)
+        return await self._requestor.request_json(
+            method.upper(), url, params=query, body=json, options=per_call
+        )
 
     # -- resources, imported on first use -------------------------------------------------
 

@@ -114,21 +114,21 @@ def _is_header_text(text: str) -> bool:
     return all(ch == "\t" or " " <= ch <= "~" for ch in text)
 
 
-def check_headers(value: object) -> dict[str, str]:
+def check_headers(value: object, field: str = "default_headers") -> dict[str, str]:
     """Return the headers as a dict, refusing names or values that cannot be sent as they are."""
     if not isinstance(value, Mapping):
-        raise InvalidParameterError("default_headers", "must be a mapping of str to str")
+        raise InvalidParameterError(field, "must be a mapping of str to str")
     headers: dict[str, str] = {}
     for name, text in value.items():
         if not isinstance(name, str) or not name or not _is_header_text(name) or " " in name:
-            raise InvalidParameterError("default_headers", "has a header name that is not a token")
-        field = f"default_headers[{name!r}]"
+            raise InvalidParameterError(field, "has a header name that is not a token")
+        where = f"{field}[{name!r}]"
         if not isinstance(text, str) or not _is_header_text(text):
             raise InvalidParameterError(
-                field, "must be a string of printable ASCII (no CR, LF or control characters)"
+                where, "must be a string of printable ASCII (no CR, LF or control characters)"
             )
         if name.lower() == "authorization":
-            raise InvalidParameterError(field, "is set by the SDK from api_key")
+            raise InvalidParameterError(where, "is set by the SDK from api_key")
         headers[name] = text
     return headers
 

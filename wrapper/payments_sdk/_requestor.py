@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from payments_sdk_generated.client import Sender as OperationSender
     from payments_sdk_generated.types import Response
 
+    from ._call_options import CallOptions
     from ._instrument import Instruments
     from ._options import ClientOptions
     from ._pool import Pool
@@ -74,11 +75,14 @@ class Requestor:
         if self.closed or self._sender.pool_closed:
             raise ClientClosedError("the client is closed; create a new one")
 
-    async def call(self, operation: Operation[T]) -> APIResponse[T]:
-        """Run a generated operation; return its response with the parsed model."""
+    async def call(
+        self, operation: Operation[T], options: CallOptions | None = None
+    ) -> APIResponse[T]:
+        """Run a generated operation (with one call's options); return its response."""
         self._check_open()
+        sender = self._sender if options is None else self._sender.for_call(options)
         try:
-            answer = await operation(self._sender)
+            answer = await operation(sender)
         except UnexpectedBody as exc:
             raw = cast(WireResponse, exc.response)  # what the Sender returned
             raise _mismatch(raw.to_httpx(), str(exc), self.options.api_key, exc) from None
@@ -95,15 +99,22 @@ class Requestor:
             raise InvalidParameterError("body", f"cannot be sent as JSON: {exc}") from None
         return APIResponse(cast(WireResponse, answer.raw), answer.parsed)
 
-    async def parsed(self, operation: Operation[T]) -> T:
-        """Run a generated operation; return only its parsed model."""
-        return (await self.call(operation)).parse()
+    async def parsed(self, operation: Operation[T], options: CallOptions | None = None) -> T:
+        """Run a generated operation (with one call's options); return only its parsed model."""
+        return (await self.call(operation, options)).parse()
 
     async def request_json(
-        self, method: str, path: str, *, params: Mapping[str, Any] | None, body: Any
+        self,
+        method: str,
+        path: str,
+        *,
+        params: Mapping[str, Any] | None,
+        body: Any,
+        options: CallOptions | None = None,
     ) -> Any:
         """Send a request the bundle does not describe; return its JSON body, or None."""
         self._check_open()
+        sender = self._sender if options is None else self._sender.for_call(options)
         try:
             content = (
                 None
@@ -113,7 +124,7 @@ class Requestor:
         except (TypeError, ValueError, RecursionError) as exc:
             # Not JSON (NaN, a set, a cycle) or not Unicode text (a lone surrogate).
             raise InvalidParameterError("json", f"cannot be sent as JSON: {exc}") from None
-        response = await self._sender.send(
+        response = await sender.send(
             method,
             path,
             params=params,

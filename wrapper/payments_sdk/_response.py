@@ -69,8 +69,8 @@ class _Capture:
         self._inner = inner
         self.response: WireResponse | None = None
 
-    async def parsed(self, operation: Any) -> Any:
-        answer = await self._inner.call(operation)
+    async def parsed(self, operation: Any, options: Any = None) -> Any:
+        answer = await self._inner.call(operation, options)
         self.response = answer._raw
         return answer.parse()
 

@@ -15,6 +15,7 @@ errors and for ``with_raw_response`` (``_wire.py``).
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from collections.abc import Mapping
@@ -37,12 +38,14 @@ from .errors import (
     APIStatusError,
     APITimeoutError,
     ClientClosedError,
+    InvalidParameterError,
     status_error_class,
 )
 
 if TYPE_CHECKING:
     from payments_sdk_generated.types import Operation
 
+    from ._call_options import CallOptions
     from ._instrument import CallRecord, Instruments
     from ._pool import Pool
 
@@ -57,6 +60,7 @@ class Sender:
 
     __slots__ = (
         "_api_key",
+        "_extras",
         "_headers",
         "_instruments",
         "_origin",
@@ -93,9 +97,26 @@ class Sender:
         merged["Authorization"] = api_key.header_value()
         self._headers: dict[str, str] = dict(merged.multi_items())
         self._wire_timeout: Any = None  # the wire's own form of ``timeout``, made on first use
+        self._extras: CallOptions | None = None
         self.timeout = timeout
         self.max_retries = max_retries
         self.total_timeout = total_timeout
+
+    def for_call(self, options: CallOptions) -> Sender:
+        """Return a sender for one call with these options (headers, query, body, timeout)."""
+        clone = Sender.__new__(Sender)
+        for name in Sender.__slots__:
+            setattr(clone, name, getattr(self, name))
+        if options.headers:
+            # Named again in any case, a header is replaced; the credential cannot be named.
+            named = {name.lower() for name in options.headers}
+            kept = {k: v for k, v in self._headers.items() if k.lower() not in named}
+            clone._headers = {**kept, **options.headers}
+        if options.timeout is not None:
+            clone.timeout = options.timeout
+            clone._wire_timeout = None
+        clone._extras = options
+        return clone
 
     @property
     def pool_closed(self) -> bool:
@@ -114,6 +135,12 @@ class Sender:
         headers: Mapping[str, str] | None = None,
     ) -> WireResponse:
         """Send one operation (``url`` relative to the root URL); return its 2xx answer."""
+        extras = self._extras
+        if extras is not None:
+            if extras.query:
+                params = {**(params or {}), **extras.query}
+            if extras.body is not None:
+                content, files, headers = _with_body(extras.body, content, files, headers)
         target = self._root_url + url
         if params:
             target += "?" + str(httpx.QueryParams(params))
@@ -274,6 +301,26 @@ class Sender:
             message = f"the service redirected {where}; the SDK follows no redirect"
         cls = status_error_class(status)
         return cls(status_code=status, error=error, message=message, body=body, response=held)
+
+
+def _with_body(
+    extra: dict[str, Any], content: bytes | None, files: Any, headers: Mapping[str, str] | None
+) -> tuple[bytes | None, Any, Mapping[str, str] | None]:
+    """Add ``extra`` fields to a JSON body, or as text parts to a multipart body."""
+    if files is not None:
+        parts = [
+            (name, (None, value if isinstance(value, str) else json.dumps(value), None))
+            for name, value in extra.items()
+        ]
+        return content, [*files, *parts], headers
+    body: Any = {} if not content else json.loads(content)
+    if not isinstance(body, dict):
+        raise InvalidParameterError(
+            "extra_body", "cannot be merged into a body that is not an object"
+        )
+    body.update(extra)
+    encoded = json.dumps(body, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    return encoded, None, {**(headers or {}), "Content-Type": "application/json"}
 
 
 def _request_of(exc: httpx.RequestError) -> httpx.Request | None:

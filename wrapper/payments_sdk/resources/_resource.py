@@ -15,6 +15,7 @@ from ..errors import InvalidParameterError
 if TYPE_CHECKING:
     from payments_sdk_generated.models import PageMeta
 
+    from .._call_options import CallOptions
     from .._requestor import Requestor
 
 __all__ = ["ListCall", "ListModel", "Resource"]
@@ -62,11 +63,12 @@ class Resource:
         page: int,
         prefetch: int,
         filters: dict[str, Any] | None = None,
+        options: CallOptions | None = None,
     ) -> AsyncPager[T]:
         """Validate the common list parameters and return a pager over ``call``.
 
         ``filters`` are the operation's own (already validated) query parameters; ``None``
-        values are not sent.
+        values are not sent; ``options`` apply to every page's request.
         """
         sent = dict(filters or {})
         size = check_per_page(per_page)
@@ -89,7 +91,8 @@ class Resource:
                     after=_instant(request.after, "after"),
                     per_page=size,
                     page=request.page,
-                )
+                ),
+                options,
             )
             return result.data, result.page_meta
 

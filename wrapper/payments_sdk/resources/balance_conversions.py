@@ -7,6 +7,7 @@ when the SDK is generated: nothing here copies them.
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from payments_sdk_generated.api.multi_currency_account import (
     create_balance_conversion,
@@ -20,11 +21,15 @@ from payments_sdk_generated.models import (
     ConversionCurrency,
 )
 
+from .._call_options import RequestOptions, check_call_options
 from .._money import Money
 from .._pagination import AsyncPager
 from .._validation import check_amount, check_currency
 from ..errors import InvalidParameterError
 from ._resource import Resource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["BalanceConversions"]
 
@@ -41,6 +46,7 @@ class BalanceConversions(Resource):
         target_currency: str,
         source_amount: int | Money | None = None,
         target_amount: int | Money | None = None,
+        **options: Unpack[RequestOptions],
     ) -> BalanceConversion:
         """``POST /balance_conversions``: convert part of a balance.
 
@@ -80,8 +86,10 @@ class BalanceConversions(Resource):
                     currency_field="target_currency",
                 ),
             )
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: create_balance_conversion.asyncio_detailed(sender=s, body=body)
+            lambda s: create_balance_conversion.asyncio_detailed(sender=s, body=body),
+            options=per_call,
         )
 
     def list(
@@ -94,6 +102,7 @@ class BalanceConversions(Resource):
         per_page: int = 20,
         page: int = 1,
         prefetch: int = 0,
+        **options: Unpack[RequestOptions],
     ) -> AsyncPager[BalanceConversion]:
         """``GET /balance_conversions``: conversions, newest first, optionally by currency."""
         source = (
@@ -102,6 +111,7 @@ class BalanceConversions(Resource):
         target = (
             None if target_currency is None else check_currency(target_currency, "target_currency")
         )
+        per_call = check_call_options(options)
         return self._list(
             list_balance_conversions.asyncio_detailed,
             BalanceConversionList,
@@ -111,4 +121,5 @@ class BalanceConversions(Resource):
             page=page,
             prefetch=prefetch,
             filters={"source_currency": source, "target_currency": target},
+            options=per_call,
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from payments_sdk_generated.api.payout import (
     create_bank_account_validation,
@@ -15,10 +16,14 @@ from payments_sdk_generated.models import (
     BankAccountValidationList,
 )
 
+from .._call_options import RequestOptions, check_call_options
 from .._pagination import AsyncPager
 from .._validation import check_country, check_id, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["BankAccountValidations"]
 
@@ -37,6 +42,7 @@ class BankAccountValidations(Resource):
         account_number: str | None = None,
         bic_primary: str | None = None,
         bic_secondary: str | None = None,
+        **options: Unpack[RequestOptions],
     ) -> BankAccountValidation:
         """``POST /bank_account_validation``: validate an account.
 
@@ -70,8 +76,10 @@ class BankAccountValidations(Resource):
                 bic_primary=check_text(bic_primary, "bic_primary"),
                 bic_secondary=check_text(bic_secondary, "bic_secondary"),
             )
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: create_bank_account_validation.asyncio_detailed(sender=s, body=body)
+            lambda s: create_bank_account_validation.asyncio_detailed(sender=s, body=body),
+            options=per_call,
         )
 
     def list(
@@ -84,6 +92,7 @@ class BankAccountValidations(Resource):
         per_page: int = 20,
         page: int = 1,
         prefetch: int = 0,
+        **options: Unpack[RequestOptions],
     ) -> AsyncPager[BankAccountValidation]:
         """``GET /bank_account_validation``: validations, newest first.
 
@@ -95,6 +104,7 @@ class BankAccountValidations(Resource):
             else check_id(beneficiary_account_id, "beneficiary_account_id", "bene_")
         )
         where = None if country is None else check_country(country)
+        per_call = check_call_options(options)
         return self._list(
             list_bank_account_validations.asyncio_detailed,
             BankAccountValidationList,
@@ -104,4 +114,5 @@ class BankAccountValidations(Resource):
             page=page,
             prefetch=prefetch,
             filters={"beneficiary_account_id": account, "country": where},
+            options=per_call,
         )

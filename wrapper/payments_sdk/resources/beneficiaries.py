@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from payments_sdk_generated.api.payout import create_beneficiary_v2
 from payments_sdk_generated.errors import ModelValidationError
@@ -15,9 +15,13 @@ from payments_sdk_generated.models import (
     BeneficiaryV2Request,
 )
 
+from .._call_options import RequestOptions, check_call_options
 from .._validation import check_currency, check_fields, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Beneficiaries"]
 
@@ -54,6 +58,7 @@ class Beneficiaries(Resource):
         bank_account: BeneficiaryBankAccountRequest | Mapping[str, Any],
         category: str = "payout",
         notes: Mapping[str, str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> BeneficiaryV2:
         """``POST {root_url}/v2/beneficiaries``: create a beneficiary.
 
@@ -88,6 +93,8 @@ class Beneficiaries(Resource):
             bank_account=account,
             notes=note_map,
         )
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: create_beneficiary_v2.asyncio_detailed(sender=s, body=body)
+            lambda s: create_beneficiary_v2.asyncio_detailed(sender=s, body=body),
+            options=per_call,
         )

@@ -7,12 +7,13 @@ import io
 import os
 from datetime import datetime
 from pathlib import Path
-from typing import IO
+from typing import IO, TYPE_CHECKING
 
 from payments_sdk_generated.api.document import get_document, list_documents, upload_document
 from payments_sdk_generated.models import Document, DocumentList, DocumentUploadRequest
 from payments_sdk_generated.types import File
 
+from .._call_options import RequestOptions, check_call_options
 from .._pagination import AsyncPager
 from .._validation import (
     check_content_type,
@@ -23,6 +24,9 @@ from .._validation import (
 )
 from ..errors import InvalidParameterError
 from ._resource import Resource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Documents"]
 
@@ -37,6 +41,7 @@ class Documents(Resource):
         type: str | None = None,
         file_name: str | None = None,
         content_type: str | None = None,
+        **options: Unpack[RequestOptions],
     ) -> Document:
         """``POST /document``: upload a document as multipart form data (the ``file`` part).
 
@@ -75,8 +80,10 @@ class Documents(Resource):
             ),
             type_=kind,
         )
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: upload_document.asyncio_detailed(sender=s, body=body)
+            lambda s: upload_document.asyncio_detailed(sender=s, body=body),
+            options=per_call,
         )
 
     def list(
@@ -87,8 +94,10 @@ class Documents(Resource):
         per_page: int = 20,
         page: int = 1,
         prefetch: int = 0,
+        **options: Unpack[RequestOptions],
     ) -> AsyncPager[Document]:
         """``GET /document``: documents, newest first."""
+        per_call = check_call_options(options)
         return self._list(
             list_documents.asyncio_detailed,
             DocumentList,
@@ -97,13 +106,16 @@ class Documents(Resource):
             per_page=per_page,
             page=page,
             prefetch=prefetch,
+            options=per_call,
         )
 
-    async def retrieve(self, document_id: str) -> Document:
+    async def retrieve(self, document_id: str, **options: Unpack[RequestOptions]) -> Document:
         """``GET /document/{document_id}``: one document record."""
         doc_id = check_id(document_id, "document_id", "doc_")
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: get_document.asyncio_detailed(doc_id, sender=s)
+            lambda s: get_document.asyncio_detailed(doc_id, sender=s),
+            options=per_call,
         )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from payments_sdk_generated.api.payin import create_order, get_order, list_orders, update_order_rfi
 from payments_sdk_generated.models import (
@@ -16,11 +16,15 @@ from payments_sdk_generated.models import (
     UpdateRfiRequest,
 )
 
+from .._call_options import RequestOptions, check_call_options
 from .._money import Money
 from .._pagination import AsyncPager
 from .._validation import check_amount, check_currency, check_fields, check_id, check_text
 from ..errors import InvalidParameterError
 from ._resource import Resource
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Orders"]
 
@@ -36,6 +40,7 @@ class Orders(Resource):
         payment_methods: Sequence[str] | None = None,
         quote_id: str | None = None,
         split_ids: Sequence[str] | None = None,
+        **options: Unpack[RequestOptions],
     ) -> Order:
         """``POST /orders``: create an order inline or from a quote.
 
@@ -69,8 +74,10 @@ class Orders(Resource):
                 payment_methods=methods,
                 split_ids=splits,
             )
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: create_order.asyncio_detailed(sender=s, body=body)
+            lambda s: create_order.asyncio_detailed(sender=s, body=body),
+            options=per_call,
         )
 
     def list(
@@ -81,8 +88,10 @@ class Orders(Resource):
         per_page: int = 20,
         page: int = 1,
         prefetch: int = 0,
+        **options: Unpack[RequestOptions],
     ) -> AsyncPager[Order]:
         """``GET /orders``: orders, newest first."""
+        per_call = check_call_options(options)
         return self._list(
             list_orders.asyncio_detailed,
             OrderList,
@@ -91,13 +100,16 @@ class Orders(Resource):
             per_page=per_page,
             page=page,
             prefetch=prefetch,
+            options=per_call,
         )
 
-    async def retrieve(self, id: str) -> Order:
+    async def retrieve(self, id: str, **options: Unpack[RequestOptions]) -> Order:
         """``GET /orders/{id}``: one order."""
         order_id = check_id(id, "id")
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: get_order.asyncio_detailed(order_id, sender=s)
+            lambda s: get_order.asyncio_detailed(order_id, sender=s),
+            options=per_call,
         )
 
     async def update_rfi(
@@ -105,6 +117,7 @@ class Orders(Resource):
         id: str,
         *,
         documents: Sequence[RfiDocumentSubmission | Mapping[str, Any]],
+        **options: Unpack[RequestOptions],
     ) -> Order:
         """``PATCH /orders/{id}/update-rfi``: submit the documents the order's RFI asks for.
 
@@ -113,8 +126,10 @@ class Orders(Resource):
         """
         order_id = check_id(id, "id")
         body = UpdateRfiRequest(documents=_submissions(documents))
+        per_call = check_call_options(options)
         return await self._requestor.parsed(
-            lambda s: update_order_rfi.asyncio_detailed(order_id, sender=s, body=body)
+            lambda s: update_order_rfi.asyncio_detailed(order_id, sender=s, body=body),
+            options=per_call,
         )
 
 
