@@ -146,6 +146,10 @@ def otel_providers() -> None:
     provider.add_span_processor(SimpleSpanProcessor(_SPANS))
     trace.set_tracer_provider(provider)
     metrics.set_meter_provider(MeterProvider(metric_readers=[_METRICS]))
+    # The SDK asks whether OpenTelemetry is configured at most once a second; make it ask now.
+    from payments_sdk import _instrument
+
+    _instrument._otel_asked = -_instrument._RECHECK
 
 
 @pytest.fixture

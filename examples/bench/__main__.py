@@ -15,7 +15,7 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import concurrency, decoding, imports, overhead, pagination, peers, wire
+from . import concurrency, decoding, imports, observe, overhead, pagination, peers, wire
 from .report import peers_section, render, write_plot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -39,6 +39,8 @@ def main() -> int:
         return 0
     print("the wire (about two minutes) ...", flush=True)
     wire_results = wire.run()
+    print("observers and OpenTelemetry ...", flush=True)
+    watched = observe.run()
     print("per-call overhead ...", flush=True)
     pairs = asyncio.run(overhead.cpu_per_call())
     for mode in ("static", "sandbox"):
@@ -58,7 +60,9 @@ def main() -> int:
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
     )
     write_plot(DOCS / "benchmarks.png", pairs, walks)
-    text = render(machine, wire_results, pairs, import_ms, walks, bursts, peer_results, decoded)
+    text = render(
+        machine, wire_results, watched, pairs, import_ms, walks, bursts, peer_results, decoded
+    )
     (DOCS / "benchmarks.md").write_text(text, encoding="utf-8")
     print(text)
     return 0

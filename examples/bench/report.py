@@ -263,6 +263,7 @@ def decoding_section(rows: list[tuple[str, float, str]]) -> list[str]:
 def render(
     machine: str,
     wire: WireResults,
+    watched: dict[str, tuple[float, float]],
     pairs: list[Pair],
     import_ms: dict[str, float],
     walks: list[Walk],
@@ -271,6 +272,7 @@ def render(
     decoding: list[tuple[str, float, str]],
 ) -> str:
     """Return the whole Markdown report."""
+    from . import observe
     from .wire import goals, section
 
     floor = import_ms["floor: `import httpx`"]
@@ -280,6 +282,8 @@ def render(
     failed = sum(sum(b.failures.values()) for b in bursts if b.client.startswith("SDK"))
     summary = ["| goal | result | |", "|---|---|---|"]
     summary += [f"| {goal} | {result} | {_met(ok)} |" for goal, result, ok in goals(wire)]
+    goal, result, ok = observe.goal(watched)
+    summary.append(f"| {goal} | {result} | {_met(ok)} |")
     summary += [
         f"| `import payments_sdk; from payments_sdk import AsyncPaymentsClient` within "
         f"{IMPORT_GOAL_MS:.0f} ms of `import httpx` | {both - floor:+.0f} ms | "
@@ -304,6 +308,8 @@ def render(
         *summary,
         "",
         *section(wire),
+        "",
+        *observe.section(watched),
         "",
         *_overhead_section(pairs),
         *_imports_section(import_ms),

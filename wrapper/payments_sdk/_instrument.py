@@ -30,6 +30,28 @@ def otel_installed() -> bool:
         return False
 
 
+# Whether an OpenTelemetry SDK is configured: once it is, it stays so (a provider is set once
+# per process); until then it is asked again at most once a second, so that a service that
+# installed the extra but exports nothing pays a clock read per call (``make bench``).
+_RECHECK = 1.0
+_otel_seen = False
+_otel_asked = -_RECHECK
+
+
+def _otel_configured() -> bool:
+    global _otel_seen, _otel_asked
+    if _otel_seen:
+        return True
+    now = time.monotonic()
+    if now - _otel_asked < _RECHECK:
+        return False
+    _otel_asked = now
+    from ._otel import configured
+
+    _otel_seen = configured()
+    return _otel_seen
+
+
 class Instruments:
     """A client's observers and its OpenTelemetry switch; makes one record per call."""
 
@@ -41,9 +63,12 @@ class Instruments:
         self.host = host
         self.port = port
 
-    def start(self, operation: Operation | None, method: str) -> CallRecord:
-        """Begin the record of one call."""
-        return CallRecord(self, operation, method)
+    def start(self, operation: Operation | None, method: str) -> CallRecord | None:
+        """Begin the record of one call; None when nothing would hear of it."""
+        traced = self.otel and _otel_configured()
+        if not traced and not self.observers:
+            return None
+        return CallRecord(self, operation, method, traced=traced)
 
 
 class CallRecord:
@@ -63,7 +88,14 @@ class CallRecord:
         "template",
     )
 
-    def __init__(self, instruments: Instruments, operation: Operation | None, method: str):
+    def __init__(
+        self,
+        instruments: Instruments,
+        operation: Operation | None,
+        method: str,
+        *,
+        traced: bool,
+    ) -> None:
         self._instruments = instruments
         self.operation_id = operation.operation_id if operation is not None else "request"
         self.template = operation.template if operation is not None else None
@@ -74,7 +106,7 @@ class CallRecord:
         self._open = False
         self._started = self._attempt_started = time.perf_counter()
         self._otel: OtelCall | None = None
-        if instruments.otel:
+        if traced:
             from ._otel import OtelCall
 
             self._otel = OtelCall(

@@ -26,7 +26,28 @@ from opentelemetry.trace import Span, SpanKind, Status, StatusCode
 
 from ._version import __version__
 
-__all__ = ["OtelCall"]
+__all__ = ["OtelCall", "configured"]
+
+# Providers that record nothing: the defaults until an OpenTelemetry SDK is configured, and the
+# explicit no-op ones. The metrics default has no public name; without it, assume configured.
+_SILENT_TRACING: tuple[type, ...] = (trace.ProxyTracerProvider, trace.NoOpTracerProvider)
+try:
+    from opentelemetry.metrics._internal import _ProxyMeterProvider
+
+    _SILENT_METRICS: tuple[type, ...] = (_ProxyMeterProvider, metrics.NoOpMeterProvider)
+except ImportError:  # pragma: no cover - a future opentelemetry-api
+    _SILENT_METRICS = (metrics.NoOpMeterProvider,)
+
+
+def configured() -> bool:
+    """Whether an OpenTelemetry SDK records traces or metrics (checked on every call).
+
+    A service that installed the extra but configured no SDK pays for two type checks per
+    call, not for spans nobody records (``make bench``).
+    """
+    return not isinstance(trace.get_tracer_provider(), _SILENT_TRACING) or not isinstance(
+        metrics.get_meter_provider(), _SILENT_METRICS
+    )
 
 _tracer = trace.get_tracer("payments_sdk", __version__)
 _meter = metrics.get_meter("payments_sdk", __version__)

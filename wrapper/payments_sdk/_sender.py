@@ -152,6 +152,10 @@ class Sender:
                 return await self._send(method, target, sent, content, None)
             return await self._send_within(method, target, sent, content, None)
         record = self._instruments.start(operation, method)
+        if record is None:
+            if self.total_timeout is None:
+                return await self._send(method, target, sent, content, None)
+            return await self._send_within(method, target, sent, content, None)
         try:
             if self.total_timeout is None:
                 answer = await self._send(method, target, sent, content, record)
