@@ -86,7 +86,7 @@ def section(results: dict[str, tuple[float, float]]) -> list[str]:
 
 
 def goal(results: dict[str, tuple[float, float]]) -> tuple[str, str, bool]:
-    """The goal row: OpenTelemetry installed, no SDK, under 3% on the small call."""
+    """Return the goal row: OpenTelemetry installed, no SDK, under 3% on the small call."""
     base_rate, _ = results[SETUPS[0]]
     rate, _ = results[SETUPS[2]]
     cost = 1 - rate / base_rate
