@@ -49,6 +49,7 @@ def configured() -> bool:
         metrics.get_meter_provider(), _SILENT_METRICS
     )
 
+
 _tracer = trace.get_tracer("payments_sdk", __version__)
 _meter = metrics.get_meter("payments_sdk", __version__)
 _duration = _meter.create_histogram(
