@@ -110,7 +110,7 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 	$(BIN)/ruff check --fix $(LINT_DIRS)
 	$(BIN)/ruff format $(LINT_DIRS)
 
-unit: $(VENV_STAMP) $(NPM_STAMP) ## Run pytest only.
+unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tools too: a test builds the site).
 	$(PY) -m pytest
 
 test: lint-spec check-generated api-diff lint unit docs dist check-wheel ## Everything CI runs.

@@ -11,5 +11,6 @@ class BalanceConversionList(Model):
     """A page of balance conversions."""
 
     data: list[BalanceConversion]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

@@ -10,3 +10,4 @@ class BalanceList(Model):
     """Balances in every currency enabled for the account."""
 
     data: list[Balance]
+    """``data`` (required); the service description says no more about it."""

@@ -11,6 +11,10 @@ class BankAccount(Model):
     country: str
     """ ISO 3166-1 alpha-3 country code. """
     holder_name: str
+    """``holder_name`` (required); the service description says no more about it."""
     account_number: str
+    """``account_number`` (required); the service description says no more about it."""
     bic_primary: str
+    """``bic_primary`` (required); the service description says no more about it."""
     bic_secondary: str
+    """``bic_secondary`` (required); the service description says no more about it."""

@@ -11,5 +11,6 @@ class BankAccountValidationList(Model):
     """A page of bank account validations."""
 
     data: list[BankAccountValidation]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

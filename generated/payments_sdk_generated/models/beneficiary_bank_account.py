@@ -11,7 +11,10 @@ class BeneficiaryBankAccount(Model):
     id: str | None = None
     """ The id of a saved beneficiary bank account. """
     account_number: str | None = None
+    """``account_number`` (optional); the service description says no more about it."""
     swift_code: str | None = None
+    """``swift_code`` (optional); the service description says no more about it."""
     local_routing_number: str | None = None
+    """``local_routing_number`` (optional); the service description says no more about it."""
     currency: str | None = None
     """ ISO 4217 currency code. """

@@ -13,8 +13,10 @@ class Document(Model):
     id: str
     """ A document id. """
     type_: str | None = msgspec.field(default=None, name="type")
+    """``type`` (optional); the service description says no more about it."""
     status: str | None = None
     """ `pending` appears; other values are not published. """
     file_name: str | None = None
+    """``file_name`` (optional); the service description says no more about it."""
     created_at: Timestamp | None = None
     """ ISO 8601 date-time in UTC. """

@@ -11,5 +11,6 @@ class DocumentList(Model):
     """A page of documents."""
 
     data: list[Document]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

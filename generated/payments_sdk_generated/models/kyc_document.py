@@ -13,4 +13,6 @@ class KycDocument(Model):
     id: str | None = None
     """ A document id. """
     type_: str | None = msgspec.field(default=None, name="type")
+    """``type`` (optional); the service description says no more about it."""
     status: str | None = None
+    """``status`` (optional); the service description says no more about it."""

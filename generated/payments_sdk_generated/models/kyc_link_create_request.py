@@ -11,3 +11,4 @@ class KycLinkCreateRequest(Model):
     customer_id: str | None = None
     """ A customer id. """
     email: str | None = None
+    """``email`` (optional); the service description says no more about it."""

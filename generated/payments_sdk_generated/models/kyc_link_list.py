@@ -11,5 +11,6 @@ class KycLinkList(Model):
     """A page of KYC links."""
 
     data: list[KycLink]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

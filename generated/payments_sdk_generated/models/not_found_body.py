@@ -11,4 +11,6 @@ class NotFoundBody(Model):
     """The 404 body, for an id that matches no resource."""
 
     error: Literal["Not Found"]
+    """``error`` (required); the service description says no more about it."""
     message: str
+    """``message`` (required); the service description says no more about it."""

@@ -14,6 +14,7 @@ class OrderCreateInline(Model):
     currency: str
     """ ISO 4217 currency code. """
     payment_methods: list[str]
+    """``payment_methods`` (required); the service description says no more about it."""
     split_ids: list[str] | None = None
     """ Dynamic fee splits (`pricing_split`) that declare the merchant's share of the pricing rule;
     the rest is charged to the customer. Without `split_ids`, the system-configured pricing

@@ -11,5 +11,6 @@ class OrderList(Model):
     """A page of orders."""
 
     data: list[Order]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

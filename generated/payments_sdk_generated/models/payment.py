@@ -27,12 +27,19 @@ class Payment(Model):
     payin_id: str | None = None
     """ A payin id. """
     credit_account_number: str | None = None
+    """``credit_account_number`` (optional); the service description says no more about it."""
     debit_account_number: str | None = None
+    """``debit_account_number`` (optional); the service description says no more about it."""
     purpose_code: str | None = None
+    """``purpose_code`` (optional); the service description says no more about it."""
     transaction_reference_number: str | None = None
+    """``transaction_reference_number`` (optional); the service description says no more about it."""
     sender_name: str | None = None
+    """``sender_name`` (optional); the service description says no more about it."""
     metadata: dict[str, Any] | None = None
+    """``metadata`` (optional); the service description says no more about it."""
     error_message: str | None = None
+    """``error_message`` (optional); the service description says no more about it."""
     payment_date: Timestamp | None = None
     """ ISO 8601 date-time in UTC. """
     updated_at: Timestamp | None = None
@@ -40,6 +47,7 @@ class Payment(Model):
     customer_id: str | None = None
     """ A customer id. """
     country: str | None = None
+    """``country`` (optional); the service description says no more about it."""
     ordered_amount: int | None = None
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
     295 JPY is 295). """
@@ -50,5 +58,6 @@ class Payment(Model):
     txn_fee: Fee | None = None
     """ A fee in the smallest unit of its currency. """
     documents: list[PaymentDocument] | None = None
+    """``documents`` (optional); the service description says no more about it."""
     rfi: RfiReference | None = None
     """ The RFI raised on a resource. """

@@ -11,5 +11,6 @@ class PaymentList(Model):
     """A page of payments."""
 
     data: list[Payment]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

@@ -9,6 +9,7 @@ class Refund(Model):
     """A refund from the account to a customer."""
 
     id: str
+    """``id`` (required); the service description says no more about it."""
     status: str
     """ A refund status as received; a status this version does not know is kept as a plain string.
     """

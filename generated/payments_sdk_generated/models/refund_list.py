@@ -11,5 +11,6 @@ class RefundList(Model):
     """A page of refunds."""
 
     data: list[Refund]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

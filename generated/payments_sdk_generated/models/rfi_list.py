@@ -11,5 +11,6 @@ class RfiList(Model):
     """A page of RFIs."""
 
     data: list[Rfi]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """

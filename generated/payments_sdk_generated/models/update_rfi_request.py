@@ -10,3 +10,4 @@ class UpdateRfiRequest(Model):
     """The documents submitted for an order's RFI."""
 
     documents: list[RfiDocumentSubmission]
+    """``documents`` (required); the service description says no more about it."""

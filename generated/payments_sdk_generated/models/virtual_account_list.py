@@ -11,5 +11,6 @@ class VirtualAccountList(Model):
     """The customer's virtual accounts."""
 
     data: list[VirtualAccount]
+    """``data`` (required); the service description says no more about it."""
     page_meta: PageMeta
     """ Page metadata, present in every list response. """
