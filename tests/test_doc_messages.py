@@ -232,3 +232,23 @@ async def test_a_quoted_message_is_produced(
     else:  # the same shape, with this run's host and port
         shape = re.escape(quoted).replace(re.escape("api.example.com:443"), r"[\w.]+:\d+")
         assert re.match(shape, actual), actual
+
+
+def test_sandbox_md_lists_every_operation_a_fault_can_name() -> None:
+    """The fault table in sandbox.md has exactly the bundle's operations, with their routes."""
+    from payments_sdk.sandbox._operations import bundle_operations
+
+    table = bundle_operations()
+    page = (DOCS / "sandbox.md").read_text(encoding="utf-8")
+    listed = dict(re.findall(r"^\s*\| `(\w+)` \| `([A-Z]+ /[^`]*)` \|$", page, flags=re.M))
+    assert listed == {op: " ".join(table.route(op)) for op in table}
+
+
+def test_a_wrong_operation_name_gets_the_closest_ones() -> None:
+    """A misspelt operation is refused with suggestions, as sandbox.md quotes."""
+    sandbox = Sandbox()
+    with pytest.raises(ValueError, match="did you mean createRefund or getRefund") as raised:
+        sandbox.faults.fail("createRefunds", status=503)
+    quoted = "did you mean createRefund or getRefund or listRefunds?"
+    assert str(raised.value).endswith(quoted)
+    assert quoted in (DOCS / "sandbox.md").read_text(encoding="utf-8")

@@ -267,11 +267,14 @@ class Faults:
             if found is not None:
                 return found
             name = shown(operation)
+            close = self._operations.closest(operation)
         else:
             name = f"a {type(operation).__name__}"
+            close = []
+        hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise ValueError(
             f"operation {name} is not an operation of the bundle: name it by its operationId "
-            "(createRefund) or by its method and path (POST /v1/refunds)"
+            f"(createRefund) or by its method and path (POST /v1/refunds){hint}"
         )
 
     def _add(

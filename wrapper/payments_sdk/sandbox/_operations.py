@@ -64,6 +64,16 @@ class OperationTable:
         verb, _, path = name.strip().partition(" ")
         return self._by_route.get(f"{verb.upper()} {path.strip()}")
 
+    def closest(self, name: str, count: int = 3) -> list[str]:
+        """Return up to ``count`` names (operationIds or ``METHOD /path``) closest to ``name``."""
+        import difflib
+
+        text = name.strip()
+        candidates = [*self._routes, *self._by_route]
+        folded = {candidate.lower(): candidate for candidate in candidates}
+        found = difflib.get_close_matches(text.lower(), list(folded), n=count, cutoff=0.5)
+        return [folded[match] for match in found]
+
     def route(self, operation_id: str) -> tuple[str, str]:
         """Return the method and path template of an operation."""
         return self._routes[operation_id]
