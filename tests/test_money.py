@@ -117,3 +117,20 @@ def test_mixing_currencies_raises() -> None:
     with pytest.raises(TypeError):
         _ = usd + 1  # type: ignore[operator]
     assert usd != eur
+
+
+def test_sum_of_one_currency_needs_no_start() -> None:
+    """sum(moneys) adds Money of one currency; Money.zero starts a sum that may be empty."""
+    moneys = [Money.of("1.10", "USD"), Money.of("2.25", "USD"), Money.of("0.65", "USD")]
+    assert sum(moneys) == Money.of("4.00", "USD")
+    assert sum([], Money.zero("EUR")) == Money.of("0.00", "EUR")
+    assert sum(moneys, Money.zero("USD")) == Money.of("4.00", "USD")
+    assert Money.zero("JPY") == Money.of("0", "JPY")
+
+
+def test_sum_across_currencies_is_refused() -> None:
+    """Adding two currencies through sum() is a CurrencyMismatchError, as with +."""
+    with pytest.raises(CurrencyMismatchError):
+        sum([Money.of("1.00", "USD"), Money.of("1.00", "EUR")])
+    with pytest.raises(TypeError):
+        _ = 5 + Money.of("1.00", "USD")  # type: ignore[operator]

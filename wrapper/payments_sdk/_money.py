@@ -142,6 +142,17 @@ class Money:
     def __add__(self, other: Money) -> Money:
         return Money(self.amount + self._same(other, "add").amount, self.currency)
 
+    def __radd__(self, other: object) -> Money:
+        # sum() starts from the int 0: ``sum(moneys)`` of one currency is their Money total.
+        if isinstance(other, int) and not isinstance(other, bool) and other == 0:
+            return self
+        return self._same(other, "add") + self
+
+    @classmethod
+    def zero(cls, currency: str) -> Money:
+        """Return nothing of ``currency``: the start for ``sum(moneys, Money.zero("USD"))``."""
+        return cls.from_minor_units(0, currency)
+
     def __sub__(self, other: Money) -> Money:
         return Money(self.amount - self._same(other, "subtract").amount, self.currency)
 
