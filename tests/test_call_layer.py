@@ -25,7 +25,7 @@ from payments_sdk_generated.api.payin import get_refund
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 
 WRAPPER = Path(__file__).resolve().parent.parent / "wrapper" / "payments_sdk"
-REFUND = {"id": "rfnd_1", "status": "in_progress"}
+REFUND = {"id": "rfnd_1", "status": "in_progress", "payment_id": "payt_1"}
 NAMESPACES = [
     "balances",
     "balance_conversions",

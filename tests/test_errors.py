@@ -104,17 +104,19 @@ async def test_unparseable_success_body_is_a_validation_error(
 
 async def test_missing_required_field_is_a_validation_error(make_client: MakeClient) -> None:
     """A refund without its required status is reported with the path, not as KeyError."""
-    client, _ = make_client(lambda r: httpx.Response(200, json={"id": "rfnd_1"}))
+    refund = {"id": "rfnd_1", "payment_id": "payt_1"}
+    client, _ = make_client(lambda r: httpx.Response(200, json=refund))
     with pytest.raises(APIResponseValidationError, match=r"\$\.status: required field is missing"):
         await client.refunds.retrieve("rfnd_1")
 
 
 async def test_another_success_status_still_parses_the_model(make_client: MakeClient) -> None:
     """A 202 where the bundle documents 201 is parsed as the documented model, never None."""
-    client, _ = make_client(lambda r: httpx.Response(202, json={"id": "rfnd_1", "status": "x"}))
+    body = {"id": "rfnd_1", "status": "x", "payment_id": "payt_1"}
+    client, _ = make_client(lambda r: httpx.Response(202, json=body))
     refund = await client.refunds.create(payment_id="payt_1")
     assert (refund.id, refund.status) == ("rfnd_1", "x")
-    bad, _ = make_client(lambda r: httpx.Response(202, json={"id": 1, "status": "x"}))
+    bad, _ = make_client(lambda r: httpx.Response(202, json={**body, "id": 1}))
     with pytest.raises(APIResponseValidationError, match=r"\$\.id: expected str, got int"):
         await bad.refunds.create(payment_id="payt_1")
 

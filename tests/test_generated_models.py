@@ -26,10 +26,11 @@ def test_known_rfi_status_compares_equal_to_the_enum() -> None:
 
 def test_unknown_refund_status_round_trips() -> None:
     """An unknown refund status parses and serialises back unchanged."""
-    refund = Refund.from_dict({"id": "rfnd_1", "status": "reversed"})
+    refund = Refund.from_dict({"id": "rfnd_1", "status": "reversed", "payment_id": "payt_1"})
     assert refund.status == "reversed"
     assert refund.to_dict()["status"] == "reversed"
-    assert Refund.from_dict({"id": "r", "status": "success"}).status == RefundStatus.SUCCESS
+    success = {"id": "r", "status": "success", "payment_id": "payt_1"}
+    assert Refund.from_dict(success).status == RefundStatus.SUCCESS
 
 
 def test_extra_fields_are_kept() -> None:

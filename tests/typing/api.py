@@ -41,9 +41,21 @@ async def consumer() -> None:
         conversion: BalanceConversion = await client.balance_conversions.create(
             source_currency="USD", target_currency="EUR", source_amount=price
         )
-        if conversion.target_amount is not None and conversion.target_currency is not None:
-            received = Money.from_minor_units(conversion.target_amount, conversion.target_currency)
-            del received
+        # A conversion just made always has both amounts; the rate and fee may be absent.
+        received = Money.from_minor_units(conversion.target_amount, conversion.target_currency)
+        del received
+        if conversion.fx_fee is not None:
+            fee_paid: int = conversion.fx_fee.amount
+            del fee_paid
+        balances = await client.balances.retrieve()
+        held: dict[str, int] = {b.currency: b.amount for b in balances.data}
+        del held
+        made: Refund = await client.refunds.create(payment_id="payt_1")
+        refunded: str = made.payment_id
+        if made.amount is not None and made.currency is not None:  # not shown: optional
+            back = Money.from_minor_units(made.amount, made.currency)
+            del back
+        del refunded
         async for rfi in client.rfis.list(status=RfiStatus.ACTION_REQUIRED):
             status: str = rfi.status
             if status == RfiStatus.ACTION_REQUIRED and rfi.documents is not None:

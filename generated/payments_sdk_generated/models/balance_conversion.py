@@ -9,16 +9,16 @@ __all__ = ["BalanceConversion"]
 class BalanceConversion(Model):
     """A conversion of balance from one currency to another."""
 
-    id: str | None = None
+    id: str
     """ The conversion's id. """
-    source_currency: str | None = None
+    source_currency: str
     """ ISO 4217 currency code. """
-    target_currency: str | None = None
+    target_currency: str
     """ ISO 4217 currency code. """
-    source_amount: int | None = None
+    source_amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
     295 JPY is 295). """
-    target_amount: int | None = None
+    target_amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
     295 JPY is 295). """
     mid_market_rate: float | None = None

@@ -10,11 +10,11 @@ class Refund(Model):
 
     id: str
     """``id`` (required); the service description says no more about it."""
+    payment_id: str
+    """ A payment id. """
     status: str
     """ A refund status as received; a status this version does not know is kept as a plain string.
     """
-    payment_id: str | None = None
-    """ A payment id. """
     amount: int | None = None
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
     295 JPY is 295). """
