@@ -16,7 +16,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate check-generated api-diff api-baseline lint format test unit demo bench docs dist check-wheel clean
+.PHONY: setup bundle check-bundle lint-spec generate check-generated api-diff api-baseline spec-edits lint format test unit demo bench docs dist check-wheel clean
 
 setup: $(VENV_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable) and dev tools, and install the npm tools.
 
@@ -92,6 +92,9 @@ MYPY_CACHE = .mypy_cache/generated-$(MYPY_KEY)
 
 api-diff: $(VENV_STAMP) ## What changed for SDK users since the last release (folded bundles); fails on an unannounced breaking change.
 	$(PY) openapi/tools/api_diff.py --check
+
+spec-edits: $(VENV_STAMP) $(NPM_STAMP) ## Not a test (~10 min): replay realistic spec edits on scratch copies, report what flags each.
+	$(PY) openapi/tools/spec_edits.py
 
 api-baseline: $(VENV_STAMP) ## At a release: make the published bundle the baseline of api-diff, as the pyproject version.
 	cp openapi/payments.json openapi/baseline/payments.json

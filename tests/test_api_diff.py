@@ -240,3 +240,18 @@ def test_the_changelog_draft_satisfies_the_release_check(bundle: dict[str, Any])
     draft = changelog_draft(changes, "0.2.0")
     assert "### Breaking" in draft and "### Added" in draft
     assert check_release(changes, baseline_version="0.1.0", version="0.2.0", changelog=draft) == []
+
+
+def test_a_renamed_path_parameter_is_the_same_url(bundle: dict[str, Any]) -> None:
+    """{id} -> {refund_id} changes no URL: compatible, reported, not a move."""
+    edited = copy.deepcopy(bundle)
+    item = edited["paths"].pop("/refunds/{id}")
+    item["get"]["parameters"] = [
+        {"name": "refund_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    ]
+    edited["paths"]["/refunds/{refund_id}"] = item
+    changes = diff(fold_server_prefixes(bundle), fold_server_prefixes(edited))
+    assert not any(c.breaking for c in changes), "\n".join(map(str, changes))
+    assert next(c.what for c in changes if c.operation == "getRefund") == (
+        "path parameter {id} renamed {refund_id} (same URL)"
+    )

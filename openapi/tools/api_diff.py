@@ -91,6 +91,8 @@ class _Differ:
         self.old = old
         self.new = new
         self.changes: list[Change] = []
+        self.renamed: dict[str, str] = {}
+        """Routes whose path parameters were renamed: the new route -> the old one."""
 
     def add(self, breaking: bool, operation: str, where: str, what: str) -> None:
         self.changes.append(Change(breaking, operation, where, what))
@@ -276,6 +278,13 @@ class _Differ:
         old_ops = _operations(self.old)
         new_ops = _operations(self.new)
         new_by_id = {op["operationId"]: route for route, op in new_ops.items()}
+        # A path whose parameters are only renamed ({id} -> {refund_id}) is the same URL.
+        new_by_shape = {_shape(route): route for route in new_ops}
+        for route in list(old_ops):
+            same = new_by_shape.get(_shape(route))
+            if route not in new_ops and same is not None and same not in old_ops:
+                old_ops[same] = old_ops.pop(route)
+                self.renamed[same] = route
         for route, old_op in old_ops.items():
             operation = old_op["operationId"]
             if route not in new_ops:
@@ -305,8 +314,22 @@ class _Differ:
         self, old_route: str, old_op: dict[str, Any], route: str, new_op: dict[str, Any]
     ) -> None:
         operation = old_op["operationId"]
+        old_route = self.renamed.get(old_route, old_route)
         old_params = _parameters(self.old, old_route, old_op)
         new_params = _parameters(self.new, route, new_op)
+        # Path parameters are matched by their place in the path, not by name: a rename changes
+        # no URL (it renames the generated function's argument, which the wrapper passes by place).
+        old_names = _PATH_VARIABLE.findall(old_route.split(" ", 1)[1])
+        new_names = _PATH_VARIABLE.findall(route.split(" ", 1)[1])
+        for old_name, new_name in zip(old_names, new_names, strict=False):
+            if old_name != new_name and ("path", old_name) in old_params:
+                old_params[("path", new_name)] = old_params.pop(("path", old_name))
+                self.add(
+                    False,
+                    operation,
+                    f"{route} path {new_name}",
+                    f"path parameter {{{old_name}}} renamed {{{new_name}}} (same URL)",
+                )
         for key, old_param in old_params.items():
             where = f"{route} {key[0]} {key[1]}"
             new_param = new_params.get(key)
@@ -394,6 +417,14 @@ class _Differ:
         for code in new:
             if code not in old and not code.startswith("2"):
                 self.add(False, operation, f"{route} {code}", "new documented response")
+
+
+_PATH_VARIABLE = re.compile(r"\{([^{}/]+)\}")
+
+
+def _shape(route: str) -> str:
+    """Return a route with its path parameters unnamed: ``GET /v1/refunds/{}``."""
+    return _PATH_VARIABLE.sub("{}", route)
 
 
 def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:

@@ -141,6 +141,30 @@ def required_filter(spec: Spec) -> None:
     )
 
 
+def refund_reason_request(spec: Spec) -> None:
+    """POST /refunds takes a new optional request field ``reason``."""
+    _schemas(spec)["RefundCreateRequest"]["properties"]["reason"] = {
+        "type": "string",
+        "minLength": 1,
+        "description": "Why the payment is refunded.",
+    }
+
+
+def path_parameter_rename(spec: Spec) -> None:
+    """GET /refunds/{id} becomes GET /refunds/{refund_id}."""
+    item = spec["paths"].pop("/refunds/{id}")
+    item["get"]["parameters"] = [
+        {
+            "name": "refund_id",
+            "in": "path",
+            "required": True,
+            "description": "The refund's id.",
+            "schema": {"type": "string", "minLength": 1},
+        }
+    ]
+    spec["paths"]["/refunds/{refund_id}"] = item
+
+
 def foreign_server(spec: Spec) -> None:
     """GET /balances moves to another host (cannot be folded)."""
     spec["paths"]["/balances"]["get"]["servers"] = [{"url": "https://balances.example/v1"}]
@@ -158,6 +182,8 @@ EDITS: dict[str, Callable[[Spec], None]] = {
         renamed_request_field,
         info_version,
         required_filter,
+        refund_reason_request,
+        path_parameter_rename,
         foreign_server,
     )
 }
