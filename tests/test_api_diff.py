@@ -121,6 +121,14 @@ def _new_required_body_field(document: dict[str, Any]) -> None:
     request.setdefault("required", []).append("locale")
 
 
+def _refund_amount_always_present(document: dict[str, Any]) -> None:
+    _schemas(document)["Refund"]["required"].append("amount")
+
+
+def _refund_amount_no_longer_always_present(document: dict[str, Any]) -> None:
+    _schemas(document)["Refund"]["required"].remove("id")
+
+
 def _description_only(document: dict[str, Any]) -> None:
     document["paths"]["/ping"]["get"]["description"] = "Checks the key, again."
 
@@ -141,6 +149,20 @@ CASES: list[tuple[str, Edit, bool, str, str]] = [
     ("looser request bound", _looser_per_page, False, "listRefunds", "maximum 100 -> 200"),
     ("operation removed", _remove_operation, True, "listPayments", "operation removed"),
     ("new required body field", _new_required_body_field, True, "createKycLink", "required"),
+    (
+        "response field now required",
+        _refund_amount_always_present,
+        False,
+        "getRefund",
+        "now always",
+    ),
+    (
+        "response field now optional",
+        _refund_amount_no_longer_always_present,
+        True,
+        "getRefund",
+        "no longer",
+    ),
 ]
 
 

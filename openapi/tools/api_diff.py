@@ -221,6 +221,8 @@ class _Differ:
                 self.add(True, operation, field, "no longer always present")
             if request and name in old_required and name not in new_required:
                 self.add(False, operation, field, "now optional")
+            if not request and name in new_required and name not in old_required:
+                self.add(False, operation, field, "now always present (no longer `X | None`)")
             self.schema(
                 old_props[name],
                 new_props[name],
