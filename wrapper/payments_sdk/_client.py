@@ -275,7 +275,7 @@ class AsyncPaymentsClient:
 
     @cached_property
     def balance_conversions(self) -> BalanceConversions:
-        """Conversions between USD, EUR and GBP balances."""
+        """Conversions between the balances of two currencies (``ConversionCurrency``)."""
         from .resources.balance_conversions import BalanceConversions
 
         return BalanceConversions(self._requestor)
