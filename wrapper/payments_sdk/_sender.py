@@ -147,25 +147,29 @@ class Sender:
         if files is not None:
             content, headers = _multipart(files, headers)
         sent = self._headers if not headers else {**self._headers, **headers}
-        if self._instruments is None:
-            if self.total_timeout is None:
-                return await self._send(method, target, sent, content, None)
-            return await self._send_within(method, target, sent, content, None)
-        record = self._instruments.start(operation, method)
-        if record is None:
-            if self.total_timeout is None:
-                return await self._send(method, target, sent, content, None)
-            return await self._send_within(method, target, sent, content, None)
+        record = None if self._instruments is None else self._instruments.start(operation, method)
+        if record is None:  # nothing listens: no record, no bookkeeping
+            return await self._send_bounded(method, target, sent, content, None)
         try:
-            if self.total_timeout is None:
-                answer = await self._send(method, target, sent, content, record)
-            else:
-                answer = await self._send_within(method, target, sent, content, record)
+            answer = await self._send_bounded(method, target, sent, content, record)
         except BaseException as exc:
             record.ended(type(exc).__name__)
             raise
         record.ended(None)
         return answer
+
+    async def _send_bounded(
+        self,
+        method: str,
+        url: str,
+        headers: dict[str, str],
+        content: bytes | None,
+        record: CallRecord | None,
+    ) -> WireResponse:
+        """Send with retries, within ``total_timeout`` when the client has one."""
+        if self.total_timeout is None:
+            return await self._send(method, url, headers, content, record)
+        return await self._send_within(method, url, headers, content, record)
 
     async def _send_within(
         self,
