@@ -29,10 +29,13 @@ class AttemptEvent:
     operation_id: str
     """The bundle's operationId (``createRefund``), or ``request`` for ``client.request()``."""
     method: str
+    """The HTTP method (``POST``)."""
     path_template: str | None
     """The path with its parameters as ``{name}``; None for ``client.request()``."""
     server_address: str
+    """The service's host."""
     server_port: int
+    """The service's port."""
     attempt: int
     """1 for the first attempt, 2 for the first retry, ..."""
     retries: int
@@ -53,12 +56,19 @@ class CallEvent:
     """One call, when it has returned or raised."""
 
     operation_id: str
+    """The bundle's operationId (``createRefund``), or ``request`` for ``client.request()``."""
     method: str
+    """The HTTP method (``POST``)."""
     path_template: str | None
+    """The path with its parameters as ``{name}``; None for ``client.request()``."""
     server_address: str
+    """The service's host."""
     server_port: int
+    """The service's port."""
     attempts: int
+    """How many attempts the call made (1 when it was not retried)."""
     retries: int
+    """How many of them were retries (``attempts - 1``; 0 when nothing was sent)."""
     duration: float
     """Seconds for the whole call, waits between attempts included."""
     status_code: int | None
