@@ -75,3 +75,20 @@ def test_the_reference_shows_no_internals_or_badges(site: Path) -> None:
     assert "Bases:" not in resources
     for name in ("types", "payments_sdk", "errors", "resources"):
         assert "class-attribute" not in _page(site, name), name
+
+
+def test_every_observer_event_field_is_in_the_reference(site: Path) -> None:
+    """AttemptEvent, CallEvent and RequestOptions show every field on the payments_sdk page."""
+    import dataclasses
+
+    from payments_sdk import AttemptEvent, CallEvent, RequestOptions
+
+    page = _page(site, "payments_sdk")
+    names = [
+        (cls.__name__, field.name)
+        for cls in (AttemptEvent, CallEvent)
+        for field in dataclasses.fields(cls)
+    ]
+    names += [("RequestOptions", key) for key in RequestOptions.__annotations__]
+    missing = [f"{c}.{f}" for c, f in names if f'id="payments_sdk.{c}.{f}"' not in page]
+    assert missing == []
