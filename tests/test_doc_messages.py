@@ -165,6 +165,27 @@ async def _sandbox_message(**query: str) -> str:
     return message.replace("target_currency", "<param>")
 
 
+async def _repeated_param() -> str:
+    async with Sandbox() as sandbox:
+        headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+        transport = httpx.ASGITransport(app=sandbox.app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://sandbox") as http:
+            query = "source_currency=USD&target_currency=EUR&target_currency=GBP"
+            answer = await http.get(f"/v1/fx-rate?{query}", headers=headers)
+    return str(answer.json()["message"]).replace("target_currency", "<param>")
+
+
+async def _refunded_twice() -> str:
+    async with Sandbox() as sandbox, sandbox.client() as client:
+        paid = sandbox.simulate_payment(amount=1000, currency="USD")
+        await client.refunds.create(payment_id=paid["id"])
+        try:
+            await client.refunds.create(payment_id=paid["id"])
+        except BadRequestError as exc:
+            return (exc.message or "").replace(f"'{paid['id']}'", "...")
+    raise AssertionError("no error")
+
+
 async def _invalid_currency() -> str:
     async with Sandbox() as sandbox, sandbox.client() as client:
         try:
@@ -207,6 +228,8 @@ CASES: list[tuple[str, str, Producer, str]] = [
         lambda: _sandbox_message(source_currency="USD", target_currency=""),
         "same",
     ),
+    ("sandbox.md", "<param> must be a string", _repeated_param, "same"),
+    ("errors.md", "payment_id ... already has a refund", _refunded_twice, "same"),
     (
         "sandbox.md",
         "<param> is not a valid currency",
