@@ -246,7 +246,7 @@ def section(results: WireResults) -> list[str]:
     """Render the report section: the table, the client CPU, the bursts."""
     cells = results.cells
     lines = [
-        "## 1. The wire: against raw aiohttp, httpx2, httpx and openai",
+        "## The wire: against raw aiohttp, httpx2, httpx and openai",
         "",
         "Calls per second against one static loopback server (`make bench`, `bench/wire.py`),",
         "each client with its defaults; in brackets, throughput relative to raw aiohttp",
