@@ -20,6 +20,7 @@ import pytest
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._app import HANDLERS, unhandled_operations
 from payments_sdk.sandbox._requests import Validated
+from payments_sdk.sandbox._spaces import Spaces
 from payments_sdk.sandbox._store import Store
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
 
@@ -83,7 +84,7 @@ async def test_an_operation_without_a_handler_answers_501_with_an_error_body() -
     from payments_sdk.sandbox._auth import KeyIssuer
 
     keys = KeyIssuer(None)
-    app = build_app(Store(seed_payments=0), keys, document)
+    app = build_app(Spaces.in_memory(seed_payments=0), keys, document)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
         headers = {"Authorization": f"Bearer {keys.issue()}"}
@@ -423,8 +424,8 @@ def test_the_sandbox_says_at_start_which_operations_answer_501(
         "get": {"operationId": "getPaymentForTest", "responses": {"200": {"description": "A"}}}
     }
     with caplog.at_level("WARNING", logger="payments_sdk.sandbox"):
-        build_app(Store(seed_payments=0), KeyIssuer(None), document)
-        build_app(Store(seed_payments=0), KeyIssuer(None), FOLDED)
+        build_app(Spaces.in_memory(seed_payments=0), KeyIssuer(None), document)
+        build_app(Spaces.in_memory(seed_payments=0), KeyIssuer(None), FOLDED)
     warnings = [r.getMessage() for r in caplog.records]
     assert len(warnings) == 1
     assert "501 Not Implemented: getPaymentForTest" in warnings[0]

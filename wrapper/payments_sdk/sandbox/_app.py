@@ -19,6 +19,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ._auth import KeyIssuer
+from ._control_routes import control_routes
 from ._errors import ApiError, bad_request, field_path
 from ._fault_routes import fault_routes
 from ._faults import Faults
@@ -30,6 +31,7 @@ from ._input import (
     read_body,
 )
 from ._requests import Operation, Validated
+from ._spaces import DEFAULT, Spaces
 from ._store import Store, paginate, render
 from .contract import SchemaSet, load_bundle
 
@@ -171,15 +173,28 @@ def unhandled_operations(document: dict[str, Any]) -> list[str]:
 _METHODS = ("get", "post", "put", "patch", "delete")
 
 
-def _endpoint(store: Store, keys: KeyIssuer, operation: Operation) -> Callable[..., Any]:
+_CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+
+def namespace_of(claims: dict[str, object]) -> str:
+    """Return the namespace a verified key names (``default`` for a key that names none)."""
+    namespace = claims.get("ns", DEFAULT)
+    return namespace if isinstance(namespace, str) else DEFAULT
+
+
+def _endpoint(spaces: Spaces, keys: KeyIssuer, operation: Operation) -> Callable[..., Any]:
     handler = HANDLERS.get(operation.operation_id) or _not_implemented(operation)
+    changing = operation.method.upper() in _CHANGING
 
     async def endpoint(request: Request) -> Response:
         try:
-            keys.verify(request.headers.get("authorization"))
+            namespace = namespace_of(keys.verify(request.headers.get("authorization")))
             validated = await operation.validate(request)
+            store = spaces.store(namespace)
             with store.lock:
                 status, body = handler(store, validated)
+                if changing:  # committed before the answer: what is answered is kept
+                    spaces.commit(namespace, store)
         except ApiError as exc:
             return _error(exc)
         if body is None:
@@ -207,13 +222,15 @@ def _dispatch(by_method: dict[str, Callable[..., Any]]) -> Callable[..., Any]:
     return endpoint
 
 
-def _simulate_payment(store: Store, keys: KeyIssuer) -> Callable[..., Any]:
+def _simulate_payment(spaces: Spaces, keys: KeyIssuer) -> Callable[..., Any]:
     async def endpoint(request: Request) -> Response:
         try:
-            keys.verify(request.headers.get("authorization"))
+            namespace = namespace_of(keys.verify(request.headers.get("authorization")))
             body = parse_json(await read_body(request, MAX_JSON_BYTES) or b"{}")
+            store = spaces.store(namespace)
             with store.lock:
                 payment = store.add_payment(**_simulated(body))
+                spaces.commit(namespace, store)
         except ApiError as exc:
             return _error(exc)
         return JSONResponse(render(payment), status_code=201)
@@ -248,12 +265,12 @@ def _simulated(body: Any) -> dict[str, Any]:
 
 
 def build_app(
-    store: Store,
+    spaces: Spaces,
     keys: KeyIssuer,
     document: dict[str, Any] | None = None,
     faults: Faults | None = None,
 ) -> Starlette:
-    """Return the sandbox ASGI app over ``store``, routed and validated by the folded bundle.
+    """Return the sandbox ASGI app over ``spaces``, routed and validated by the folded bundle.
 
     With ``faults``, it also serves their controls at ``/_sandbox/faults`` (the faults themselves
     are carried out by ``FaultLayer``, around this app).
@@ -270,12 +287,13 @@ def build_app(
     routes: list[Route] = []
     for path, item in folded["paths"].items():
         by_method = {
-            method.upper(): _endpoint(store, keys, Operation(folded, schemas, path, method))
+            method.upper(): _endpoint(spaces, keys, Operation(folded, schemas, path, method))
             for method in item
             if method in _METHODS
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
-    routes.append(Route("/_sandbox/payments", _simulate_payment(store, keys), methods=["POST"]))
+    routes.append(Route("/_sandbox/payments", _simulate_payment(spaces, keys), methods=["POST"]))
+    routes.extend(control_routes(spaces, keys))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
     if faults is not None:
         routes.extend(fault_routes(faults, keys))

@@ -52,24 +52,46 @@ class KeyIssuer:
     def __init__(self, secret: str | None = None, lifetime: int = 24 * 3600) -> None:
         self._secret = secret or secrets.token_urlsafe(32)
         self.lifetime = lifetime
+        self.reproducible = secret is not None
+        """Whether keys issued on request are reproducible (the sandbox was given a secret)."""
 
-    def issue(self, *, lifetime: int | None = None, subject: str = "merchant_sandbox") -> str:
-        """Return a new secret test key valid for ``lifetime`` seconds (negative: expired)."""
+    def issue(
+        self,
+        *,
+        lifetime: int | None = None,
+        subject: str = "merchant_sandbox",
+        namespace: str | None = None,
+    ) -> str:
+        """Return a new secret test key valid for ``lifetime`` seconds (negative: expired).
+
+        With ``namespace``, requests made with the key see that namespace's state only.
+        """
         now = int(time.time())
-        return self._sign(subject, now, now + (self.lifetime if lifetime is None else lifetime))
+        expires = now + (self.lifetime if lifetime is None else lifetime)
+        return self._sign(subject, now, expires, namespace)
 
-    def issue_reproducible(self, *, subject: str = "merchant_sandbox") -> str:
-        """Return the key this secret always gives: fixed ``iat``, valid until 9999."""
-        return self._sign(subject, REPRODUCIBLE_ISSUED_AT, REPRODUCIBLE_EXPIRES_AT)
+    def issue_reproducible(
+        self, *, subject: str = "merchant_sandbox", namespace: str | None = None
+    ) -> str:
+        """Return the key this secret always gives (per namespace): fixed ``iat``, until 9999."""
+        return self._sign(subject, REPRODUCIBLE_ISSUED_AT, REPRODUCIBLE_EXPIRES_AT, namespace)
 
-    def _sign(self, subject: str, issued_at: int, expires_at: int) -> str:
-        claims = {
+    def issue_for(self, namespace: str | None) -> str:
+        """Return a key for ``namespace``: reproducible when the sandbox has a fixed secret."""
+        if self.reproducible:
+            return self.issue_reproducible(namespace=namespace)
+        return self.issue(namespace=namespace)
+
+    def _sign(self, subject: str, issued_at: int, expires_at: int, namespace: str | None) -> str:
+        claims: dict[str, object] = {
             "sub": subject,
             "kind": "secret",
             "env": "test",
             "iat": issued_at,
             "exp": expires_at,
         }
+        if namespace is not None:
+            claims["ns"] = namespace
         return jwt.encode(claims, self._secret, algorithm="HS256")
 
     def verify(self, authorization: str | None) -> dict[str, object]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import ipaddress
+import os
 import socket
 import threading
 import time
@@ -18,8 +19,12 @@ from starlette.types import ASGIApp
 from .._client import AsyncPaymentsClient
 from ._app import build_app
 from ._auth import KeyIssuer
+from ._clock import TestClock
+from ._errors import ApiError
 from ._fault_layer import FaultLayer
 from ._faults import Faults
+from ._spaces import DEFAULT, Spaces, check_name
+from ._state import StateFile
 from ._store import Store, render
 from ._transport import InProcessTransport
 
@@ -42,6 +47,8 @@ class Sandbox:
         fx_ttl: How long a mid-market rate stays cached.
         seed: Seeds ids, rates and seeded payments, so runs are repeatable.
         seed_payments: How many payments exist at start.
+        state: An SQLite file that keeps every namespace's records across restarts (created
+            when missing). Without it, the state lives in memory only.
         key_secret: Signs the sandbox's keys. Without it, a random secret: ``api_key`` differs
             from one sandbox to the next and is valid for 24 hours. With it, ``api_key`` is
             reproducible: the same secret always gives the same key, valid until the year 9999.
@@ -56,13 +63,21 @@ class Sandbox:
         seed: int = 7,
         seed_payments: int = 45,
         key_secret: str | None = None,
+        state: str | os.PathLike[str] | None = None,
     ) -> None:
-        self.store = Store(clock=clock, fx_ttl=fx_ttl, seed=seed, seed_payments=seed_payments)
+        self.spaces = Spaces(
+            seed=seed,
+            seed_payments=seed_payments,
+            fx_ttl=fx_ttl,
+            clock=clock,
+            state=StateFile(state) if state is not None else None,
+        )
+        """Every namespace's state (``_spaces.py``); ``store`` is the default namespace's."""
         self.keys = KeyIssuer(key_secret)
         self.faults: Faults = Faults()
         """Faults on demand: failures, latency and dropped connections (:class:`Faults`)."""
         self.app: ASGIApp = FaultLayer(
-            build_app(self.store, self.keys, faults=self.faults), self.faults
+            build_app(self.spaces, self.keys, faults=self.faults), self.faults
         )
         """The sandbox as an ASGI app, for ``httpx.ASGITransport`` or an ASGI server."""
         self.api_key: str = (
@@ -74,7 +89,43 @@ class Sandbox:
         """Where clients reach the sandbox: in process, or the served URL inside :meth:`serve`."""
         self._http_clients: list[httpx.AsyncClient] = []
 
-    def client(self, **options: Any) -> AsyncPaymentsClient:
+    @property
+    def store(self) -> Store:
+        """The default namespace's records and rules."""
+        return self.spaces.store(DEFAULT)
+
+    @property
+    def clock(self) -> TestClock:
+        """The default namespace's clock: ``sandbox.clock.freeze()``, ``.advance(seconds)``.
+
+        Raises TypeError when the sandbox was given its own ``clock`` callable.
+        """
+        return self.clock_of(DEFAULT)
+
+    def clock_of(self, namespace: str) -> TestClock:
+        """Return the clock of ``namespace`` (each namespace's time moves on its own)."""
+        clock = self.spaces.clock(check_name_or_raise(namespace))
+        if not isinstance(clock, TestClock):
+            raise TypeError("this sandbox runs on the clock it was given; move that one")
+        return clock
+
+    def issue_key(self, namespace: str = DEFAULT) -> str:
+        """Return a key whose requests see ``namespace``'s state only (isolated from others)."""
+        return self.keys.issue_for(None if namespace == DEFAULT else check_name_or_raise(namespace))
+
+    def reset(self, *, seed: int | None = None, namespace: str = DEFAULT) -> None:
+        """Start ``namespace`` again from its seeded state (or from ``seed``)."""
+        self.spaces.reset(check_name_or_raise(namespace), seed)
+
+    def snapshot(self, name: str, *, namespace: str = DEFAULT) -> None:
+        """Keep a named copy of ``namespace``'s state, to :meth:`restore` later."""
+        self.spaces.snapshot(check_name_or_raise(namespace), check_name_or_raise(name))
+
+    def restore(self, name: str, *, namespace: str = DEFAULT) -> None:
+        """Put ``namespace`` back as it was when the snapshot ``name`` was taken."""
+        self.spaces.restore(check_name_or_raise(namespace), check_name_or_raise(name))
+
+    def client(self, namespace: str = DEFAULT, **options: Any) -> AsyncPaymentsClient:
         """Return an SDK client wired to this sandbox in process, through httpx.ASGITransport.
 
         The transport enforces the client's read timeout, as a socket would, and a dropped
@@ -83,7 +134,9 @@ class Sandbox:
         """
         http = httpx.AsyncClient(transport=InProcessTransport(app=self.app))
         self._http_clients.append(http)
-        options.setdefault("api_key", self.api_key)
+        options.setdefault(
+            "api_key", self.api_key if namespace == DEFAULT else self.issue_key(namespace)
+        )
         return AsyncPaymentsClient(base_url=IN_PROCESS_URL, http_client=http, **options)
 
     def simulate_payment(
@@ -95,18 +148,19 @@ class Sandbox:
         held: bool = False,
     ) -> dict[str, Any]:
         """Add a payment (sandbox-only); ``held=True`` puts it on a sanctions hold with an RFI."""
-        with self.store.lock:
-            payment = self.store.add_payment(
-                amount=amount, currency=currency, status=status, held=held
-            )
+        store = self.store
+        with store.lock:
+            payment = store.add_payment(amount=amount, currency=currency, status=status, held=held)
+            self.spaces.commit(DEFAULT, store)
         rendered: dict[str, Any] = render(payment)
         return rendered
 
     async def aclose(self) -> None:
-        """Close the transports of the clients made by :meth:`client`."""
+        """Close the transports of the clients made by :meth:`client`, and the state file."""
         for http in self._http_clients:
             await http.aclose()
         self._http_clients.clear()
+        self.spaces.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -143,6 +197,14 @@ class Sandbox:
             server.should_exit = True
             thread.join(timeout=10)
             sock.close()
+
+
+def check_name_or_raise(value: object) -> str:
+    """Return a namespace or snapshot name, or raise ValueError (the Python API's refusal)."""
+    try:
+        return check_name(value, "name")
+    except ApiError as exc:
+        raise ValueError(exc.message) from None
 
 
 def bind(host: str, port: int) -> socket.socket:

@@ -8,7 +8,6 @@ bundle's schemas; timestamps stay ``datetime`` until they are rendered.
 from __future__ import annotations
 
 import bisect
-import itertools
 import random
 import re
 import threading
@@ -70,7 +69,7 @@ class Store:
         self.lock = threading.Lock()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._random = random.Random(seed)
-        self._counter = itertools.count(1)
+        self._next_id = 1
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.fx = FxDesk(self._clock, ttl=fx_ttl, seed=seed)
         self.balances = dict(SEED_BALANCES)
@@ -92,13 +91,52 @@ class Store:
     def new_id(self, prefix: str) -> str:
         """Return a fresh id with the type prefix, such as ``payt_000042x7kq``."""
         tail = "".join(self._random.choices("abcdefghjkmnpqrstuvwxyz23456789", k=4))
-        return f"{prefix}_{next(self._counter):06d}{tail}"
+        number, self._next_id = self._next_id, self._next_id + 1
+        return f"{prefix}_{number:06d}{tail}"
 
     def now(self) -> datetime:
         """Return the time, made strictly increasing so that creation order is total."""
         stamp = max(self._clock(), self._last_stamp + timedelta(microseconds=1))
         self._last_stamp = stamp
         return stamp
+
+    # -- the whole state, for a state file and for snapshots -------------------------------
+
+    TABLES = (
+        "payments",
+        "refunds",
+        "orders",
+        "rfis",
+        "documents",
+        "kyc_links",
+        "virtual_accounts",
+        "validations",
+        "beneficiaries",
+        "saved_accounts",
+    )
+    """The record tables, by attribute name (each maps an id to its record)."""
+
+    def dump(self) -> dict[str, Any]:
+        """Return the whole state (records as they are, not copied): see :meth:`restore`."""
+        return {
+            "tables": {name: getattr(self, name) for name in self.TABLES},
+            "conversions": self.conversions,
+            "balances": self.balances,
+            "next_id": self._next_id,
+            "random": self._random.getstate(),
+            "last_stamp": self._last_stamp,
+        }
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Replace the whole state with one :meth:`dump` gave (deep-copied by the caller)."""
+        for name in self.TABLES:
+            setattr(self, name, dict(state["tables"].get(name, {})))
+        self.conversions = list(state["conversions"])
+        self.balances = dict(state["balances"])
+        self._next_id = int(state["next_id"])
+        version, internal, gauss = state["random"]
+        self._random.setstate((version, tuple(internal), gauss))
+        self._last_stamp = state["last_stamp"]
 
     # -- payments -------------------------------------------------------------------------
 
