@@ -142,6 +142,22 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         "(the file appears complete, at once); it is removed when the sandbox stops",
     )
     parser.add_argument(
+        "--state",
+        metavar="FILE",
+        type=Path,
+        default=None,
+        help="keep every record in the SQLite database FILE (created if missing), so the "
+        "state survives a restart; without it, the state lives in memory only",
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="server processes; only 1: the sandbox holds its state in one process (use "
+        "namespaces to share one server between test workers)",
+    )
+    parser.add_argument(
         "--allow-non-loopback",
         action="store_true",
         help="allow a --host that is not a loopback address, such as 0.0.0.0 in a "
@@ -193,6 +209,14 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
         )
     if args.key_secret == "":
         parser.error("--key-secret must not be empty")
+    if args.workers != 1:
+        parser.error(
+            f"--workers {args.workers}: the sandbox runs in one process, which holds the state "
+            "(and writes it to --state FILE); several processes would each keep their own copy "
+            "and could refund one payment twice. One process serves hundreds of requests a "
+            "second; to share it between test workers, give each worker its own namespace "
+            "(POST /_sandbox/keys)"
+        )
     try:
         _require_extra()
     except ModuleNotFoundError as exc:
@@ -201,15 +225,21 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
 
     from ._auth import secret_for_seed
     from ._sandbox import Sandbox
+    from ._state import StateFileInUse
 
     secret = args.key_secret
     if secret is None and args.seed is not None:
         secret = secret_for_seed(args.seed)
-    sandbox = Sandbox(
-        seed=7 if args.seed is None else args.seed,
-        seed_payments=args.seed_payments,
-        key_secret=secret,
-    )
+    try:
+        sandbox = Sandbox(
+            seed=7 if args.seed is None else args.seed,
+            seed_payments=args.seed_payments,
+            key_secret=secret,
+            state=args.state,
+        )
+    except (StateFileInUse, OSError, ValueError) as exc:
+        print(f"error: cannot use the state file {args.state}: {exc}", file=sys.stderr)
+        return 1
     stop = threading.Event()
 
     def on_sigterm(signum: int, frame: FrameType | None) -> None:
@@ -232,6 +262,7 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
     finally:
         if in_main_thread:
             signal.signal(signal.SIGTERM, previous)
+        sandbox.spaces.close()
     _note("payments sandbox stopped")
     return 0
 
@@ -253,6 +284,8 @@ def _banner(args: argparse.Namespace, base_url: str, *, reproducible: bool) -> N
             "hosts (other HTTP clients can use it). For the SDK, bind 0.0.0.0 and use the "
             "loopback address on this machine, or put an HTTPS proxy in front"
         )
+    if args.state is not None:
+        _note(f"state kept in {args.state}: a restart with --state {args.state} resumes it")
     if args.env_file is not None:
         _note(f"wrote {args.env_file}; it is removed when the sandbox stops")
     _note("press Ctrl+C to stop")

@@ -83,10 +83,15 @@ class StateFile:
                 f"{self.path} is in use by another sandbox process: one process per state "
                 "file (use namespaces to share one server)"
             ) from None
-        self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=FULL")
-        self._db.executescript(_SCHEMA)
+        try:
+            self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(_SCHEMA)
+        except sqlite3.Error as exc:
+            fcntl.flock(self._lock_file, fcntl.LOCK_UN)
+            self._lock_file.close()
+            raise ValueError(f"{self.path} is not a sandbox state file ({exc})") from None
         self._written: dict[str, dict[tuple[str, str], str]] = {}
 
     def namespaces(self) -> list[str]:
