@@ -370,3 +370,49 @@ def test_the_entry_point_names_the_plugin_module() -> None:
     project = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
     entry_points = project["project"]["entry-points"]["pytest11"]
     assert entry_points == {"payments_sdk": "payments_sdk.sandbox.pytest_plugin"}
+
+
+SHARED_TESTS = """
+import os
+
+import pytest
+
+from payments_sdk import AsyncPaymentsClient
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("worker", ["gw0", "gw1", "gw2"])
+async def test_a_namespace_of_its_own(payments_shared_sandbox, worker):
+    assert payments_shared_sandbox.namespace.startswith(os.environ.get("PYTEST_XDIST_WORKER", "main"))
+    async with AsyncPaymentsClient() as client:  # PAYMENTS_* point at the namespace
+        assert [o async for o in client.orders.list()] == []  # nothing of the other tests
+        await client.orders.create(amount=5, currency="USD", payment_methods=["card"])
+        assert len([o async for o in client.orders.list()]) == 1
+        payments_shared_sandbox.reset()
+        assert [o async for o in client.orders.list()] == []
+        await client.orders.create(amount=6, currency="USD", payment_methods=["card"])
+"""
+
+
+def test_the_shared_fixture_gives_each_test_a_namespace_on_one_server(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three tests on one shared server, each in its own namespace, never see each other."""
+    from payments_sdk.sandbox import Sandbox
+
+    shared = Sandbox(seed_payments=0)
+    with shared.serve() as url:
+        monkeypatch.setenv("PAYMENTS_SANDBOX_KEY", shared.api_key)
+        monkeypatch.setenv("PYTEST_XDIST_WORKER", "gw5")
+        pytester.makepyfile(test_shared=SHARED_TESTS)
+        result = pytester.runpytest(*ARGS, f"--payments-sandbox-url={url}")
+        result.assert_outcomes(passed=3)
+    default = shared.store.orders
+    assert default == {}  # the shared server's default namespace saw none of it
+    assert len(shared.spaces._stores) == 4  # default + one namespace per test
+
+
+def test_without_a_shared_server_the_fixture_serves_its_own(pytester: pytest.Pytester) -> None:
+    """No URL given: the fixture serves a sandbox of its own and still uses a namespace."""
+    pytester.makepyfile(test_shared=SHARED_TESTS)
+    pytester.runpytest(*ARGS).assert_outcomes(passed=3)

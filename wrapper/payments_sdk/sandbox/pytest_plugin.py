@@ -10,7 +10,12 @@ Fixtures:
 - ``payments_client``: an ``AsyncPaymentsClient`` wired to it in process, closed after the test;
 - ``payments_sandbox_server``: the same sandbox served on a free 127.0.0.1 port for the test,
   with ``PAYMENTS_BASE_URL`` and ``PAYMENTS_API_KEY`` set in the environment (and restored
-  after), for code that builds its own client.
+  after), for code that builds its own client;
+- ``payments_shared_sandbox``: a namespace of its own, for this test, on a shared sandbox
+  server (``--payments-sandbox-url`` or ``PAYMENTS_SANDBOX_URL``, with ``PAYMENTS_SANDBOX_KEY``),
+  so that pytest-xdist workers and parallel CI jobs on one server never see each other's
+  records; the environment points at it as above. Without a shared server, it serves a sandbox
+  of its own, and the namespace works the same.
 
 The sandbox's options, closest first:
 
@@ -37,7 +42,13 @@ if TYPE_CHECKING:
     from payments_sdk import AsyncPaymentsClient
     from payments_sdk.sandbox import Sandbox
 
-__all__ = ["payments_client", "payments_sandbox", "payments_sandbox_server"]
+__all__ = [
+    "SandboxNamespace",
+    "payments_client",
+    "payments_sandbox",
+    "payments_sandbox_server",
+    "payments_shared_sandbox",
+]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 
@@ -56,6 +67,7 @@ def _async_fixture(function: _F) -> _F:
 
 _MARKER = "payments_sandbox"
 _SEED = "payments_sandbox_seed"
+_URL = "payments_sandbox_url"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -70,6 +82,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="seed of the sandbox of the payments_sandbox fixture (ids, rates, payments)",
     )
     parser.addini(_SEED, "seed of the sandbox of the payments_sandbox fixture", default="")
+    group.addoption(
+        "--payments-sandbox-url",
+        dest=_URL,
+        default=None,
+        metavar="URL",
+        help="base URL (ending in /v1) of a shared sandbox server for payments_shared_sandbox; "
+        "its key comes from PAYMENTS_SANDBOX_KEY (default: $PAYMENTS_SANDBOX_URL)",
+    )
+    parser.addini(_URL, "base URL of a shared sandbox server for payments_shared_sandbox")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -140,3 +161,106 @@ def payments_sandbox_server(
         monkeypatch.setenv("PAYMENTS_BASE_URL", base_url)
         monkeypatch.setenv("PAYMENTS_API_KEY", payments_sandbox.api_key)
         yield payments_sandbox
+
+
+class SandboxNamespace:
+    """One test's namespace on a sandbox server: its URL and key, and its controls over HTTP."""
+
+    def __init__(self, base_url: str, api_key: str, namespace: str) -> None:
+        self.base_url = base_url
+        """The server's base URL (``.../v1``); ``PAYMENTS_BASE_URL`` during the test."""
+        self.api_key = api_key
+        """The namespace's key; ``PAYMENTS_API_KEY`` during the test."""
+        self.namespace = namespace
+        """The namespace's name: ``<xdist worker>-<random>``."""
+
+    def _post(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+        import httpx
+
+        answer = httpx.post(
+            self.base_url.removesuffix("/v1") + path,
+            json=body or {},
+            headers={"Authorization": f"Bearer {self.api_key}"},
+            timeout=30,
+        )
+        answer.raise_for_status()
+        result: dict[str, Any] = answer.json()
+        return result
+
+    def reset(self, seed: int | None = None) -> None:
+        """Start this namespace again from its seeded state (or from ``seed``)."""
+        self._post("/_sandbox/reset", {} if seed is None else {"seed": seed})
+
+    def snapshot(self, name: str) -> None:
+        """Keep a named copy of this namespace's state."""
+        self._post("/_sandbox/snapshots", {"name": name})
+
+    def restore(self, name: str) -> None:
+        """Put this namespace back as it was at the snapshot ``name``."""
+        self._post(f"/_sandbox/snapshots/{name}/restore")
+
+    def freeze(self, at: str | None = None) -> str:
+        """Stop this namespace's clock (at an ISO 8601 time, optionally); return the time."""
+        return str(
+            self._post("/_sandbox/clock", {"freeze": True, **({"at": at} if at else {})})["now"]
+        )
+
+    def advance(self, seconds: int) -> str:
+        """Move this namespace's clock forward; return the new time."""
+        return str(self._post("/_sandbox/clock", {"advance": seconds})["now"])
+
+
+def _shared_url(config: pytest.Config) -> str | None:
+    import os
+
+    url = config.getoption(_URL) or str(config.getini(_URL) or "").strip() or None
+    return url or os.environ.get("PAYMENTS_SANDBOX_URL") or None
+
+
+@pytest.fixture
+def payments_shared_sandbox(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[SandboxNamespace]:
+    """Yield a namespace of this test's own on a shared sandbox server (or on one it serves).
+
+    The namespace is ``<worker>-<random>`` (``gw0-1f3a...`` under pytest-xdist), reached with a
+    key that names it: the test sees its own records only. ``PAYMENTS_BASE_URL`` and
+    ``PAYMENTS_API_KEY`` point at it for the test, so ``AsyncPaymentsClient()`` reaches it.
+    """
+    import contextlib
+    import os
+    import uuid
+
+    import httpx
+
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    namespace = f"{worker}-{uuid.uuid4().hex[:12]}"
+    with contextlib.ExitStack() as stack:
+        url = _shared_url(request.config)
+        if url is None:
+            from payments_sdk.sandbox import _require_extra
+
+            _require_extra()
+            from payments_sdk.sandbox import Sandbox
+
+            sandbox = Sandbox(**_sandbox_options(request))
+            url = stack.enter_context(sandbox.serve())
+            key = sandbox.api_key
+        else:
+            key = os.environ.get("PAYMENTS_SANDBOX_KEY", "")
+            if not key:
+                raise pytest.UsageError(
+                    "payments_shared_sandbox: set PAYMENTS_SANDBOX_KEY to a key of the shared "
+                    f"sandbox at {url}"
+                )
+        answer = httpx.post(
+            url.removesuffix("/v1") + "/_sandbox/keys",
+            json={"namespace": namespace},
+            headers={"Authorization": f"Bearer {key}"},
+            timeout=30,
+        )
+        answer.raise_for_status()
+        handle = SandboxNamespace(url, answer.json()["api_key"], namespace)
+        monkeypatch.setenv("PAYMENTS_BASE_URL", url)
+        monkeypatch.setenv("PAYMENTS_API_KEY", handle.api_key)
+        yield handle
