@@ -383,7 +383,8 @@ from payments_sdk import AsyncPaymentsClient
 @pytest.mark.asyncio
 @pytest.mark.parametrize("worker", ["gw0", "gw1", "gw2"])
 async def test_a_namespace_of_its_own(payments_shared_sandbox, worker):
-    assert payments_shared_sandbox.namespace.startswith(os.environ.get("PYTEST_XDIST_WORKER", "main"))
+    worker_id = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    assert payments_shared_sandbox.namespace.startswith(worker_id)
     async with AsyncPaymentsClient() as client:  # PAYMENTS_* point at the namespace
         assert [o async for o in client.orders.list()] == []  # nothing of the other tests
         await client.orders.create(amount=5, currency="USD", payment_methods=["card"])
