@@ -15,7 +15,17 @@ import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import concurrency, decoding, imports, observe, overhead, pagination, peers, wire
+from . import (
+    concurrency,
+    decoding,
+    imports,
+    observe,
+    overhead,
+    pagination,
+    peers,
+    sandbox_state,
+    wire,
+)
 from .report import peers_section, render, write_plot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -41,6 +51,8 @@ def main() -> int:
     wire_results = wire.run()
     print("observers and OpenTelemetry ...", flush=True)
     watched = observe.run()
+    print("the sandbox with a state file ...", flush=True)
+    durable = sandbox_state.run()
     print("per-call overhead ...", flush=True)
     pairs = asyncio.run(overhead.cpu_per_call())
     for mode in ("static", "sandbox"):
@@ -61,7 +73,16 @@ def main() -> int:
     )
     write_plot(DOCS / "benchmarks.png", pairs, walks)
     text = render(
-        machine, wire_results, watched, pairs, import_ms, walks, bursts, peer_results, decoded
+        machine,
+        wire_results,
+        watched,
+        durable,
+        pairs,
+        import_ms,
+        walks,
+        bursts,
+        peer_results,
+        decoded,
     )
     (DOCS / "benchmarks.md").write_text(text, encoding="utf-8")
     print(text)

@@ -264,6 +264,7 @@ def render(
     machine: str,
     wire: WireResults,
     watched: dict[str, tuple[float, float]],
+    durable: list[tuple[str, float, float]],
     pairs: list[Pair],
     import_ms: dict[str, float],
     walks: list[Walk],
@@ -272,7 +273,7 @@ def render(
     decoding: list[tuple[str, float, str]],
 ) -> str:
     """Return the whole Markdown report."""
-    from . import observe
+    from . import observe, sandbox_state
     from .wire import goals, section
 
     floor = import_ms["floor: `import httpx`"]
@@ -310,6 +311,8 @@ def render(
         *section(wire),
         "",
         *observe.section(watched),
+        "",
+        *sandbox_state.section(durable),
         "",
         *_overhead_section(pairs),
         *_imports_section(import_ms),

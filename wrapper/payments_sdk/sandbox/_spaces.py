@@ -88,7 +88,7 @@ class Spaces:
                 if saved is not None:
                     found.restore(saved)
                 elif self.state is not None:
-                    self.state.save(namespace, found.dump())
+                    self.state.save(namespace, found.dump(), full=True)
                 self._stores[namespace] = found
         return found
 
@@ -112,7 +112,8 @@ class Spaces:
     def commit(self, namespace: str, store: Store) -> None:
         """Write what a request changed to the state file (call under the store's lock)."""
         if self.state is not None:
-            self.state.save(namespace, store.dump())
+            self.state.save(namespace, store.dump(), store.touched)
+        store.touched.clear()
 
     def reset(self, namespace: str = DEFAULT, seed: int | None = None) -> Store:
         """Start the namespace again from its seeded state (or from ``seed``)."""
@@ -121,7 +122,8 @@ class Spaces:
             fresh = self._new_store(namespace, self._seed if seed is None else seed, fresh=True)
             old.restore(fresh.dump())
             old.fx = fresh.fx
-            self.commit(namespace, old)
+            if self.state is not None:
+                self.state.save(namespace, old.dump(), full=True)
         return old
 
     def snapshot(self, namespace: str, name: str) -> None:
@@ -148,7 +150,8 @@ class Spaces:
         store = self.store(namespace)
         with store.lock:
             store.restore(copy.deepcopy(state))
-            self.commit(namespace, store)
+            if self.state is not None:
+                self.state.save(namespace, store.dump(), full=True)
 
     def close(self) -> None:
         """Release the state file."""

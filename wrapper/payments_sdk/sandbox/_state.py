@@ -4,9 +4,11 @@
 in ``FILE``, one row per record (``records``: namespace, kind, id, JSON), with the balances and
 counters (``meta``) and the named snapshots (``snapshots``). Each request that changes state
 writes what it changed in **one transaction**, committed before the answer is sent, in WAL mode
-with ``synchronous=FULL``: a process killed mid-request (SIGKILL, power loss) leaves the file
-as it was before that request or after it, never half-way, so money stays conserved and no
-acknowledged record is lost.
+with ``synchronous=NORMAL``: a process killed mid-request (SIGKILL) leaves the file as it was
+before that request or after it, never half-way, so money stays conserved and no acknowledged
+record is lost. (A power cut may lose the last few commits, not corrupt the file: a dev
+sandbox does not pay an fsync per request for that.) A request writes only what it changed:
+new records, the records the store marks as changed in place, and the counters.
 
 One process at a time: the file is locked (``FILE.lock``) for as long as a sandbox uses it; a
 second one is refused with a clear message. Money is integers in JSON (never ``REAL``).
@@ -19,6 +21,7 @@ import fcntl
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -86,13 +89,13 @@ class StateFile:
         try:
             self._db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
             self._db.executescript(_SCHEMA)
         except sqlite3.Error as exc:
             fcntl.flock(self._lock_file, fcntl.LOCK_UN)
             self._lock_file.close()
             raise ValueError(f"{self.path} is not a sandbox state file ({exc})") from None
-        self._written: dict[str, dict[tuple[str, str], str]] = {}
+        self._ids: dict[str, dict[str, set[str]]] = {}
 
     def namespaces(self) -> list[str]:
         """Return the namespaces the file holds state for."""
@@ -111,41 +114,49 @@ class StateFile:
             return None
         tables: dict[str, dict[str, Any]] = {}
         conversions: list[tuple[int, Any]] = []
-        written: dict[tuple[str, str], str] = {}
+        ids: dict[str, set[str]] = {}
         for kind, record_id, body in self._db.execute(
             "SELECT kind, id, body FROM records WHERE namespace = ?", (namespace,)
         ):
-            written[(kind, record_id)] = body
+            ids.setdefault(kind, set()).add(record_id)
             record = decode(body)
             if kind == "conversions":
                 conversions.append((record["position"], record["record"]))
             else:
                 tables.setdefault(kind, {})[record_id] = record
-        self._written[namespace] = written
+        self._ids[namespace] = ids
         return {
             "tables": tables,
             "conversions": [record for _, record in sorted(conversions, key=lambda p: p[0])],
             **meta,
         }
 
-    def save(self, namespace: str, state: dict[str, Any]) -> None:
-        """Write the namespace's changed records and counters, in one transaction."""
-        rows: dict[tuple[str, str], str] = {}
-        for kind, table in state["tables"].items():
-            for record_id, record in table.items():
-                rows[(kind, record_id)] = encode(record)
-        for position, record in enumerate(state["conversions"]):
-            rows[("conversions", record["id"])] = encode({"position": position, "record": record})
-        before = self._written.get(namespace, {})
-        changed = [(k, body) for k, body in rows.items() if before.get(k) != body]
-        gone = [k for k in before if k not in rows]
+    def save(
+        self,
+        namespace: str,
+        state: dict[str, Any],
+        touched: set[tuple[str, str]] | None = None,
+        *,
+        full: bool = False,
+    ) -> None:
+        """Write the namespace's changes and counters, in one transaction.
+
+        What changed is: records whose id is new or gone, the records in ``touched`` (changed
+        in place), the conversions appended, and the counters. ``full`` (after a reset or a
+        restore, or the first save) compares every record instead.
+        """
+        known = self._ids.get(namespace)
+        if full or known is None:
+            changed, gone, ids = self._compare_all(namespace, state)
+        else:
+            changed, gone, ids = self._compare_new(known, state, touched or set())
         meta = {key: encode(state[key]) for key in ("balances", "next_id", "random", "last_stamp")}
         db = self._db
         db.execute("BEGIN IMMEDIATE")
         try:
             db.executemany(
                 "INSERT OR REPLACE INTO records (namespace, kind, id, body) VALUES (?, ?, ?, ?)",
-                [(namespace, kind, record_id, body) for (kind, record_id), body in changed],
+                [(namespace, kind, record_id, body) for kind, record_id, body in changed],
             )
             db.executemany(
                 "DELETE FROM records WHERE namespace = ? AND kind = ? AND id = ?",
@@ -159,7 +170,57 @@ class StateFile:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        self._written[namespace] = rows
+        self._ids[namespace] = ids
+
+    @staticmethod
+    def _rows(state: dict[str, Any]) -> Iterator[tuple[str, str, Any]]:
+        for kind, table in state["tables"].items():
+            for record_id, record in table.items():
+                yield kind, record_id, record
+        for position, record in enumerate(state["conversions"]):
+            yield "conversions", record["id"], {"position": position, "record": record}
+
+    def _compare_all(
+        self, namespace: str, state: dict[str, Any]
+    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]], dict[str, set[str]]]:
+        stored = {
+            (kind, record_id): body
+            for kind, record_id, body in self._db.execute(
+                "SELECT kind, id, body FROM records WHERE namespace = ?", (namespace,)
+            )
+        }
+        changed: list[tuple[str, str, str]] = []
+        ids: dict[str, set[str]] = {}
+        for kind, record_id, record in self._rows(state):
+            ids.setdefault(kind, set()).add(record_id)
+            body = encode(record)
+            if stored.pop((kind, record_id), None) != body:
+                changed.append((kind, record_id, body))
+        return changed, list(stored), ids
+
+    @staticmethod
+    def _compare_new(
+        known: dict[str, set[str]], state: dict[str, Any], touched: set[tuple[str, str]]
+    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]], dict[str, set[str]]]:
+        changed: list[tuple[str, str, str]] = []
+        gone: list[tuple[str, str]] = []
+        ids: dict[str, set[str]] = {}
+        for kind, table in state["tables"].items():
+            now = set(table)
+            before = known.get(kind, set())
+            ids[kind] = now
+            fresh = now - before
+            fresh |= {record_id for table_kind, record_id in touched if table_kind == kind}
+            changed += [(kind, rid, encode(table[rid])) for rid in fresh if rid in table]
+            gone += [(kind, rid) for rid in before - now]
+        conversions = state["conversions"]
+        before = known.get("conversions", set())
+        ids["conversions"] = {record["id"] for record in conversions}
+        for position in range(len(before), len(conversions)):
+            record = conversions[position]
+            body = encode({"position": position, "record": record})
+            changed.append(("conversions", record["id"], body))
+        return changed, gone, ids
 
     def save_snapshot(self, namespace: str, name: str, state: dict[str, Any]) -> None:
         """Keep a named copy of a namespace's state."""

@@ -70,6 +70,8 @@ class Store:
         self._clock = clock or (lambda: datetime.now(UTC))
         self._random = random.Random(seed)
         self._next_id = 1
+        self.touched: set[tuple[str, str]] = set()
+        """Records changed in place since the state file last saw them: (table, id)."""
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.fx = FxDesk(self._clock, ttl=fx_ttl, seed=seed)
         self.balances = dict(SEED_BALANCES)
@@ -137,6 +139,7 @@ class Store:
         version, internal, gauss = state["random"]
         self._random.setstate((version, tuple(internal), gauss))
         self._last_stamp = state["last_stamp"]
+        self.touched.clear()
 
     # -- payments -------------------------------------------------------------------------
 
@@ -311,6 +314,7 @@ class Store:
             )
         refund["status"] = "success"
         refund["_updated_at"] = self.now()
+        self.touched.add(("refunds", refund_id))
         return refund
 
     # -- orders ---------------------------------------------------------------------------
@@ -353,6 +357,8 @@ class Store:
             self.documents[submission["id"]]["status"] = "submitted"
         rfi["status"] = "under_review"
         order["rfi"] = {"id": rfi["id"], "status": "under_review"}
+        self.touched |= {("orders", order_id), ("rfis", rfi["id"])}
+        self.touched |= {("documents", submission["id"]) for submission in documents}
         return order
 
     # -- documents, KYC links, virtual accounts -------------------------------------------
@@ -407,6 +413,7 @@ class Store:
             if matches and account["status"] == "active":
                 account["status"] = "closed"
                 account["_closed_at"] = self.now()
+                self.touched.add(("virtual_accounts", account["id"]))
                 closed += 1
         return closed
 
