@@ -222,7 +222,9 @@ def _env_proxy(origin: URL) -> str | None:
     proxies = urllib.request.getproxies_environment()
     host = origin.host or ""
     bypass = urllib.request.proxy_bypass_environment  # type: ignore[attr-defined]
-    if proxies.get("no") and bypass(host, proxies):
+    # With the port: a NO_PROXY entry may name it (``127.0.0.1:8080``), as httpx honours.
+    where = f"{host}:{origin.port}" if origin.port else host
+    if proxies.get("no") and bypass(where, proxies):
         return None
     proxy = proxies.get(origin.scheme) or proxies.get("all")
     if proxy and "://" not in proxy:

@@ -53,7 +53,8 @@ class HttpxWire:
             method, url, headers=headers, content=content, extensions={"timeout": timeouts}
         )
         try:
-            response = await self._client.send(request)
+            # Never the caller's follow_redirects: a 307 would resend a POST, with the key.
+            response = await self._client.send(request, follow_redirects=False)
         except RuntimeError:
             if not self._client.is_closed:
                 raise  # not the closed-client refusal: a bug, kept as itself

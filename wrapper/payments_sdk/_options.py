@@ -109,6 +109,14 @@ def check_max_retries(value: object) -> int:
     return value
 
 
+# Headers that frame the message or steer the connection: the wire writes them from the body it
+# sends; a caller's value would desync the body from its length (a smuggled second request on a
+# kept-alive connection) or stall the call, and escape as the HTTP library's own exception.
+_FRAMING = frozenset(
+    {"content-length", "transfer-encoding", "host", "connection", "expect", "te", "upgrade"}
+)
+
+
 def _is_header_text(text: str) -> bool:
     # RFC 9110 field values: visible ASCII, space and tab; never CR, LF or NUL (header injection).
     return all(ch == "\t" or " " <= ch <= "~" for ch in text)
@@ -129,6 +137,8 @@ def check_headers(value: object, field: str = "default_headers") -> dict[str, st
             )
         if name.lower() == "authorization":
             raise InvalidParameterError(where, "is set by the SDK from api_key")
+        if name.lower() in _FRAMING:
+            raise InvalidParameterError(where, "is set by the HTTP client for each request")
         headers[name] = text
     return headers
 

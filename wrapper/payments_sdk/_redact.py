@@ -141,7 +141,9 @@ def json_depth(value: Any) -> int:
     return deepest
 
 
-def _headers(headers: httpx.Headers, secret: str | None, *, body: bool) -> list[tuple[str, str]]:
+def _headers(
+    headers: httpx.Headers, secret: str | None, *, body: bool
+) -> list[tuple[bytes, bytes]]:
     kept = []
     for name, value in headers.multi_items():
         lowered = name.lower()
@@ -151,7 +153,8 @@ def _headers(headers: httpx.Headers, secret: str | None, *, body: bool) -> list[
             continue  # the detached body is decoded and complete: httpx sets Content-Length
         elif secret is not None:
             value = redact_text(value, secret)
-        kept.append((name, value))
+        # As bytes: a server may send a value that is not ASCII, which httpx takes only so.
+        kept.append((name.encode(), value.encode("utf-8", "surrogateescape")))
     return kept
 
 

@@ -24,7 +24,7 @@ import httpx
 from payments_sdk_generated.errors import InvalidPathParameter, UnexpectedBody
 
 from ._response import APIResponse
-from ._sender import Sender
+from ._sender import DEFERRED_RECORDS, Sender
 from ._wire import WireResponse
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
 
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from payments_sdk_generated.types import Response
 
     from ._call_options import CallOptions
-    from ._instrument import Instruments
+    from ._instrument import CallRecord, Instruments
     from ._options import ClientOptions
     from ._pool import Pool
     from ._secret import SecretKey
@@ -81,6 +81,21 @@ class Requestor:
         """Run a generated operation (with one call's options); return its response."""
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
+        records: list[CallRecord] = []
+        token = DEFERRED_RECORDS.set(records)
+        outcome = None
+        try:
+            return await self._run(operation, sender)
+        except BaseException as exc:
+            outcome = type(exc).__name__
+            raise
+        finally:
+            DEFERRED_RECORDS.reset(token)
+            for record in records:
+                record.ended(outcome)
+
+    async def _run(self, operation: Operation[T], sender: Sender) -> APIResponse[T]:
+        """Run the operation; translate what the generated code raises into SDK errors."""
         try:
             answer = await operation(sender)
         except UnexpectedBody as exc:

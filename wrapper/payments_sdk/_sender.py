@@ -19,6 +19,7 @@ import json
 import logging
 import time
 from collections.abc import Mapping
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -49,7 +50,14 @@ if TYPE_CHECKING:
     from ._instrument import CallRecord, Instruments
     from ._pool import Pool
 
-__all__ = ["Sender"]
+__all__ = ["DEFERRED_RECORDS", "Sender"]
+
+DEFERRED_RECORDS: ContextVar[list[CallRecord] | None] = ContextVar(
+    "payments_sdk_deferred_records", default=None
+)
+"""Set by the requestor around a generated operation: the records of its 2xx answers are ended
+there, once the answer is parsed, so that a body that does not match the bundle ends its call
+as the APIResponseValidationError the call raises, not as a success."""
 
 # Statuses whose Retry-After holds every send of the client, not only the call's own retry.
 _HOLDING = frozenset({429, 503})
@@ -155,7 +163,11 @@ class Sender:
         except BaseException as exc:
             record.ended(type(exc).__name__)
             raise
-        record.ended(None)
+        deferred = DEFERRED_RECORDS.get()
+        if deferred is None:
+            record.ended(None)
+        else:
+            deferred.append(record)
         return answer
 
     async def _send_bounded(

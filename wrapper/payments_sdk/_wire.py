@@ -103,8 +103,8 @@ class WireResponse:
         masked; its body is the decoded content.
         """
         if self._http is None:
-            kept = [
-                (name, value)
+            kept = [  # values as bytes: a server may send one that is not ASCII
+                (name.encode(), value.encode("utf-8", "surrogateescape"))
                 for name, value in self.headers.items()
                 if name.lower() not in _DECODED
             ]
@@ -123,7 +123,12 @@ class WireResponse:
             return self._http.headers
         if isinstance(self.headers, httpx.Headers):
             return self.headers
-        return httpx.Headers(list(self.headers.items()))
+        return httpx.Headers(
+            [
+                (name.encode(), value.encode("utf-8", "surrogateescape"))
+                for name, value in self.headers.items()
+            ]
+        )
 
     def __repr__(self) -> str:
         return f"<WireResponse [{self.status_code}]>"

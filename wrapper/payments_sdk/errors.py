@@ -84,8 +84,11 @@ def _detached(state: dict[str, Any]) -> dict[str, Any]:
         elif isinstance(value, httpx.Headers):
             value = httpx.Headers(
                 [
-                    (header, MASKED_CREDENTIAL if header.lower() == "authorization" else text)
-                    for header, text in value.multi_items()
+                    (
+                        header,
+                        MASKED_CREDENTIAL.encode() if header.lower() == b"authorization" else raw,
+                    )
+                    for header, raw in value.raw  # bytes: a value may not be ASCII
                 ]
             )
         copied[name] = value
