@@ -18,7 +18,7 @@ export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
 .PHONY: setup bundle check-bundle lint-spec generate check-generated api-diff api-baseline spec-edits lint format test unit demo bench docs dist check-wheel clean
 
-setup: $(VENV_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable) and dev tools, and install the npm tools.
+setup: $(VENV_STAMP) $(DOCS_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable), dev and docs tools, and install the npm tools.
 
 $(PIP_STAMP):
 	@echo "==> creating $(VENV) with pip >= 25.1 (for dependency groups)"

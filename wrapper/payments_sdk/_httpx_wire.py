@@ -3,7 +3,8 @@
 The caller keeps ownership: the SDK never closes their client. It lends its transport (so
 respx and ``httpx.MockTransport`` work in tests), limits, proxies and event hooks, and its
 default headers (read once, under the SDK's own); the SDK sends no cookies or default query
-parameters of its own through it. httpx's exceptions pass through unchanged.
+parameters of its own through it, and never follows a redirect, whatever the client's
+``follow_redirects``. httpx's exceptions pass through unchanged.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ class HttpxWire:
         finally:
             # The request is kept by the response and by httpx's exceptions: never with the key.
             request.headers["Authorization"] = MASKED
-        for hop in (*response.history, response):  # a caller's client may follow redirects
+        for hop in (*response.history, response):  # its auth or hooks may have made hops
             hop.request.headers["Authorization"] = MASKED
         return WireResponse(
             response.status_code,
