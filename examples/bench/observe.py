@@ -17,7 +17,7 @@ from typing import Any
 from payments_sdk import AsyncPaymentsClient, AttemptEvent, CallEvent
 
 from ._server import serving
-from .wire import _run
+from .peers import _run
 
 ROUNDS = 7
 CALLS = 1_500

@@ -13,29 +13,18 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 
 from payments_sdk import AsyncPaymentsClient
 from payments_sdk.sandbox import Sandbox
 
+from .overhead import _throughput
+
 ROUNDS = 5
 CALLS = 300
 
 Rows = list[tuple[str, float, float]]  # (scenario, calls/s in memory, calls/s with a file)
-
-
-async def _rate(call: Callable[[], Awaitable[object]], calls: int, concurrency: int) -> float:
-    per_worker = calls // concurrency
-
-    async def worker() -> None:
-        for _ in range(per_worker):
-            await call()
-
-    started = time.perf_counter()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    return per_worker * concurrency / (time.perf_counter() - started)
 
 
 def _calls(
@@ -64,7 +53,7 @@ async def _in_process(folder: Path) -> Rows:
         for _ in range(ROUNDS):
             for kind in clients:
                 for name, call in calls[kind].items():
-                    samples.setdefault((name, kind), []).append(await _rate(call, CALLS, 1))
+                    samples.setdefault((name, kind), []).append(await _throughput(call, CALLS, 1))
     return [
         (
             f"in process: {name}",
@@ -104,7 +93,7 @@ async def _over_loopback(servers: dict[str, tuple[str, str]]) -> Rows:
                 for kind in servers:
                     for name, call in calls[kind].items():
                         label = f"{name}, {'sequential' if concurrency == 1 else '16 concurrent'}"
-                        rate = await _rate(call, CALLS, concurrency)
+                        rate = await _throughput(call, CALLS, concurrency)
                         samples.setdefault((label, kind), []).append(rate)
     labels = sorted({label for label, _ in samples})
     return [

@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import statistics
-import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -42,6 +41,7 @@ from payments_sdk import AsyncPaymentsClient
 from ._payloads import OPENAI_KEY, OPENAI_MODEL_ID, PAGE_SIZE
 from ._server import serving
 from .concurrency import _timed
+from .peers import _run
 
 ROUNDS = 5
 TARGET_SECONDS = 0.6
@@ -83,20 +83,6 @@ class WireResults:
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)  # (row label, client)
     bursts: list[tuple[str, int, float, dict[str, int]]] = field(default_factory=list)
     openai_version: str = openai.__version__
-
-
-async def _run(call: Call, total: int, concurrency: int) -> tuple[float, float]:
-    per_worker = max(1, total // concurrency)
-
-    async def worker() -> None:
-        for _ in range(per_worker):
-            await call()
-
-    wall, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-    calls = per_worker * concurrency
-    return calls / wall, cpu / calls * 1e6
 
 
 def _aiohttp_calls(session: aiohttp.ClientSession, small: str, page: str, params: Any) -> Any:
