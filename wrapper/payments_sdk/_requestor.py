@@ -81,6 +81,8 @@ class Requestor:
         """Run a generated operation (with one call's options); return its response."""
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
+        if not sender.observed:  # nothing records the call: no context to set on the hot path
+            return await self._run(operation, sender)
         records: list[CallRecord] = []
         token = DEFERRED_RECORDS.set(records)
         outcome = None

@@ -127,6 +127,11 @@ class Sender:
         return clone
 
     @property
+    def observed(self) -> bool:
+        """Whether observers or OpenTelemetry may record this sender's calls."""
+        return self._instruments is not None
+
+    @property
     def pool_closed(self) -> bool:
         """Whether the pool was closed (by this client, or a caller's client by its owner)."""
         return self._pool.closed or self._pool.wire_closed
