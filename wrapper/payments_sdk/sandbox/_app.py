@@ -31,7 +31,7 @@ from ._input import (
     read_body,
 )
 from ._requests import Operation, Validated
-from ._spaces import DEFAULT, Spaces
+from ._spaces import Spaces, namespace_of
 from ._store import Store, paginate, render
 from .contract import SchemaSet, load_bundle
 
@@ -174,12 +174,6 @@ _METHODS = ("get", "post", "put", "patch", "delete")
 
 
 _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-
-
-def namespace_of(claims: dict[str, object]) -> str:
-    """Return the namespace a verified key names (``default`` for a key that names none)."""
-    namespace = claims.get("ns", DEFAULT)
-    return namespace if isinstance(namespace, str) else DEFAULT
 
 
 def _endpoint(spaces: Spaces, keys: KeyIssuer, operation: Operation) -> Callable[..., Any]:

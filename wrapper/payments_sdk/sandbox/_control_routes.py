@@ -27,7 +27,7 @@ from ._auth import KeyIssuer
 from ._clock import TestClock
 from ._errors import ApiError, bad_request, shown
 from ._input import MAX_JSON_BYTES, check_numbers, parse_json, read_body
-from ._spaces import DEFAULT, Spaces, check_name
+from ._spaces import Spaces, check_name, namespace_of
 from ._store import render
 
 __all__ = ["control_routes"]
@@ -37,8 +37,7 @@ MAX_ADVANCE = 10 * 365 * 24 * 3600  # ten years, in seconds
 
 
 def _namespace(keys: KeyIssuer, request: Request) -> str:
-    namespace = keys.verify(request.headers.get("authorization")).get("ns", DEFAULT)
-    return namespace if isinstance(namespace, str) else DEFAULT
+    return namespace_of(keys.verify(request.headers.get("authorization")))
 
 
 async def _body(request: Request, allowed: frozenset[str]) -> dict[str, Any]:

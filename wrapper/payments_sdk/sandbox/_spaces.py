@@ -21,7 +21,7 @@ from ._errors import ApiError, bad_request, shown
 from ._state import StateFile
 from ._store import Store
 
-__all__ = ["DEFAULT", "MAX_NAMESPACES", "Spaces", "check_name"]
+__all__ = ["DEFAULT", "MAX_NAMESPACES", "Spaces", "check_name", "namespace_of"]
 
 DEFAULT = "default"
 MAX_NAMESPACES = 1_000
@@ -38,6 +38,12 @@ def check_name(value: object, field: str) -> str:
             f"or digit), got {shown(value)}"
         )
     return value
+
+
+def namespace_of(claims: dict[str, object]) -> str:
+    """Return the namespace a verified key names (``default`` for a key that names none)."""
+    namespace = claims.get("ns", DEFAULT)
+    return namespace if isinstance(namespace, str) else DEFAULT
 
 
 class Spaces:
