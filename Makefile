@@ -65,6 +65,9 @@ define generate_into
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \
 		--custom-template-path $(CURDIR)/openapi/templates --fail-on-warning
 	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
+	$(PY) openapi/tools/surface.py $(1)/payments.folded.json $(1)
+	$(BIN)/ruff check $(1)/payments_sdk --isolated --no-cache --fix-only --quiet --extend-select=I,F401 --target-version=py311
+	$(BIN)/ruff format $(1)/payments_sdk --isolated --no-cache --quiet --line-length=100
 endef
 
 # One command from the YAML source to everything derived from it: the JSON bundle, the folded
@@ -72,8 +75,9 @@ endef
 generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bundle, fold, generated/, API diff.
 	$(PY) openapi/tools/bundle.py
 	$(call generate_into,build/generate)
-	mkdir -p generated && rm -rf generated/payments_sdk_generated
+	mkdir -p generated && rm -rf generated/payments_sdk_generated generated/payments_sdk
 	mv build/generate/payments_sdk_generated generated/payments_sdk_generated
+	mv build/generate/payments_sdk generated/payments_sdk
 	mv build/generate/payments.folded.json generated/payments.folded.json
 	rm -rf build/generate
 	$(PY) openapi/tools/api_diff.py --report

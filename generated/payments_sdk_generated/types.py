@@ -47,6 +47,7 @@ __all__ = [
     "Timestamp",
     "decode_response",
     "encode_json",
+    "multipart",
     "no_content",
     "path_segment",
 ]
@@ -178,11 +179,31 @@ def _builtins(value: Any) -> Any:
     return msgspec.to_builtins(value)
 
 
-def encode_json(body: Model) -> bytes:
-    """Encode a request body: fields the caller did not set are left out."""
+def encode_json(body: Model | Mapping[str, Any]) -> bytes:
+    """Encode a request body: a model (fields the caller did not set left out) or a mapping.
+
+    A mapping is what the SDK's resource methods send: the fields they checked against the
+    bundle, already as JSON values (models inside it are encoded as their fields).
+    """
+    if not isinstance(body, Model):
+        return msgspec.json.encode(_builtins(body))
     if not _has_extra(body):
         return msgspec.json.encode(body)
     return msgspec.json.encode(body.to_dict())
+
+
+def multipart(body: Any) -> RequestFiles:
+    """Return the multipart/form-data parts of a body: files as files, other fields as text."""
+    if hasattr(body, "to_multipart"):
+        parts: RequestFiles = body.to_multipart()
+        return parts
+    result: RequestFiles = []
+    for name, value in body.items():
+        if isinstance(value, File):
+            result.append((name, value.to_tuple()))
+        elif value is not None:
+            result.append((name, (None, str(value).encode(), "text/plain")))
+    return result
 
 
 def _has_extra(value: Any) -> bool:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Self
 import httpx
 
 from ._logging import setup_from_env
+from ._namespaces import Namespaces
 from ._options import (
     DEFAULT_CONNECTION_LIMITS,
     DEFAULT_MAX_RETRIES,
@@ -28,24 +29,10 @@ from .errors import InvalidParameterError
 if TYPE_CHECKING:
     from typing_extensions import Unpack
 
-    from payments_sdk_generated.models import Ping
-
     from ._call_options import RequestOptions
     from ._observe import Observer
     from ._pool import Pool
     from ._raw_namespaces import WithRawResponse
-    from .resources.balance_conversions import BalanceConversions
-    from .resources.balances import Balances
-    from .resources.bank_account_validations import BankAccountValidations
-    from .resources.beneficiaries import Beneficiaries
-    from .resources.documents import Documents
-    from .resources.fx_rates import FxRates
-    from .resources.kyc_links import KycLinks
-    from .resources.orders import Orders
-    from .resources.payments import Payments
-    from .resources.refunds import Refunds
-    from .resources.rfis import Rfis
-    from .resources.virtual_accounts import VirtualAccounts
 
 __all__ = [
     "DEFAULT_CONNECTION_LIMITS",
@@ -55,7 +42,7 @@ __all__ = [
 ]
 
 
-class AsyncPaymentsClient:
+class AsyncPaymentsClient(Namespaces):
     """The async client for the Payments, Payouts and Multi-Currency Account service.
 
     Use it as an async context manager, or call :meth:`aclose` when done::
@@ -221,16 +208,7 @@ class AsyncPaymentsClient:
     def __reduce__(self) -> tuple[Any, ...]:
         raise TypeError("an AsyncPaymentsClient holds a connection pool and cannot be pickled")
 
-    # -- operations that are not resources ------------------------------------------------
-
-    async def ping(self, **options: Unpack[RequestOptions]) -> Ping:
-        """``GET /ping``: check that the key and base URL work."""
-        from payments_sdk_generated.api.authentication import ping
-
-        from ._call_options import check_call_options
-
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(lambda s: ping.asyncio_detailed(sender=s), per_call)
+    # -- operations the bundle does not describe -----------------------------------------
 
     async def request(
         self,
@@ -263,89 +241,3 @@ class AsyncPaymentsClient:
         return await self._requestor.request_json(
             method.upper(), url, params=query, body=json, options=per_call
         )
-
-    # -- resources, imported on first use -------------------------------------------------
-
-    @cached_property
-    def balances(self) -> Balances:
-        """Balances in every enabled currency."""
-        from .resources.balances import Balances
-
-        return Balances(self._requestor)
-
-    @cached_property
-    def balance_conversions(self) -> BalanceConversions:
-        """Conversions between the balances of two currencies (``ConversionCurrency``)."""
-        from .resources.balance_conversions import BalanceConversions
-
-        return BalanceConversions(self._requestor)
-
-    @cached_property
-    def fx_rates(self) -> FxRates:
-        """Mid-market FX rates."""
-        from .resources.fx_rates import FxRates
-
-        return FxRates(self._requestor)
-
-    @cached_property
-    def bank_account_validations(self) -> BankAccountValidations:
-        """Bank account validations."""
-        from .resources.bank_account_validations import BankAccountValidations
-
-        return BankAccountValidations(self._requestor)
-
-    @cached_property
-    def beneficiaries(self) -> Beneficiaries:
-        """Beneficiaries (v2, at the root URL)."""
-        from .resources.beneficiaries import Beneficiaries
-
-        return Beneficiaries(self._requestor)
-
-    @cached_property
-    def orders(self) -> Orders:
-        """Orders: requests to receive a payment."""
-        from .resources.orders import Orders
-
-        return Orders(self._requestor)
-
-    @cached_property
-    def refunds(self) -> Refunds:
-        """Refunds of payments."""
-        from .resources.refunds import Refunds
-
-        return Refunds(self._requestor)
-
-    @cached_property
-    def virtual_accounts(self) -> VirtualAccounts:
-        """Virtual accounts of the authenticated customer."""
-        from .resources.virtual_accounts import VirtualAccounts
-
-        return VirtualAccounts(self._requestor)
-
-    @cached_property
-    def kyc_links(self) -> KycLinks:
-        """Identity-verification links."""
-        from .resources.kyc_links import KycLinks
-
-        return KycLinks(self._requestor)
-
-    @cached_property
-    def documents(self) -> Documents:
-        """Uploaded documents."""
-        from .resources.documents import Documents
-
-        return Documents(self._requestor)
-
-    @cached_property
-    def rfis(self) -> Rfis:
-        """Requests for information."""
-        from .resources.rfis import Rfis
-
-        return Rfis(self._requestor)
-
-    @cached_property
-    def payments(self) -> Payments:
-        """Payments received from customers."""
-        from .resources.payments import Payments
-
-        return Payments(self._requestor)

@@ -33,6 +33,7 @@ __all__ = [
     "check_per_page",
     "check_text",
     "check_upload_path",
+    "shown",
     "to_utc_instant",
 ]
 
@@ -176,7 +177,7 @@ def check_text(value: object, field: str) -> str:
     UTF-8, so it is refused here rather than failing on the way out.
     """
     if not isinstance(value, str) or not value:
-        raise InvalidParameterError(field, f"must be a non-empty string, got {_shown(value)}")
+        raise InvalidParameterError(field, f"must be a non-empty string, got {shown(value)}")
     try:
         value.encode("utf-8")
     except UnicodeEncodeError:
@@ -214,11 +215,11 @@ def check_path(value: object, field: str = "path") -> str:
         raise InvalidParameterError(
             field,
             "must be a path such as '/customers/cust_1': segments of letters, digits, "
-            f"-._~!$&'()*+,;=:@ and %XX escapes, no '//', '?' or '#'; got {_shown(value)}",
+            f"-._~!$&'()*+,;=:@ and %XX escapes, no '//', '?' or '#'; got {shown(value)}",
         )
     if any(unquote(segment) in (".", "..") for segment in value.split("/")):
         raise InvalidParameterError(
-            field, f"must not have '.' or '..' segments, got {_shown(value)}"
+            field, f"must not have '.' or '..' segments, got {shown(value)}"
         )
     return value
 
@@ -241,18 +242,18 @@ def check_params(value: object, field: str = "params") -> dict[str, Any] | None:
         return None
     if not isinstance(value, Mapping):
         raise InvalidParameterError(
-            field, f"must be a mapping of names to values, got {_shown(value)}"
+            field, f"must be a mapping of names to values, got {shown(value)}"
         )
     checked: dict[str, Any] = {}
     for name, item in value.items():
         if not isinstance(name, str) or not name or not _is_unicode(name):
-            raise InvalidParameterError(field, f"has a name that is not text: {_shown(name)}")
+            raise InvalidParameterError(field, f"has a name that is not text: {shown(name)}")
         items = item if isinstance(item, list | tuple) else [item]
         if not all(_is_query_scalar(entry) for entry in items):
             raise InvalidParameterError(
                 field,
                 f"[{name!r}] must be a str, int, finite float, bool or None (or a list of them), "
-                f"got {_shown(item)}",
+                f"got {shown(item)}",
             )
         checked[name] = item
     return checked
@@ -270,7 +271,7 @@ def check_content_type(value: object, field: str = "content_type") -> str:
     """Return ``value`` if it is a media type (``type/subtype``) in printable ASCII."""
     if not isinstance(value, str) or not _MEDIA_TYPE.fullmatch(value):
         raise InvalidParameterError(
-            field, f"must be a media type such as 'application/pdf', got {_shown(value)}"
+            field, f"must be a media type such as 'application/pdf', got {shown(value)}"
         )
     return value
 
@@ -301,7 +302,7 @@ def _is_unicode(text: str) -> bool:
     return True
 
 
-def _shown(value: object) -> str:
+def shown(value: object) -> str:
     """Describe a bad value: the value itself only when it is short, else its type and size."""
     text = repr(value)
     return text if len(text) <= 40 else f"a {type(value).__name__} of {len(text)} characters"
@@ -358,13 +359,13 @@ def to_utc_instant(value: object, field: str) -> UtcInstant:
             parsed = isoparse(value)
         except (ValueError, OverflowError):
             raise InvalidParameterError(
-                field, f"is not an ISO 8601 timestamp: {_shown(value)}"
+                field, f"is not an ISO 8601 timestamp: {shown(value)}"
             ) from None
     elif isinstance(value, datetime):
         parsed = value
     else:
         raise InvalidParameterError(
-            field, f"must be a datetime or ISO 8601 string, got {_shown(value)}"
+            field, f"must be a datetime or ISO 8601 string, got {shown(value)}"
         )
     try:
         offset = parsed.utcoffset()

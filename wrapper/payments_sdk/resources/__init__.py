@@ -1,1 +1,10 @@
-"""One namespace per resource of the service; each is reached through the client."""
+"""One namespace per resource of the service; each is reached through the client.
+
+The resource modules (``payments_sdk.resources.refunds`` and so on) are generated from the
+bundle by ``make generate`` into ``generated/payments_sdk/resources/``; the wheel ships them
+here, and a development checkout finds them through this package's ``__path__``.
+"""
+
+from pkgutil import extend_path
+
+__path__ = extend_path(__path__, __name__)

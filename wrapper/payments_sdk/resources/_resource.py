@@ -1,46 +1,43 @@
-"""What every resource namespace shares: the call layer below it, and the list helper."""
+"""What every generated resource method stands on: the call layer, the pager and the checks.
+
+The resource classes themselves are generated from the bundle (``make generate`` writes
+``payments_sdk/resources/<resource>.py``); this base holds the machinery they share, written
+once: path ids, request bodies (with the overrides of :mod:`payments_sdk._overrides`), uploads,
+and the pager of a list.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import asyncio
+import io
+import os
+from collections.abc import Awaitable, Callable, Mapping
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from pathlib import Path
+from typing import IO, TYPE_CHECKING, Any
 
-from payments_sdk_generated.types import Response
-
+from .._checks import check
+from .._overrides import check_overrides
 from .._pagination import AsyncPager, PageRequest
-from .._validation import check_page, check_per_page, to_utc_instant
+from .._validation import check_content_type, check_file_name, check_upload_path, to_utc_instant
 from ..errors import InvalidParameterError
 
 if TYPE_CHECKING:
     from payments_sdk_generated.models import PageMeta
+    from payments_sdk_generated.types import File, Response
 
     from .._call_options import CallOptions
     from .._requestor import Requestor
 
-__all__ = ["ListCall", "ListModel", "Resource"]
-
-T = TypeVar("T")
+__all__ = ["MAX_PREFETCH", "Resource"]
 
 MAX_PREFETCH = 16
 
-
-class ListModel(Protocol[T]):
-    """A generated list response: ``data`` and ``page_meta``."""
-
-    @property
-    def data(self) -> list[T]: ...
-
-    @property
-    def page_meta(self) -> PageMeta: ...
-
-
-ListCall = Callable[..., Awaitable[Response[Any]]]
+ListCall = Callable[..., Awaitable["Response[Any]"]]
 """A generated list operation's ``asyncio_detailed``: filters plus before/after/per_page/page."""
 
 
 def _instant(value: datetime | None, field: str) -> datetime | None:
-    """Map a window bound to the generated operation's argument, sent as UTC with ``Z``."""
     return None if value is None else to_utc_instant(value, field)
 
 
@@ -52,27 +49,75 @@ class Resource:
     def __init__(self, requestor: Requestor) -> None:
         self._requestor = requestor
 
+    @staticmethod
+    def _path(value: object, schema: Mapping[str, Any], field: str) -> str:
+        """Check a path parameter against its schema; it is sent as exactly one segment."""
+        checked = check(value, schema, field)
+        if not isinstance(checked, str) or checked in ("", ".", ".."):
+            raise InvalidParameterError(field, "must be one path segment, not '.' or '..'")
+        return checked
+
+    @staticmethod
+    def _body(key: str, schema: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
+        """Check the body fields given (``None`` is not given) against the body's schema."""
+        fields = {name: value for name, value in given.items() if value is not None}
+        body = check(fields, schema, "")
+        check_overrides(key, body)
+        return body  # type: ignore[no-any-return]
+
+    @staticmethod
+    async def _file(
+        value: object, file_name: str | None, content_type: str | None, field: str
+    ) -> File:
+        """Return the upload part for ``value``: bytes, an open binary file, or a path."""
+        from payments_sdk_generated.types import File
+
+        if file_name is not None:
+            check_file_name(file_name)
+        if content_type is not None:
+            check_content_type(content_type)
+        payload: IO[bytes]
+        if isinstance(value, bytes | bytearray):
+            payload = io.BytesIO(bytes(value))
+        elif isinstance(value, os.PathLike):
+            check_upload_path(value, field)
+            path = Path(value)
+            try:
+                payload = io.BytesIO(await asyncio.to_thread(path.read_bytes))
+            except OSError as exc:
+                raise InvalidParameterError(field, f"cannot be read: {exc.strerror}") from None
+            file_name = file_name or _derived_name(path.name)
+        elif isinstance(value, io.TextIOBase):
+            raise InvalidParameterError(field, "is open in text mode; open it with 'rb'")
+        elif hasattr(value, "read") and not getattr(value, "closed", False):
+            payload = value  # type: ignore[assignment]
+            name = Path(str(getattr(value, "name", "") or "")).name
+            file_name = file_name or _derived_name(name)
+        else:
+            raise InvalidParameterError(field, "must be bytes, an open binary file or a path")
+        return File(
+            payload=payload,
+            file_name=file_name or "document",
+            mime_type=content_type or "application/octet-stream",
+        )
+
     def _list(
         self,
         call: ListCall,
-        expected: type[ListModel[T]],
+        filters: dict[str, Any],
         *,
         before: datetime | str | None,
         after: datetime | str | None,
-        per_page: int,
+        per_page: int | None,
         page: int,
         prefetch: int,
-        filters: dict[str, Any] | None = None,
-        options: CallOptions | None = None,
-    ) -> AsyncPager[T]:
-        """Validate the common list parameters and return a pager over ``call``.
+        options: CallOptions | None,
+    ) -> AsyncPager[Any]:
+        """Return a pager over ``call``; filters, page and per_page are already checked.
 
-        ``filters`` are the operation's own (already validated) query parameters; ``None``
-        values are not sent; ``options`` apply to every page's request.
+        ``None`` filters are not sent; ``options`` apply to every page's request.
         """
-        sent = dict(filters or {})
-        size = check_per_page(per_page)
-        first = check_page(page)
+        sent = {name: value for name, value in filters.items() if value is not None}
         if isinstance(prefetch, bool) or not isinstance(prefetch, int):
             raise InvalidParameterError("prefetch", f"must be an int, got {prefetch!r}")
         if not 0 <= prefetch <= MAX_PREFETCH:
@@ -81,19 +126,38 @@ class Resource:
         end = to_utc_instant(after, "after") if after is not None else None
         if start is not None and end is not None and end >= start:
             raise InvalidParameterError("after", "must be earlier than before")
+        requestor = self._requestor
 
-        async def fetch(request: PageRequest) -> tuple[list[T], PageMeta]:
-            result: ListModel[T] = await self._requestor.parsed(
+        async def fetch(request: PageRequest) -> tuple[list[Any], PageMeta]:
+            result = await requestor.parsed(
                 lambda s: call(
                     sender=s,
                     **sent,
                     before=_instant(request.before, "before"),
                     after=_instant(request.after, "after"),
-                    per_page=size,
+                    per_page=per_page,
                     page=request.page,
                 ),
                 options,
             )
             return result.data, result.page_meta
 
-        return AsyncPager(fetch, page=first, before=start, after=end, prefetch=prefetch)
+        return AsyncPager(fetch, page=page, before=start, after=end, prefetch=prefetch)
+
+    def _one_page(self, operation: Callable[[Any], Awaitable[Any]], options: CallOptions | None) -> AsyncPager[Any]:
+        """Return a pager over an operation that answers one page and takes no page parameters."""
+        requestor = self._requestor
+
+        async def fetch(request: PageRequest) -> tuple[list[Any], PageMeta]:
+            result = await requestor.parsed(operation, options)
+            return result.data, result.page_meta
+
+        return AsyncPager(fetch, pageable=False)
+
+
+def _derived_name(name: str) -> str | None:
+    """Return the file's own name if it can be sent as one; else None (the part is "document")."""
+    try:
+        return check_file_name(name) if name else None
+    except InvalidParameterError:
+        return None

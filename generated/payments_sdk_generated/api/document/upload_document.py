@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.document import Document
 from ...models.document_upload_request import DocumentUploadRequest
@@ -12,6 +15,7 @@ from ...types import (
     Operation,
     Response,
     decode_response,
+    multipart,
 )
 
 __all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
@@ -26,7 +30,7 @@ OPERATION = Operation("uploadDocument", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: DocumentUploadRequest,
+    body: DocumentUploadRequest | Mapping[str, Any],
 ) -> Response[Document]:
     """Upload a document
 
@@ -39,7 +43,7 @@ async def asyncio_detailed(
         METHOD,
         PATH,
         operation=OPERATION,
-        files=body.to_multipart(),
+        files=multipart(body),
     )
     return decode_response(response, Document)
 
@@ -47,7 +51,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: DocumentUploadRequest,
+    body: DocumentUploadRequest | Mapping[str, Any],
 ) -> Document:
     """Upload a document
 

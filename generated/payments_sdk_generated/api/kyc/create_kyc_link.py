@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.kyc_link import KycLink
 from ...models.kyc_link_create_request import KycLinkCreateRequest
@@ -27,7 +30,7 @@ OPERATION = Operation("createKycLink", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: KycLinkCreateRequest,
+    body: KycLinkCreateRequest | Mapping[str, Any],
 ) -> Response[KycLink]:
     """Create a KYC link
 
@@ -50,7 +53,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: KycLinkCreateRequest,
+    body: KycLinkCreateRequest | Mapping[str, Any],
 ) -> KycLink:
     """Create a KYC link
 

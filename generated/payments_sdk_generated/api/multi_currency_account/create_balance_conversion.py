@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.balance_conversion import BalanceConversion
 from ...models.balance_conversion_by_source import BalanceConversionBySource
@@ -28,7 +31,7 @@ OPERATION = Operation("createBalanceConversion", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: BalanceConversionBySource | BalanceConversionByTarget,
+    body: BalanceConversionBySource | BalanceConversionByTarget | Mapping[str, Any],
 ) -> Response[BalanceConversion]:
     """Convert a balance
 
@@ -52,7 +55,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: BalanceConversionBySource | BalanceConversionByTarget,
+    body: BalanceConversionBySource | BalanceConversionByTarget | Mapping[str, Any],
 ) -> BalanceConversion:
     """Convert a balance
 

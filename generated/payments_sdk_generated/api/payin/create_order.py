@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.order import Order
 from ...models.order_create_inline import OrderCreateInline
@@ -28,7 +31,7 @@ OPERATION = Operation("createOrder", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: OrderCreateInline | OrderCreateWithQuote,
+    body: OrderCreateInline | OrderCreateWithQuote | Mapping[str, Any],
 ) -> Response[Order]:
     """Create an order
 
@@ -51,7 +54,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: OrderCreateInline | OrderCreateWithQuote,
+    body: OrderCreateInline | OrderCreateWithQuote | Mapping[str, Any],
 ) -> Order:
     """Create an order
 

@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.refund import Refund
 from ...models.refund_create_request import RefundCreateRequest
@@ -27,7 +30,7 @@ OPERATION = Operation("createRefund", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: RefundCreateRequest,
+    body: RefundCreateRequest | Mapping[str, Any],
 ) -> Response[Refund]:
     """Refund a payment
 
@@ -50,7 +53,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: RefundCreateRequest,
+    body: RefundCreateRequest | Mapping[str, Any],
 ) -> Refund:
     """Refund a payment
 

@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.order import Order
 from ...models.update_rfi_request import UpdateRfiRequest
@@ -29,7 +32,7 @@ async def asyncio_detailed(
     id: str,
     *,
     sender: Sender,
-    body: UpdateRfiRequest,
+    body: UpdateRfiRequest | Mapping[str, Any],
 ) -> Response[Order]:
     """Submit documents for an order's RFI
 
@@ -53,7 +56,7 @@ async def asyncio(
     id: str,
     *,
     sender: Sender,
-    body: UpdateRfiRequest,
+    body: UpdateRfiRequest | Mapping[str, Any],
 ) -> Order:
     """Submit documents for an order's RFI
 

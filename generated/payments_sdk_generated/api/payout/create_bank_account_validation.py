@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.bank_account import BankAccount
 from ...models.bank_account_reference import BankAccountReference
@@ -28,7 +31,7 @@ OPERATION = Operation("createBankAccountValidation", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: BankAccount | BankAccountReference,
+    body: BankAccount | BankAccountReference | Mapping[str, Any],
 ) -> Response[BankAccountValidation]:
     """Validate a bank account
 
@@ -51,7 +54,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: BankAccount | BankAccountReference,
+    body: BankAccount | BankAccountReference | Mapping[str, Any],
 ) -> BankAccountValidation:
     """Validate a bank account
 

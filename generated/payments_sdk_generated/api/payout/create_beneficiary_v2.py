@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.beneficiary_v2 import BeneficiaryV2
 from ...models.beneficiary_v2_request import BeneficiaryV2Request
@@ -27,7 +30,7 @@ OPERATION = Operation("createBeneficiaryV2", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: BeneficiaryV2Request,
+    body: BeneficiaryV2Request | Mapping[str, Any],
 ) -> Response[BeneficiaryV2]:
     """Create a beneficiary (v2)
 
@@ -50,7 +53,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: BeneficiaryV2Request,
+    body: BeneficiaryV2Request | Mapping[str, Any],
 ) -> BeneficiaryV2:
     """Create a beneficiary (v2)
 

@@ -5,6 +5,9 @@ Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from ...client import Sender
 from ...models.virtual_account import VirtualAccount
 from ...models.virtual_account_create_request import VirtualAccountCreateRequest
@@ -27,7 +30,7 @@ OPERATION = Operation("createVirtualAccount", METHOD, PATH)
 async def asyncio_detailed(
     *,
     sender: Sender,
-    body: VirtualAccountCreateRequest,
+    body: VirtualAccountCreateRequest | Mapping[str, Any],
 ) -> Response[VirtualAccount]:
     """Create a virtual account
 
@@ -49,7 +52,7 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     sender: Sender,
-    body: VirtualAccountCreateRequest,
+    body: VirtualAccountCreateRequest | Mapping[str, Any],
 ) -> VirtualAccount:
     """Create a virtual account
 

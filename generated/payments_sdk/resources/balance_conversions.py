@@ -1,0 +1,211 @@
+"""``client.balance_conversions``: Conversions of balance from one supported currency to another.
+
+Written by ``make generate`` from the bundle (``openapi/templates/surface/resource.py.jinja``):
+do not edit. Every argument is checked against the schema the bundle gives it before any
+request is sent.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from payments_sdk._call_options import RequestOptions, check_call_options
+from payments_sdk._checks import check
+from payments_sdk.resources._resource import Resource
+from payments_sdk_generated.api.multi_currency_account import (
+    create_balance_conversion,
+    list_balance_conversions,
+)
+
+if TYPE_CHECKING:
+    from payments_sdk._money import Money
+    from payments_sdk._pagination import AsyncPager
+    from payments_sdk_generated.models import BalanceConversion, ConversionCurrency
+    from typing_extensions import Unpack
+
+__all__ = ["BalanceConversions"]
+
+_LIST_SOURCE_CURRENCY: dict[str, Any] = {
+    "type": "string",
+    "format": "iso-4217",
+    "description": "ISO 4217 currency code.",
+    "pattern": "^[A-Z]{3}$",
+    "examples": ["USD"],
+}
+_LIST_TARGET_CURRENCY: dict[str, Any] = {
+    "type": "string",
+    "format": "iso-4217",
+    "description": "ISO 4217 currency code.",
+    "pattern": "^[A-Z]{3}$",
+    "examples": ["USD"],
+}
+_LIST_BEFORE: dict[str, Any] = {"type": "string", "format": "date-time"}
+_LIST_AFTER: dict[str, Any] = {"type": "string", "format": "date-time"}
+_LIST_PER_PAGE: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": 100, "default": 20}
+_LIST_PAGE: dict[str, Any] = {
+    "type": "integer",
+    "minimum": 1,
+    "maximum": 1000000000000000,
+    "default": 1,
+}
+_CREATE_BODY: dict[str, Any] = {
+    "description": "Exactly one of the two shapes; sending both amounts is invalid.",
+    "oneOf": [
+        {
+            "type": "object",
+            "title": "BalanceConversionBySource",
+            "description": "Convert a given amount of the source currency.",
+            "required": ["source_currency", "target_currency", "source_amount"],
+            "properties": {
+                "source_currency": {
+                    "type": "string",
+                    "format": "iso-4217",
+                    "description": "Currencies supported for balance conversion.",
+                    "enum": ["USD", "EUR", "GBP"],
+                    "x-model": "ConversionCurrency",
+                },
+                "target_currency": {
+                    "type": "string",
+                    "format": "iso-4217",
+                    "description": "Currencies supported for balance conversion.",
+                    "enum": ["USD", "EUR", "GBP"],
+                    "x-model": "ConversionCurrency",
+                },
+                "source_amount": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "examples": [29900],
+                    "x-currency-field": "source_currency",
+                },
+            },
+            "additionalProperties": False,
+            "x-model": "BalanceConversionBySource",
+        },
+        {
+            "type": "object",
+            "title": "BalanceConversionByTarget",
+            "description": "Receive a given amount of the target currency.",
+            "required": ["source_currency", "target_currency", "target_amount"],
+            "properties": {
+                "source_currency": {
+                    "type": "string",
+                    "format": "iso-4217",
+                    "description": "Currencies supported for balance conversion.",
+                    "enum": ["USD", "EUR", "GBP"],
+                    "x-model": "ConversionCurrency",
+                },
+                "target_currency": {
+                    "type": "string",
+                    "format": "iso-4217",
+                    "description": "Currencies supported for balance conversion.",
+                    "enum": ["USD", "EUR", "GBP"],
+                    "x-model": "ConversionCurrency",
+                },
+                "target_amount": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "examples": [29900],
+                    "x-currency-field": "target_currency",
+                },
+            },
+            "additionalProperties": False,
+            "x-model": "BalanceConversionByTarget",
+        },
+    ],
+}
+
+
+class BalanceConversions(Resource):
+    """Conversions of balance from one supported currency to another."""
+
+    def list(
+        self,
+        *,
+        source_currency: str | None = None,
+        target_currency: str | None = None,
+        before: datetime | str | None = None,
+        after: datetime | str | None = None,
+        per_page: int = 20,
+        page: int = 1,
+        prefetch: int = 0,
+        **options: Unpack[RequestOptions],
+    ) -> AsyncPager[BalanceConversion]:
+        """``GET /v1/balance_conversions``: List balance conversions.
+
+        Lists balance conversions, newest first, optionally filtered by currency.
+
+        Returns an :class:`~payments_sdk.AsyncPager`: ``await`` it for the first page, or ``async for``
+        over every item of every page. ``prefetch`` keeps up to that many later pages in flight.
+
+        Args:
+            source_currency: Only conversions from this currency. Matches ``^[A-Z]{3}$``.
+            target_currency: Only conversions into this currency. Matches ``^[A-Z]{3}$``.
+            before: Only resources created before this time (ISO 8601, UTC). An aware datetime or an
+                ISO 8601 string with an offset.
+            after: Only resources created after this time (ISO 8601, UTC). An aware datetime or an
+                ISO 8601 string with an offset.
+            per_page: Page size, 1 to 100. From 1 to 100. Default: ``20``.
+            page: Page number, starting at 1, at most 10^15. The next page number is in
+                `page_meta.next`. From 1 to 1000000000000000. Default: ``1``.
+            prefetch: Later pages to keep in flight while walking, from 0 to 16. Default: ``0``.
+        """
+        if source_currency is not None:
+            source_currency = check(source_currency, _LIST_SOURCE_CURRENCY, "source_currency")
+        if target_currency is not None:
+            target_currency = check(target_currency, _LIST_TARGET_CURRENCY, "target_currency")
+        per_page = check(per_page, _LIST_PER_PAGE, "per_page")
+        page = check(page, _LIST_PAGE, "page")
+        per_call = check_call_options(options)
+        return self._list(
+            list_balance_conversions.asyncio_detailed,
+            {"source_currency": source_currency, "target_currency": target_currency},
+            before=before,
+            after=after,
+            per_page=per_page,
+            page=page,
+            prefetch=prefetch,
+            options=per_call,
+        )
+
+    async def create(
+        self,
+        *,
+        source_currency: ConversionCurrency | str,
+        target_currency: ConversionCurrency | str,
+        source_amount: int | Money | None = None,
+        target_amount: int | Money | None = None,
+        **options: Unpack[RequestOptions],
+    ) -> BalanceConversion:
+        """``POST /v1/balance_conversions``: Convert a balance.
+
+        Converts part of the balance in one supported currency into another. Send exactly one
+        amount: `source_amount` (what to convert) or `target_amount` (what to receive). The service
+        calculates the other one. Sending both is rejected.
+
+        Args:
+            source_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
+            target_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
+            source_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
+                KWD is 295990; 295 JPY is 295). In the smallest unit of ``source_currency``, or
+                :class:`~payments_sdk.Money` in that currency. At least 1.
+            target_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
+                KWD is 295990; 295 JPY is 295). In the smallest unit of ``target_currency``, or
+                :class:`~payments_sdk.Money` in that currency. At least 1.
+        """
+        body = self._body(
+            "balance_conversions.create",
+            _CREATE_BODY,
+            {
+                "source_currency": source_currency,
+                "target_currency": target_currency,
+                "source_amount": source_amount,
+                "target_amount": target_amount,
+            },
+        )
+        per_call = check_call_options(options)
+        return await self._requestor.parsed(
+            lambda s: create_balance_conversion.asyncio_detailed(sender=s, body=body), per_call
+        )

@@ -1,0 +1,129 @@
+"""``client.virtual_accounts``: Virtual accounts of the customer whose JWT authenticates the client.
+
+Written by ``make generate`` from the bundle (``openapi/templates/surface/resource.py.jinja``):
+do not edit. Every argument is checked against the schema the bundle gives it before any
+request is sent.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from payments_sdk._call_options import RequestOptions, check_call_options
+from payments_sdk._checks import check
+from payments_sdk.resources._resource import Resource
+from payments_sdk_generated.api.virtual_account import (
+    close_virtual_accounts,
+    create_virtual_account,
+    list_virtual_accounts,
+)
+
+if TYPE_CHECKING:
+    from payments_sdk._pagination import AsyncPager
+    from payments_sdk_generated.models import VirtualAccount
+    from typing_extensions import Unpack
+
+__all__ = ["VirtualAccounts"]
+
+_CLOSE_PAYMENT_TYPE: dict[str, Any] = {
+    "type": "string",
+    "minLength": 1,
+    "description": "Payment type of a virtual account; allowed values are not published.",
+    "examples": ["local"],
+}
+_CLOSE_CURRENCY: dict[str, Any] = {
+    "type": "string",
+    "format": "iso-4217",
+    "description": "ISO 4217 currency code.",
+    "pattern": "^[A-Z]{3}$",
+    "examples": ["USD"],
+}
+_CREATE_BODY: dict[str, Any] = {
+    "type": "object",
+    "description": "The payment type and currency of the account to provision.",
+    "required": ["payment_type", "currency"],
+    "properties": {
+        "payment_type": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Payment type of a virtual account; allowed values are not published.",
+            "examples": ["local"],
+        },
+        "currency": {
+            "type": "string",
+            "format": "iso-4217",
+            "description": "ISO 4217 currency code.",
+            "pattern": "^[A-Z]{3}$",
+            "examples": ["USD"],
+        },
+    },
+    "x-model": "VirtualAccountCreateRequest",
+}
+
+
+class VirtualAccounts(Resource):
+    """Virtual accounts of the customer whose JWT authenticates the client."""
+
+    def list(
+        self,
+        **options: Unpack[RequestOptions],
+    ) -> AsyncPager[VirtualAccount]:
+        """``GET /v1/virtual-accounts``: List the customer's virtual accounts.
+
+        Lists the virtual accounts of the customer whose JWT authenticates the call, newest first.
+
+        Returns an :class:`~payments_sdk.AsyncPager` over the one page the operation answers.
+
+        """
+        per_call = check_call_options(options)
+        return self._one_page(lambda s: list_virtual_accounts.asyncio_detailed(sender=s), per_call)
+
+    async def close(
+        self,
+        *,
+        payment_type: str,
+        currency: str,
+        **options: Unpack[RequestOptions],
+    ) -> None:
+        """``DELETE /v1/virtual-accounts``: Close virtual accounts.
+
+        Closes all active virtual accounts of the given payment type and currency.
+
+        Args:
+            payment_type: Payment type of the accounts to close.
+            currency: Currency of the accounts to close. Matches ``^[A-Z]{3}$``.
+        """
+        payment_type = check(payment_type, _CLOSE_PAYMENT_TYPE, "payment_type")
+        currency = check(currency, _CLOSE_CURRENCY, "currency")
+        per_call = check_call_options(options)
+        return await self._requestor.parsed(
+            lambda s: close_virtual_accounts.asyncio_detailed(
+                sender=s, payment_type=payment_type, currency=currency
+            ),
+            per_call,
+        )
+
+    async def create(
+        self,
+        *,
+        payment_type: str,
+        currency: str,
+        **options: Unpack[RequestOptions],
+    ) -> VirtualAccount:
+        """``POST /v1/v2/virtual-accounts``: Create a virtual account.
+
+        Provisions a virtual account with the given payment type and currency.
+
+        Args:
+            payment_type: Payment type of a virtual account; allowed values are not published.
+            currency: ISO 4217 currency code. Matches ``^[A-Z]{3}$``.
+        """
+        body = self._body(
+            "virtual_accounts.create",
+            _CREATE_BODY,
+            {"payment_type": payment_type, "currency": currency},
+        )
+        per_call = check_call_options(options)
+        return await self._requestor.parsed(
+            lambda s: create_virtual_account.asyncio_detailed(sender=s, body=body), per_call
+        )

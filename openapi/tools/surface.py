@@ -1,0 +1,440 @@
+"""Generate the SDK's public surface from the folded bundle: the operation table and its renderings.
+
+``make generate`` runs openapi-python-client first (models and one module per operation), then
+this step over the same folded bundle. It builds one **operation table**: for every operation,
+the resource and method a user calls (named by convention from the path and the verb, or by an
+``x-sdk-resource`` / ``x-sdk-method`` extension where the convention does not fit), and every
+parameter with its resolved schema. From that table it renders, with the Jinja templates in
+``openapi/templates/surface/``:
+
+- ``payments_sdk/resources/<resource>.py``: one class per resource, one method per operation,
+  with its signature, docstring and the schema its arguments are checked against;
+- ``payments_sdk/_raw_namespaces.py``: ``client.with_raw_response`` and its classes;
+- ``payments_sdk/_namespaces.py``: the client's namespace properties;
+- ``payments_sdk/_operation_table.py``: the table itself, as data, for the command line, the
+  sandbox and the tests.
+
+They are written to ``OUT/payments_sdk/``, a portion of the ``payments_sdk`` package that the
+wheel merges with ``wrapper/payments_sdk`` (and that the wrapper finds on ``sys.path`` in a
+development checkout). Nothing here is edited by hand: edit the bundle or a template.
+
+Usage: python openapi/tools/surface.py FOLDED.json OUT_DIR
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import keyword
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+__all__ = ["Operation", "Parameter", "build_table", "main", "render"]
+
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "surface"
+METHODS = ("get", "put", "post", "patch", "delete")
+_PARAM = re.compile(r"\{([^{}]+)\}")
+# The shared list parameters the pager drives; their schemas still come from the bundle.
+WINDOW = ("before", "after")
+PAGING = ("per_page", "page")
+
+
+class SurfaceError(ValueError):
+    """The bundle cannot be rendered as an SDK surface (a name clash, an unknown shape)."""
+
+
+@dataclass
+class Parameter:
+    """One argument of a generated method."""
+
+    name: str
+    """The name on the wire (query/header/path name, body field or multipart part)."""
+    python_name: str
+    location: str
+    """``path``, ``query``, ``header``, ``body`` (a JSON body field) or ``part`` (multipart)."""
+    required: bool
+    schema: dict[str, Any]
+    """The parameter's schema with every ``$ref`` resolved (``x-model`` names a component)."""
+    description: str = ""
+    default: Any = None
+    has_default: bool = False
+    annotation: str = ""
+
+
+@dataclass
+class Operation:
+    """One operation, as the SDK presents it."""
+
+    operation_id: str
+    resource: str
+    method: str
+    http_method: str
+    path: str
+    summary: str
+    description: str
+    tag: str
+    module: str
+    """The generated low-level module, such as ``payments_sdk_generated.api.payin.create_refund``."""
+    result: str
+    """The class of the parsed 2xx body (``None`` for no body)."""
+    item: str | None = None
+    """For a list: the class of one item of ``data``."""
+    paged: bool = False
+    """A list with ``page``: the pager walks its pages; a list without it has one page."""
+    parameters: list[Parameter] = field(default_factory=list)
+    body_kind: str | None = None
+    """``json`` or ``multipart``, when the operation has a body."""
+    body_schema: dict[str, Any] | None = None
+    body_shapes: list[str] = field(default_factory=list)
+    """The model classes of the body (one, or one per ``oneOf`` shape)."""
+
+    @property
+    def is_list(self) -> bool:
+        """Whether the answer is the list envelope (``data`` and ``page_meta``)."""
+        return self.item is not None
+
+    def by_location(self, location: str) -> list[Parameter]:
+        """The parameters sent in one place, in order."""
+        return [p for p in self.parameters if p.location == location]
+
+
+# -- naming (the convention is shipped: the sandbox names operations the same way) -----------
+
+from payments_sdk._naming import CLIENT, method_of, resource_of, snake  # noqa: E402
+
+
+def pascal(text: str) -> str:
+    """``bank_account_validations`` → ``BankAccountValidations``."""
+    return "".join(part[:1].upper() + part[1:] for part in snake(text).split("_"))
+
+
+def python_name(name: str) -> str:
+    """A wire name as a Python argument name: snake case, never a keyword."""
+    text = snake(name)
+    if not text.isidentifier() or keyword.iskeyword(text):
+        text += "_"
+    return text
+
+
+# -- schemas ------------------------------------------------------------------------------------
+
+
+class Resolver:
+    """Resolves ``$ref`` inside the folded document, marking components with ``x-model``."""
+
+    def __init__(self, document: dict[str, Any], models: set[str]) -> None:
+        self.document = document
+        self.models = models
+
+    def target(self, ref: str) -> Any:
+        """Return what a local ``$ref`` points at."""
+        node: Any = self.document
+        for part in ref.removeprefix("#/").split("/"):
+            node = node[part.replace("~1", "/").replace("~0", "~")]
+        return node
+
+    def resolve(self, node: Any, depth: int = 0) -> Any:
+        """Return ``node`` with every ``$ref`` replaced by a deep copy of its target."""
+        if depth > 40:
+            raise SurfaceError("a $ref cycle: the surface needs finite request schemas")
+        if isinstance(node, list):
+            return [self.resolve(item, depth + 1) for item in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            ref = node["$ref"]
+            resolved = self.resolve(copy.deepcopy(self.target(ref)), depth + 1)
+            name = ref.rsplit("/", 1)[-1]
+            if isinstance(resolved, dict) and name in self.models:
+                resolved.setdefault("x-model", name)
+            siblings = {k: v for k, v in node.items() if k != "$ref"}
+            if isinstance(resolved, dict):
+                resolved = {**resolved, **self.resolve(siblings, depth + 1)}
+            return resolved
+        return {key: self.resolve(value, depth + 1) for key, value in node.items()}
+
+
+def _list_item(schema: dict[str, Any]) -> str | None:
+    """The item model of a list envelope (``data`` array and ``page_meta``), or None."""
+    properties = schema.get("properties", {})
+    data = properties.get("data", {})
+    if "page_meta" in properties and data.get("type") == "array":
+        item = data.get("items", {})
+        return item.get("x-model") if isinstance(item, dict) else None
+    return None
+
+
+def annotation(schema: dict[str, Any], *, part: bool = False) -> str:
+    """The Python annotation of an argument whose value must match ``schema``."""
+    if "x-currency-field" in schema:
+        return "int | Money"
+    kind = schema.get("type")
+    model = schema.get("x-model")
+    if kind == "string" and schema.get("format") == "binary":
+        return "bytes | IO[bytes] | os.PathLike[str]"
+    if kind == "string" and schema.get("format") == "date-time":
+        return "datetime | str"
+    if kind == "string" and "enum" in schema and model:
+        return f"{model} | str"
+    if kind == "string":
+        return "str"
+    if kind == "integer":
+        return "int"
+    if kind == "boolean":
+        return "bool"
+    if kind == "number":
+        return "int"  # no floats: a number the SDK sends is an exact integer
+    if kind == "array":
+        return f"Sequence[{annotation(schema.get('items', {}))}]"
+    if kind == "object" or "properties" in schema or "oneOf" in schema:
+        extra = schema.get("additionalProperties")
+        if not schema.get("properties") and isinstance(extra, dict):
+            return f"Mapping[str, {annotation(extra)}]"
+        if model:
+            return f"{model} | Mapping[str, Any]"
+        return "Mapping[str, Any]"
+    return "Any"
+
+
+# -- the table ----------------------------------------------------------------------------------
+
+
+def _generated_modules(generated: Path) -> dict[str, str]:
+    """Map each operationId to its generated module, read from the modules' ``OPERATION``."""
+    found: dict[str, str] = {}
+    pattern = re.compile(r'^OPERATION = Operation\("([^"]+)"', re.MULTILINE)
+    for module in sorted((generated / "api").glob("*/*.py")):
+        match = pattern.search(module.read_text(encoding="utf-8"))
+        if match:
+            dotted = ".".join(module.relative_to(generated.parent).with_suffix("").parts)
+            found[match.group(1)] = dotted
+    return found
+
+
+def _models(generated: Path) -> set[str]:
+    text = (generated / "models" / "__init__.py").read_text(encoding="utf-8")
+    return set(re.findall(r'^    "([A-Za-z0-9_]+)",$', text, re.MULTILINE))
+
+
+def _parameter(resolver: Resolver, raw: dict[str, Any]) -> Parameter:
+    spec = resolver.resolve(raw)
+    schema = spec.get("schema", {})
+    has_default = "default" in schema or "x-sdk-default" in schema
+    default = schema.get("x-sdk-default", schema.get("default"))
+    return Parameter(
+        name=spec["name"],
+        python_name=python_name(spec["name"]),
+        location=spec["in"],
+        required=bool(spec.get("required")),
+        schema=schema,
+        description=(spec.get("description") or schema.get("description") or "").strip(),
+        default=default,
+        has_default=has_default and not spec.get("required"),
+    )
+
+
+def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
+    """The top-level fields of a body, flattened over ``oneOf`` shapes.
+
+    A field is required when every shape requires it; its schema is the first shape's.
+    """
+    shapes = schema.get("oneOf") or [schema]
+    fields: dict[str, Parameter] = {}
+    required_everywhere: set[str] | None = None
+    for shape in shapes:
+        required = set(shape.get("required", []))
+        required_everywhere = required if required_everywhere is None else required_everywhere & required
+        for name, sub in shape.get("properties", {}).items():
+            if name in fields:
+                continue
+            has_default = "x-sdk-default" in sub
+            fields[name] = Parameter(
+                name=name,
+                python_name=python_name(name),
+                location=location,
+                required=False,
+                schema=sub,
+                description=(sub.get("description") or "").strip(),
+                default=sub.get("x-sdk-default"),
+                has_default=has_default,
+            )
+    for name in required_everywhere or set():
+        if name in fields and not fields[name].has_default:
+            fields[name].required = True
+    return list(fields.values())
+
+
+def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
+    """Return every operation of the folded ``document`` as the SDK presents it.
+
+    ``generated`` is the package openapi-python-client just wrote (its operation modules and
+    models are named from what it wrote, never guessed).
+    """
+    modules = _generated_modules(generated)
+    resolver = Resolver(document, _models(generated))
+    table: list[Operation] = []
+    for path, item in document["paths"].items():
+        shared = item.get("parameters", [])
+        for verb in METHODS:
+            if verb not in item:
+                continue
+            spec = item[verb]
+            operation_id = spec["operationId"]
+            result, item_model = "None", None
+            for status, response in sorted(spec.get("responses", {}).items()):
+                if status.startswith("2"):
+                    content = resolver.resolve(response).get("content", {})
+                    media = content.get("application/json", {}).get("schema")
+                    if media is not None:
+                        result = media.get("x-model", "Any")
+                        item_model = _list_item(media)
+                    break
+            resource = resource_of(path, spec)
+            method = method_of(path, verb, spec, item_model is not None)
+            raw_parameters = {(p.get("name"), p.get("in")): p for p in shared}
+            raw_parameters |= {(p.get("name"), p.get("in")): p for p in spec.get("parameters", [])}
+            if any("$ref" in p for p in raw_parameters.values()):
+                raw_parameters = {}
+                for p in [*shared, *spec.get("parameters", [])]:
+                    target = resolver.target(p["$ref"]) if "$ref" in p else p
+                    raw_parameters[(target["name"], target["in"])] = p
+            parameters = [_parameter(resolver, p) for p in raw_parameters.values()]
+            order = [m.group(1) for m in _PARAM.finditer(path)]
+            path_params = sorted(
+                (p for p in parameters if p.location == "path"), key=lambda p: order.index(p.name)
+            )
+            others = [p for p in parameters if p.location in ("query", "header")]
+            operation = Operation(
+                operation_id=operation_id,
+                resource=resource,
+                method=method,
+                http_method=verb.upper(),
+                path=path,
+                summary=(spec.get("summary") or "").strip(),
+                description=(spec.get("description") or "").strip(),
+                tag=(spec.get("tags") or [""])[0],
+                module=modules.get(operation_id, ""),
+                result=result,
+                item=item_model,
+                paged=item_model is not None and any(p.name == "page" for p in others),
+                parameters=[*path_params, *others],
+            )
+            if not operation.module:
+                raise SurfaceError(f"{operation_id}: openapi-python-client wrote no module")
+            body = spec.get("requestBody")
+            if body is not None:
+                (media_type,) = body["content"]
+                schema = resolver.resolve(body["content"][media_type]["schema"])
+                operation.body_kind = "multipart" if media_type == "multipart/form-data" else "json"
+                operation.body_schema = schema
+                shapes = schema.get("oneOf") or [schema]
+                operation.body_shapes = [s.get("x-model", "") for s in shapes]
+                location = "part" if operation.body_kind == "multipart" else "body"
+                operation.parameters.extend(_body_fields(schema, location))
+            for parameter in operation.parameters:
+                parameter.annotation = annotation(parameter.schema)
+            _check_names(operation)
+            table.append(operation)
+    _check_unique(table)
+    return table
+
+
+def _check_names(operation: Operation) -> None:
+    seen: dict[str, str] = {}
+    for parameter in operation.parameters:
+        other = seen.get(parameter.python_name)
+        if other is not None:
+            raise SurfaceError(
+                f"{operation.operation_id}: {parameter.location} {parameter.name!r} and "
+                f"{other} are both the argument {parameter.python_name!r}"
+            )
+        seen[parameter.python_name] = f"{parameter.location} {parameter.name!r}"
+
+
+def _check_unique(table: list[Operation]) -> None:
+    seen: dict[tuple[str, str], str] = {}
+    for operation in table:
+        key = (operation.resource, operation.method)
+        if key in seen:
+            raise SurfaceError(
+                f"{operation.operation_id} and {seen[key]} are both "
+                f"{operation.resource}.{operation.method}: name one with x-sdk-method"
+            )
+        seen[key] = operation.operation_id
+
+
+# -- rendering ----------------------------------------------------------------------------------
+
+
+def _docsafe(text: str) -> str:
+    """Text that can stand in a docstring: backslashes doubled, no triple quotes."""
+    return str(text).replace("\\", "\\\\").replace('"""', "'''")
+
+
+def _environment() -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters["pascal"] = pascal
+    env.filters["docsafe"] = _docsafe
+    env.filters["py"] = lambda value: repr(value)
+    env.filters["json"] = lambda value: json.dumps(value, sort_keys=True, ensure_ascii=True)
+    return env
+
+
+def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
+    """Render the surface of ``document`` into ``out/payments_sdk``; return the files written."""
+    table = build_table(document, generated)
+    env = _environment()
+    resources: dict[str, list[Operation]] = {}
+    for operation in table:
+        resources.setdefault(operation.resource, []).append(operation)
+    descriptions: dict[str, str] = document.get("x-sdk-resources", {})
+    target = out / "payments_sdk"
+    (target / "resources").mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def write(relative: str, text: str) -> None:
+        path = target / relative
+        path.write_text(text, encoding="utf-8")
+        written.append(path)
+
+    context = {
+        "table": table,
+        "resources": {name: ops for name, ops in resources.items() if name != CLIENT},
+        "client_operations": resources.get(CLIENT, []),
+        "descriptions": descriptions,
+    }
+    for name, operations in context["resources"].items():
+        write(
+            f"resources/{name}.py",
+            env.get_template("resource.py.jinja").render(
+                context, resource=name, operations=operations
+            ),
+        )
+    write("_raw_namespaces.py", env.get_template("raw_namespaces.py.jinja").render(context))
+    write("_namespaces.py", env.get_template("namespaces.py.jinja").render(context))
+    write("_operation_table.py", env.get_template("operation_table.py.jinja").render(context))
+    return written
+
+
+def main(argv: list[str]) -> int:
+    """``surface.py FOLDED.json OUT_DIR``: OUT_DIR holds ``payments_sdk_generated``."""
+    folded, out = Path(argv[0]), Path(argv[1])
+    document = json.loads(folded.read_text(encoding="utf-8"))
+    for path in render(document, out / "payments_sdk_generated", out):
+        print(f"wrote {path.relative_to(out)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

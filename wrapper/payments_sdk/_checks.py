@@ -1,0 +1,282 @@
+"""Checks of a caller's arguments against the bundle's schemas, before any request is sent.
+
+The generated resource methods hand every argument to :func:`check` with the schema the bundle
+gives it (``$ref`` already resolved by ``make generate``). Each keyword the bundle uses is
+checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format``
+(``date-time``, ``email``, ``binary``), ``minLength``/``maxLength``, ``minimum``/``maximum``,
+``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
+``not`` (of ``required``: fields that may not be sent together), and our extensions
+``x-currency-field`` (an amount that travels with a currency: :class:`Money` is checked against
+it) and ``x-sdk-default``. A failure raises :class:`~payments_sdk.errors.InvalidParameterError`
+naming the argument's path (``bank_account.currency``, ``documents[0].id``).
+
+The value returned is what goes on the wire: enum members become their values, :class:`Money`
+its minor units, datetimes UTC instants, :class:`Undocumented` its value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from enum import Enum
+from functools import cache
+from typing import Any
+
+from ._money import Money
+from ._validation import Undocumented, check_text, shown, to_utc_instant
+from .errors import InvalidParameterError
+
+__all__ = ["check", "check_fields_of"]
+
+_TYPE_WORDS = {
+    "string": "a string",
+    "integer": "an int",
+    "number": "an int",
+    "boolean": "True or False",
+    "array": "a list",
+    "object": "a mapping",
+}
+
+
+@cache
+def _regex(pattern: str) -> re.Pattern[str]:
+    # JSON Schema patterns search; ours are anchored with ^...$, and "$" must not accept the
+    # newline Python's "$" allows before the end.
+    return re.compile(re.sub(r"(?<!\\)\$$", r"\\Z", pattern))
+
+
+def _noun(schema: Mapping[str, Any]) -> str:
+    """``A payment id.`` → ``a payment id``; ``ISO 4217 currency code.`` → ``an ISO 4217 ...``."""
+    text = str(schema.get("description", "")).strip().split("\n")[0].rstrip(".")
+    if not text or len(text) > 120:
+        return ""
+    head, _, rest = text.partition(" ")
+    if head in ("A", "An"):
+        return f"{head.lower()} {rest}"
+    return ("an " if text[0].lower() in "aeiou" else "a ") + text
+
+
+def _fail(where: str, problem: str) -> InvalidParameterError:
+    return InvalidParameterError(where or "body", problem)
+
+
+def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+    """Return ``value`` as it is sent, or raise ``InvalidParameterError`` naming ``where``."""
+    if isinstance(value, Undocumented):
+        raise _fail(
+            where, "is a declared field: Undocumented() is only for fields the bundle does not name"
+        )
+    if "oneOf" in schema:
+        return _one_of(value, schema, where)
+    if "const" in schema and value != schema["const"]:
+        raise _fail(where, f"must be {schema['const']!r}, got {shown(value)}")
+    kind = schema.get("type")
+    if kind == "string":
+        return _string(value, schema, where)
+    if kind == "integer" or kind == "number":
+        return _integer(value, schema, where)
+    if kind == "boolean":
+        if not isinstance(value, bool):
+            raise _fail(where, f"must be True or False, got {shown(value)}")
+        return value
+    if kind == "array":
+        return _array(value, schema, where)
+    if kind == "object" or "properties" in schema:
+        return _object(value, schema, where)
+    return value
+
+
+def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+    fmt = schema.get("format")
+    if fmt == "binary":
+        return value  # the upload's content: checked by the method that reads it
+    if fmt == "date-time":
+        return to_utc_instant(value, where)
+    if isinstance(value, Enum):
+        value = value.value
+    if not isinstance(value, str):
+        raise _fail(where, f"must be a string, got {shown(value)}")
+    if schema.get("minLength") == 1 or not value:
+        check_text(value, where)
+    else:
+        check_text(value or " ", where)
+    if "enum" in schema and value not in schema["enum"]:
+        allowed = ", ".join(str(member) for member in schema["enum"])
+        raise _fail(where, f"must be one of {allowed}, got {shown(value)}")
+    low, high = schema.get("minLength"), schema.get("maxLength")
+    if low is not None and len(value) < low:
+        raise _fail(where, f"must have at least {low} characters")
+    if high is not None and len(value) > high:
+        raise _fail(where, f"is {len(value)} characters long; at most {high}")
+    pattern = schema.get("pattern")
+    if pattern is not None and not _regex(pattern).search(value):
+        noun = _noun(schema)
+        if noun and len(pattern) > 40:
+            what = noun  # the description says it in words; the pattern would not help
+        else:
+            what = f"{noun} matching {pattern}" if noun else f"a string matching {pattern}"
+        raise _fail(where, f"must be {what}, got {shown(value)}")
+    if fmt == "email":
+        local, at, domain = value.rpartition("@")
+        if not (at and local and domain) or any(ch.isspace() for ch in value):
+            raise _fail(where, f"is not an e-mail address: {shown(value)}")
+    return value
+
+
+def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(where, f"must be an int, got {shown(value)}")
+    low, high = schema.get("minimum"), schema.get("maximum")
+    if (low is not None and value < low) or (high is not None and value > high):
+        if low is not None and high is not None:
+            bounds = f"between {low} and {high}"
+        elif low is not None:
+            bounds = f"at least {low}"
+        else:
+            bounds = f"at most {high}"
+        raise _fail(where, f"must be {bounds}, got {value}")
+    return value
+
+
+def _array(value: Any, schema: Mapping[str, Any], where: str) -> list[Any]:
+    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Sequence):
+        raise _fail(where, f"must be a list, got {shown(value)}")
+    low, high = schema.get("minItems"), schema.get("maxItems")
+    if low is not None and len(value) < low:
+        raise _fail(where, "must be a non-empty list" if low == 1 else f"needs {low} items")
+    if high is not None and len(value) > high:
+        raise _fail(where, f"has {len(value)} items; at most {high}")
+    items = schema.get("items", {})
+    return [check(item, items, f"{where}[{index}]") for index, item in enumerate(value)]
+
+
+def _as_mapping(value: Any, schema: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    model = schema.get("x-model")
+    if hasattr(value, "to_dict") and type(value).__name__ == model:
+        converted: Mapping[str, Any] = value.to_dict()
+        return converted
+    if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
+        kind = f"a {model} or a mapping" if model else "a mapping of names to values"
+        raise _fail(where, f"must be {kind}, got {shown(value)}")
+    return value
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]:
+    given = _as_mapping(value, schema, where)
+    declared: Mapping[str, Any] = schema.get("properties", {})
+    extra = schema.get("additionalProperties")
+    result: dict[str, Any] = {}
+    for key, item in given.items():
+        path = _join(where, key)
+        if key in declared:
+            if item is not None or declared[key].get("type") == "null":
+                result[key] = item  # checked below, once Money knows its currency field
+        elif isinstance(extra, Mapping):
+            result[key] = check(item, extra, path)
+        elif isinstance(item, Undocumented) and extra is not False:
+            result[key] = item.value
+        else:
+            listed = ", ".join(sorted(declared)) or "none"
+            owner = schema.get("x-model") or "this object"
+            escape = (
+                ""
+                if extra is False
+                else "; to send a field the bundle does not show, pass "
+                "payments_sdk.Undocumented(value)"
+            )
+            raise _fail(
+                path, f"is not a field of {owner} in the bundle (its fields: {listed}){escape}"
+            )
+    for key, sub in declared.items():
+        if key not in result and "x-sdk-default" in sub:
+            result[key] = sub["x-sdk-default"]
+    # Money names its currency: fill an absent currency field from it, or check they agree.
+    for key, sub in declared.items():
+        currency_field = sub.get("x-currency-field")
+        money = result.get(key)
+        if currency_field and isinstance(money, Money):
+            stated = result.get(currency_field)
+            if isinstance(stated, Enum):
+                stated = stated.value
+            if stated is None:
+                result[currency_field] = money.currency
+            elif stated != money.currency:
+                raise _fail(
+                    _join(where, key),
+                    f"is {money.currency} money but {currency_field} is {stated}",
+                )
+            result[key] = money.minor_units
+    for key in declared:
+        if key in result:
+            result[key] = check(result[key], declared[key], _join(where, key))
+    for key in schema.get("required", ()):
+        if key not in result:
+            raise _fail(_join(where, key), "is required")
+    forbidden = schema.get("not", {}).get("required")
+    if forbidden and all(key in result for key in forbidden):
+        first, *rest = forbidden
+        raise _fail(
+            _join(where, rest[-1]),
+            f"cannot be sent with {', '.join([first, *rest[:-1]])}: pass one of them",
+        )
+    return result
+
+
+def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+    """Check ``value`` against the one shape of ``oneOf`` its fields select.
+
+    A shape is a candidate when it declares every field given (an open shape also takes
+    :class:`Undocumented` ones). Of the candidates, the one whose required fields are all given
+    is checked; otherwise the message says which fields go together.
+    """
+    shapes: list[Mapping[str, Any]] = list(schema["oneOf"])
+    given = _as_mapping(value, schema, where)
+    keys = [key for key, item in given.items() if item is not None]
+
+    def fits(shape: Mapping[str, Any]) -> bool:
+        declared = shape.get("properties", {})
+        closed = shape.get("additionalProperties") is False
+        return all(
+            key in declared or (isinstance(given[key], Undocumented) and not closed) for key in keys
+        )
+
+    candidates = [shape for shape in shapes if fits(shape)]
+    complete = [s for s in candidates if all(k in keys for k in s.get("required", ()))]
+    if len(complete) == 1:
+        return check(given, complete[0], where)
+    if len(candidates) == 1:
+        return check(given, candidates[0], where)
+
+    def describe(shape: Mapping[str, Any]) -> str:
+        required = list(shape.get("required", ()))
+        return " and ".join(required) if required else "no field"
+
+    choices = ", or ".join(describe(shape) for shape in shapes)
+    if not candidates:
+        # Two fields no shape takes together: name the later one.
+        for index, key in enumerate(keys):
+            for other in keys[:index]:
+                if not any(
+                    key in s.get("properties", {}) and other in s.get("properties", {})
+                    for s in shapes
+                ):
+                    raise _fail(_join(where, key), f"cannot be combined with {other}")
+        return check(given, _closest(shapes, keys), where)
+    first = keys[0] if keys else next(iter(shapes[0].get("required", [""])), "")
+    raise _fail(_join(where, first), f"pass {choices}")
+
+
+def _closest(shapes: list[Mapping[str, Any]], keys: list[str]) -> Mapping[str, Any]:
+    return max(shapes, key=lambda s: sum(k in s.get("properties", {}) for k in keys))
+
+
+def check_fields_of(schema: Mapping[str, Any], values: Mapping[str, Any], where: str = "") -> dict[str, Any]:
+    """Check the given arguments (``None`` means not given) as the object ``schema``."""
+    given = {key: value for key, value in values.items() if value is not None}
+    result = check(given, schema, where)
+    assert isinstance(result, dict)
+    return result
