@@ -18,7 +18,9 @@ import httpx
 import pytest
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._app import HANDLERS, unhandled_operations
+from payments_sdk.sandbox import _app
+from payments_sdk.sandbox._app import unhandled_operations
+from payments_sdk.sandbox._generic import Handler, OperationName
 from payments_sdk.sandbox._requests import Validated
 from payments_sdk.sandbox._spaces import Spaces
 from payments_sdk.sandbox._store import Store
@@ -65,17 +67,18 @@ def test_every_operation_has_a_handler() -> None:
     """An operation of the bundle with no sandbox handler fails here (the sandbox answers 501)."""
     missing = unhandled_operations(FOLDED)
     assert not missing, (
-        f"the sandbox has no handler for {', '.join(missing)}: it answers 501 until one is "
-        f"added to HANDLERS in wrapper/payments_sdk/sandbox/_app.py ({WHAT_TO_DO})"
+        f"the sandbox has no handler for {', '.join(missing)}: it answers 501 until the REST "
+        f"convention serves it or a business handler is added to BUSINESS in "
+        f"wrapper/payments_sdk/sandbox/_handlers.py ({WHAT_TO_DO})"
     )
 
 
-async def test_an_operation_without_a_handler_answers_501_with_an_error_body() -> None:
-    """A bundle that grows an operation starts the sandbox; the new operation answers 501."""
+async def test_an_operation_the_convention_cannot_serve_answers_501_with_an_error_body() -> None:
+    """A bundle that grows an action no rule or convention serves starts; the action answers 501."""
     document = json.loads(json.dumps(FOLDED))
-    document["paths"]["/v1/payments/{id}"] = {
-        "get": {
-            "operationId": "getPaymentForTest",
+    document["paths"]["/v1/payments/{id}/capture"] = {
+        "post": {
+            "operationId": "capturePaymentForTest",
             "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
             "responses": {"200": {"description": "A payment."}},
         }
@@ -88,16 +91,35 @@ async def test_an_operation_without_a_handler_answers_501_with_an_error_body() -
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
         headers = {"Authorization": f"Bearer {keys.issue()}"}
-        answer = await http.get("/v1/payments/payt_1", headers=headers)
-        unauthenticated = await http.get("/v1/payments/payt_1")
+        answer = await http.post("/v1/payments/payt_1/capture", headers=headers)
+        unauthenticated = await http.post("/v1/payments/payt_1/capture")
         other = await http.get("/v1/balances", headers=headers)
     assert answer.status_code == 501
     assert answer.json() == {
         "error": "Not Implemented",
-        "message": "the sandbox does not implement getPaymentForTest (GET /v1/payments/{id}) yet",
+        "message": "the sandbox does not implement capturePaymentForTest "
+        "(POST /v1/payments/{id}/capture) yet",
     }
     assert unauthenticated.status_code == 401
     assert other.status_code == 200
+
+
+def _track(
+    monkeypatch: pytest.MonkeyPatch,
+    operation_id: str,
+    wrap: Callable[[Handler], Handler],
+) -> None:
+    """Make the sandbox built next run ``wrap(handler)`` for ``operation_id``."""
+    original_for = _app.handler_for
+
+    def patched(name: OperationName) -> Handler | None:
+        handler = original_for(name)
+        if name.operation_id != operation_id:
+            return handler
+        assert handler is not None, f"{operation_id} has no handler"
+        return wrap(handler)
+
+    monkeypatch.setattr(_app, "handler_for", patched)
 
 
 # -- filters ------------------------------------------------------------------------------------
@@ -156,14 +178,15 @@ async def test_every_declared_query_parameter_is_read_by_its_handler(
 ) -> None:
     """A filter the bundle declares and the sandbox ignores fails, naming the filter."""
     reads: set[str] = set()
-    original = HANDLERS.get(operation_id)
-    assert original is not None, f"{operation_id} has no handler"
 
-    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
-        validated.query = _Reads(validated.query, reads)
-        return original(store, validated)
+    def wrap(original: Handler) -> Handler:
+        def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+            validated.query = _Reads(validated.query, reads)
+            return original(store, validated)
 
-    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+        return tracking
+
+    _track(monkeypatch, operation_id, wrap)
     path, method, operation = OPERATIONS[operation_id]
     params = {
         p["name"]: _sample(p)
@@ -185,7 +208,7 @@ async def test_every_declared_query_parameter_is_read_by_its_handler(
     assert name in reads, (
         f"the sandbox ignores the query parameter {name!r} of {operation_id} "
         f"({method.upper()} {path}): its handler never reads it, so a filtered call returns "
-        f"unfiltered data. Make the handler in wrapper/payments_sdk/sandbox/_app.py apply it "
+        f"unfiltered data. Make the handler in wrapper/payments_sdk/sandbox/_handlers.py apply it "
         f"({WHAT_TO_DO})"
     )
 
@@ -485,15 +508,16 @@ async def test_every_declared_request_field_is_read_by_its_handler(
 ) -> None:
     """A request field the bundle declares and the sandbox ignores fails, naming the field."""
     reads: set[str] = set()
-    original = HANDLERS.get(operation_id)
-    assert original is not None, f"{operation_id} has no handler"
 
-    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
-        if isinstance(validated.body, dict):
-            validated.body = _Reads(validated.body, reads)
-        return original(store, validated)
+    def wrap(original: Handler) -> Handler:
+        def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+            if isinstance(validated.body, dict):
+                validated.body = _Reads(validated.body, reads)
+            return original(store, validated)
 
-    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+        return tracking
+
+    _track(monkeypatch, operation_id, wrap)
     path, method, operation = OPERATIONS[operation_id]
     found = _json_body(operation)
     assert found is not None
@@ -534,14 +558,15 @@ async def test_every_path_parameter_is_read_by_its_handler(
 ) -> None:
     """A renamed path parameter fails here by name, not as a 500 from a KeyError."""
     reads: set[str] = set()
-    original = HANDLERS.get(operation_id)
-    assert original is not None, f"{operation_id} has no handler"
 
-    def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
-        validated.path = _Reads(validated.path, reads)
-        return original(store, validated)
+    def wrap(original: Handler) -> Handler:
+        def tracking(store: Store, validated: Validated) -> tuple[int, Any]:
+            validated.path = _Reads(validated.path, reads)
+            return original(store, validated)
 
-    monkeypatch.setitem(HANDLERS, operation_id, tracking)
+        return tracking
+
+    _track(monkeypatch, operation_id, wrap)
     path, method, operation = OPERATIONS[operation_id]
     param = next(
         p
@@ -561,6 +586,6 @@ async def test_every_path_parameter_is_read_by_its_handler(
     assert name in reads, (
         f"the handler of {operation_id} ({method.upper()} {path}) never reads the path "
         f"parameter {name!r} (answer {answer.status_code}: {answer.text[:200]}): make it read "
-        f"v.path[{name!r}] in wrapper/payments_sdk/sandbox/_app.py ({WHAT_TO_DO})"
+        f"v.path[{name!r}] in wrapper/payments_sdk/sandbox/_handlers.py ({WHAT_TO_DO})"
     )
     assert answer.status_code < 500, answer.text

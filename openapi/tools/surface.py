@@ -79,7 +79,7 @@ class Operation:
     description: str
     tag: str
     module: str
-    """The generated low-level module, such as ``payments_sdk_generated.api.payin.create_refund``."""
+    """The generated low-level module (``payments_sdk_generated.api.payin.create_refund``)."""
     result: str
     """The class of the parsed 2xx body (``None`` for no body)."""
     item: str | None = None
@@ -98,10 +98,6 @@ class Operation:
         """Whether the answer is the list envelope (``data`` and ``page_meta``)."""
         return self.item is not None
 
-    def by_location(self, location: str) -> list[Parameter]:
-        """The parameters sent in one place, in order."""
-        return [p for p in self.parameters if p.location == location]
-
 
 # -- naming (the convention is shipped: the sandbox names operations the same way) -----------
 
@@ -114,7 +110,7 @@ def pascal(text: str) -> str:
 
 
 def python_name(name: str) -> str:
-    """A wire name as a Python argument name: snake case, never a keyword."""
+    """Return a wire name as a Python argument name: snake case, never a keyword."""
     text = snake(name)
     if not text.isidentifier() or keyword.iskeyword(text):
         text += "_"
@@ -160,7 +156,7 @@ class Resolver:
 
 
 def _list_item(schema: dict[str, Any]) -> str | None:
-    """The item model of a list envelope (``data`` array and ``page_meta``), or None."""
+    """Return the item model of a list envelope (``data`` array and ``page_meta``), or None."""
     properties = schema.get("properties", {})
     data = properties.get("data", {})
     if "page_meta" in properties and data.get("type") == "array":
@@ -170,7 +166,7 @@ def _list_item(schema: dict[str, Any]) -> str | None:
 
 
 def annotation(schema: dict[str, Any], *, part: bool = False) -> str:
-    """The Python annotation of an argument whose value must match ``schema``."""
+    """Return the Python annotation of an argument whose value must match ``schema``."""
     if "x-currency-field" in schema:
         return "int | Money"
     kind = schema.get("type")
@@ -239,7 +235,7 @@ def _parameter(resolver: Resolver, raw: dict[str, Any]) -> Parameter:
 
 
 def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
-    """The top-level fields of a body, flattened over ``oneOf`` shapes.
+    """Return the top-level fields of a body, flattened over ``oneOf`` shapes.
 
     A field is required when every shape requires it; its schema is the first shape's.
     """
@@ -248,7 +244,9 @@ def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
     required_everywhere: set[str] | None = None
     for shape in shapes:
         required = set(shape.get("required", []))
-        required_everywhere = required if required_everywhere is None else required_everywhere & required
+        required_everywhere = (
+            required if required_everywhere is None else required_everywhere & required
+        )
         for name, sub in shape.get("properties", {}).items():
             if name in fields:
                 continue

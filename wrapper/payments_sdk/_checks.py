@@ -46,7 +46,7 @@ def _regex(pattern: str) -> re.Pattern[str]:
 
 
 def _noun(schema: Mapping[str, Any]) -> str:
-    """``A payment id.`` → ``a payment id``; ``ISO 4217 currency code.`` → ``an ISO 4217 ...``."""
+    """Return a description as a noun: ``A payment id.`` → ``a payment id``."""
     text = str(schema.get("description", "")).strip().split("\n")[0].rstrip(".")
     if not text or len(text) > 120:
         return ""
@@ -274,7 +274,9 @@ def _closest(shapes: list[Mapping[str, Any]], keys: list[str]) -> Mapping[str, A
     return max(shapes, key=lambda s: sum(k in s.get("properties", {}) for k in keys))
 
 
-def check_fields_of(schema: Mapping[str, Any], values: Mapping[str, Any], where: str = "") -> dict[str, Any]:
+def check_fields_of(
+    schema: Mapping[str, Any], values: Mapping[str, Any], where: str = ""
+) -> dict[str, Any]:
     """Check the given arguments (``None`` means not given) as the object ``schema``."""
     given = {key: value for key, value in values.items() if value is not None}
     result = check(given, schema, where)

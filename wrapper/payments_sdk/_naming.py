@@ -39,7 +39,7 @@ def _plural(word: str) -> str:
 
 
 def resource_of(path: str, operation: Mapping[str, Any]) -> str:
-    """The client attribute an operation belongs to (see the module's docstring)."""
+    """Return the client attribute an operation belongs to (see the module's docstring)."""
     if "x-sdk-resource" in operation:
         return str(operation["x-sdk-resource"])
     for segment in path.strip("/").split("/"):
@@ -49,7 +49,7 @@ def resource_of(path: str, operation: Mapping[str, Any]) -> str:
 
 
 def method_of(path: str, verb: str, operation: Mapping[str, Any], is_list: bool) -> str:
-    """The method's name (see the module's docstring); ``verb`` is the lower-case HTTP method."""
+    """Return the method's name (see the module's docstring); ``verb`` is lower-case."""
     if "x-sdk-method" in operation:
         return str(operation["x-sdk-method"])
     segments = [s for s in path.strip("/").split("/") if s]

@@ -117,12 +117,12 @@ class Documents(Resource):
             file_name: The part's file name; by default the file's own name, or ``document``.
             content_type: The part's media type; by default ``application/octet-stream``.
         """
+        part = await self._file(file, file_name, content_type, "file")
         body = self._body(
             "documents.upload",
             _UPLOAD_BODY,
-            {"type": type},
+            {"file": part, "type": type},
         )
-        body["file"] = await self._file(file, file_name, content_type, "file")
         per_call = check_call_options(options)
         return await self._requestor.parsed(
             lambda s: upload_document.asyncio_detailed(sender=s, body=body), per_call

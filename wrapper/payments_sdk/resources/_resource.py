@@ -144,7 +144,9 @@ class Resource:
 
         return AsyncPager(fetch, page=page, before=start, after=end, prefetch=prefetch)
 
-    def _one_page(self, operation: Callable[[Any], Awaitable[Any]], options: CallOptions | None) -> AsyncPager[Any]:
+    def _one_page(
+        self, operation: Callable[[Any], Awaitable[Any]], options: CallOptions | None
+    ) -> AsyncPager[Any]:
         """Return a pager over an operation that answers one page and takes no page parameters."""
         requestor = self._requestor
 

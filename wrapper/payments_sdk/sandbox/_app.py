@@ -23,6 +23,7 @@ from ._control_routes import control_routes
 from ._errors import ApiError, bad_request, field_path
 from ._fault_routes import fault_routes
 from ._faults import Faults
+from ._generic import Handler, OperationName, handler_for
 from ._input import (
     MAX_INTEGER,
     MAX_JSON_BYTES,
@@ -32,111 +33,15 @@ from ._input import (
 )
 from ._requests import Operation, Validated
 from ._spaces import Spaces, namespace_of
-from ._store import Store, paginate, render
+from ._store import Store, render
 from .contract import SchemaSet, load_bundle
 
-__all__ = ["HANDLERS", "build_app", "unhandled_operations"]
+__all__ = ["build_app", "unhandled_operations"]
 
 log = logging.getLogger("payments_sdk.sandbox")
 
-Handler = Callable[[Store, Validated], tuple[int, Any]]
-
-
-def _list(records: Any, query: dict[str, Any]) -> tuple[int, Any]:
-    return 200, paginate(records, query)
-
-
-def _conversions(store: Store, v: Validated) -> list[dict[str, Any]]:
-    source, target = v.query.get("source_currency"), v.query.get("target_currency")
-    return [
-        c
-        for c in store.conversions
-        if source in (None, c["source_currency"]) and target in (None, c["target_currency"])
-    ]
-
-
-def _kyc_links(store: Store, v: Validated) -> list[dict[str, Any]]:
-    status = v.query.get("status")
-    return [k for k in store.kyc_links.values() if status in (None, k["status"])]
-
-
-def _virtual_accounts(store: Store) -> tuple[int, Any]:
-    rows = sorted(store.virtual_accounts.values(), key=lambda r: r["created_at"], reverse=True)
-    size = max(20, len(rows))
-    return 200, {
-        "data": rows,
-        "page_meta": {
-            "current": 1,
-            "previous": None,
-            "next": None,
-            "per_page": size,
-            "pages": 1,
-            "count": len(rows),
-        },
-    }
-
-
-def _fx_rate(store: Store, v: Validated) -> tuple[int, Any]:
-    source, target = v.query["source_currency"], v.query["target_currency"]
-    quote = store.fx.quote(source, target)
-    return 200, {
-        "source_currency": source,
-        "target_currency": target,
-        "mid_market_rate": quote.rate,
-        "expires_at": quote.expires_at,
-    }
-
-
-def _close_virtual_accounts(store: Store, v: Validated) -> tuple[int, Any]:
-    store.close_virtual_accounts(v.query["payment_type"], v.query["currency"])
-    return 204, None
-
-
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _STATUS = re.compile(r"[a-z_]{1,32}")
-
-HANDLERS: dict[str, Handler] = {
-    "ping": lambda s, v: (200, {}),  # the Ping body's fields are not published
-    "getBalances": lambda s, v: (
-        200,
-        {"data": [{"currency": c, "amount": a} for c, a in sorted(s.balances.items())]},
-    ),
-    "createBalanceConversion": lambda s, v: (201, s.convert(v.body)),
-    "listBalanceConversions": lambda s, v: _list(_conversions(s, v), v.query),
-    "getFxRate": lambda s, v: _fx_rate(s, v),
-    "createBankAccountValidation": lambda s, v: (200, s.validate_bank_account(v.body)),
-    "listBankAccountValidations": lambda s, v: _list(
-        s.list_validations(v.query.get("beneficiary_account_id"), v.query.get("country")), v.query
-    ),
-    "createBeneficiaryV2": lambda s, v: (201, s.create_beneficiary(v.body)),
-    "createOrder": lambda s, v: (201, s.create_order(v.body)),
-    "listOrders": lambda s, v: _list(s.orders.values(), v.query),
-    "getOrder": lambda s, v: (200, s.get(s.orders, v.path["id"], "order")),
-    "updateOrderRfi": lambda s, v: (200, s.update_order_rfi(v.path["id"], v.body["documents"])),
-    "createRefund": lambda s, v: (201, s.create_refund(v.body["payment_id"])),
-    "listRefunds": lambda s, v: _list(s.refunds.values(), v.query),
-    "getRefund": lambda s, v: (200, s.get(s.refunds, v.path["id"], "refund")),
-    "mockUpdateRefundStatus": lambda s, v: (200, s.complete_refund(v.path["id"])),
-    "listVirtualAccounts": lambda s, v: _virtual_accounts(s),
-    "closeVirtualAccounts": lambda s, v: _close_virtual_accounts(s, v),
-    "createVirtualAccount": lambda s, v: (
-        201,
-        s.create_virtual_account(v.body["payment_type"], v.body["currency"]),
-    ),
-    "listKycLinks": lambda s, v: _list(_kyc_links(s, v), v.query),
-    "createKycLink": lambda s, v: (201, s.create_kyc_link(v.body)),
-    "getKycLink": lambda s, v: (200, s.get(s.kyc_links, v.path["id"], "KYC link")),
-    "uploadDocument": lambda s, v: (
-        201,
-        s.add_document(v.body["file_name"], v.body["content"], v.body["type"]),
-    ),
-    "listDocuments": lambda s, v: _list(s.documents.values(), v.query),
-    "getDocument": lambda s, v: (200, s.get(s.documents, v.path["document_id"], "document")),
-    "listRfis": lambda s, v: _list(
-        s.list_rfis(v.query.get("status"), v.query.get("search")), v.query
-    ),
-    "listPayments": lambda s, v: _list(s.payments.values(), v.query),
-}
 
 
 def _error(exc: ApiError) -> JSONResponse:
@@ -144,7 +49,7 @@ def _error(exc: ApiError) -> JSONResponse:
 
 
 def _not_implemented(operation: Operation) -> Handler:
-    """Return the handler of an operation the bundle has and the sandbox does not: a 501.
+    """Return the handler of an operation neither a business rule nor the convention serves: 501.
 
     The request is still authenticated and validated against the bundle first, so a caller
     learns about their own mistakes before learning that the sandbox cannot answer.
@@ -161,12 +66,12 @@ def _not_implemented(operation: Operation) -> Handler:
 
 
 def unhandled_operations(document: dict[str, Any]) -> list[str]:
-    """Return the operationIds of ``document`` that no sandbox handler answers (they get 501)."""
+    """Return the operationIds of ``document`` that the sandbox answers with 501."""
     return [
         operation["operationId"]
-        for item in document["paths"].values()
+        for path, item in document["paths"].items()
         for method, operation in item.items()
-        if method in _METHODS and operation["operationId"] not in HANDLERS
+        if method in _METHODS and handler_for(OperationName(document, path, method)) is None
     ]
 
 
@@ -176,8 +81,10 @@ _METHODS = ("get", "post", "put", "patch", "delete")
 _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-def _endpoint(spaces: Spaces, keys: KeyIssuer, operation: Operation) -> Callable[..., Any]:
-    handler = HANDLERS.get(operation.operation_id) or _not_implemented(operation)
+def _endpoint(
+    spaces: Spaces, keys: KeyIssuer, operation: Operation, name: OperationName
+) -> Callable[..., Any]:
+    handler = handler_for(name) or _not_implemented(operation)
     changing = operation.method.upper() in _CHANGING
 
     async def endpoint(request: Request) -> Response:
@@ -281,7 +188,12 @@ def build_app(
     routes: list[Route] = []
     for path, item in folded["paths"].items():
         by_method = {
-            method.upper(): _endpoint(spaces, keys, Operation(folded, schemas, path, method))
+            method.upper(): _endpoint(
+                spaces,
+                keys,
+                Operation(folded, schemas, path, method),
+                OperationName(folded, path, method),
+            )
             for method in item
             if method in _METHODS
         }

@@ -86,6 +86,8 @@ class Store:
         self.validations: dict[str, dict[str, Any]] = {}
         self.beneficiaries: dict[str, dict[str, Any]] = {}
         self.saved_accounts: dict[str, dict[str, Any]] = {}
+        self.collections: dict[str, dict[str, dict[str, Any]]] = {}
+        """Records of the resources served by the REST convention, by resource name."""
         self._seed_payments(seed_payments)
 
     # -- ids and time ---------------------------------------------------------------------
@@ -118,10 +120,20 @@ class Store:
     )
     """The record tables, by attribute name (each maps an id to its record)."""
 
+    GENERIC = "generic."
+    """The prefix of a generic resource's table in :meth:`dump` (``generic.widgets``)."""
+
+    def table_name(self, resource: str) -> str:
+        """Return the table a resource's records are kept in, as :meth:`dump` names it."""
+        from ._handlers import TABLES
+
+        return TABLES.get(resource) or self.GENERIC + resource
+
     def dump(self) -> dict[str, Any]:
         """Return the whole state (records as they are, not copied): see :meth:`restore`."""
+        generic = {self.GENERIC + name: table for name, table in self.collections.items()}
         return {
-            "tables": {name: getattr(self, name) for name in self.TABLES},
+            "tables": {name: getattr(self, name) for name in self.TABLES} | generic,
             "conversions": self.conversions,
             "balances": self.balances,
             "next_id": self._next_id,
@@ -133,6 +145,11 @@ class Store:
         """Replace the whole state with one :meth:`dump` gave (deep-copied by the caller)."""
         for name in self.TABLES:
             setattr(self, name, dict(state["tables"].get(name, {})))
+        self.collections = {
+            name.removeprefix(self.GENERIC): dict(table)
+            for name, table in state["tables"].items()
+            if name.startswith(self.GENERIC)
+        }
         self.conversions = list(state["conversions"])
         self.balances = dict(state["balances"])
         self._next_id = int(state["next_id"])

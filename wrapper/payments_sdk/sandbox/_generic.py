@@ -1,0 +1,237 @@
+"""How the sandbox answers an operation: its business handler, or the REST convention.
+
+Each operation is named as the SDK names it (:mod:`payments_sdk._naming`): ``refunds.create``,
+``orders.update_rfi``. Renaming an ``operationId`` in the bundle changes neither name, so it
+changes nothing here. An operation whose name has a business handler (:data:`BUSINESS`) runs
+it; every other one is served by convention, over the records of its resource:
+
+- ``create`` stores a record built from the request body, the response schema's defaults and
+  examples, an id with the schema's prefix and ``created_at`` from the namespace's clock;
+- ``retrieve`` and ``update`` (and ``delete``) address a record by its path id;
+- ``list`` answers the list envelope, newest first, with every declared filter applied (equal
+  values; ``before``/``after`` on ``created_at``) and the pages of ``per_page``/``page``, or
+  one page when the operation has no page parameters.
+
+An operation the convention cannot serve (another verb or shape) answers 501. Everything runs
+on the namespace's store, so records, snapshots and the clock work the same for every resource.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from .._naming import is_list_envelope, method_of, resource_of
+from ._errors import not_found, shown
+from ._handlers import BUSINESS, MATCHERS, TABLES
+from ._requests import Validated
+from ._store import Store, paginate
+from .contract import resolve
+
+__all__ = ["Handler", "OperationName", "handler_for"]
+
+Handler = Callable[[Store, Validated], tuple[int, Any]]
+
+_PREFIX = re.compile(r"^\^([a-z]+)_")
+_WINDOW_AND_PAGES = frozenset({"before", "after", "per_page", "page"})
+
+
+class OperationName:
+    """An operation of a document, named as the SDK names it, with what its answer looks like."""
+
+    def __init__(self, document: dict[str, Any], path: str, verb: str) -> None:
+        spec = document["paths"][path][verb]
+        self.operation_id: str = spec["operationId"]
+        self.path = path
+        self.verb = verb.upper()
+        self.status, self.response = _success(document, spec)
+        self.is_list = self.response is not None and is_list_envelope(self.response)
+        self.resource = resource_of(path, spec)
+        self.method = method_of(path, verb, spec, self.is_list)
+        self.key = f"{self.resource}.{self.method}"
+        self.document = document
+        parameters = [resolve(document, p) for p in spec.get("parameters", [])]
+        self.path_params = [p["name"] for p in parameters if p["in"] == "path"]
+        self.filters = [
+            p["name"]
+            for p in parameters
+            if p["in"] == "query" and p["name"] not in _WINDOW_AND_PAGES
+        ]
+        self.paged = any(p["in"] == "query" and p["name"] == "page" for p in parameters)
+
+
+def _success(document: dict[str, Any], spec: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
+    for status, response in sorted(spec.get("responses", {}).items()):
+        if status.startswith("2"):
+            content = resolve(document, response).get("content", {})
+            schema = content.get("application/json", {}).get("schema")
+            return int(status), None if schema is None else _deep(document, schema)
+    return 200, None
+
+
+def _deep(document: dict[str, Any], node: Any, depth: int = 0) -> Any:
+    """Resolve every ``$ref`` of a response schema (they are finite in the bundle)."""
+    node = resolve(document, node)
+    if depth > 20:
+        return node
+    if isinstance(node, dict):
+        return {key: _deep(document, value, depth + 1) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_deep(document, value, depth + 1) for value in node]
+    return node
+
+
+def records_of(store: Store, resource: str) -> dict[str, dict[str, Any]] | list[dict[str, Any]]:
+    """Return the records of a resource in creation order: its business table, or a generic one."""
+    table = TABLES.get(resource)
+    if table is not None:
+        found: dict[str, dict[str, Any]] | list[dict[str, Any]] = getattr(store, table)
+        return found
+    return store.collections.setdefault(resource, {})
+
+
+def _singular(resource: str) -> str:
+    return resource.replace("_", " ").removesuffix("s")
+
+
+def _find(store: Store, name: OperationName, record_id: str) -> dict[str, Any]:
+    table = records_of(store, name.resource)
+    found = table.get(record_id) if isinstance(table, dict) else None
+    if isinstance(table, list):
+        found = next((r for r in table if r.get("id") == record_id), None)
+    if found is None:
+        raise not_found(f"id {shown(record_id)} does not match any {_singular(name.resource)}")
+    return found
+
+
+def _placeholder(schema: Mapping[str, Any]) -> Any:
+    """Return a value matching ``schema``: its default, first example, or least of its type."""
+    if "default" in schema:
+        return schema["default"]
+    if schema.get("examples"):
+        return schema["examples"][0]
+    if "enum" in schema:
+        return schema["enum"][0]
+    for branch in schema.get("anyOf", []) + schema.get("oneOf", []):
+        return _placeholder(branch)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    return {
+        "string": "",
+        "integer": max(0, int(schema.get("minimum", 0))),
+        "number": 0,
+        "boolean": False,
+        "array": [],
+        "object": {},
+        "null": None,
+    }.get(str(kind), "")
+
+
+def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
+    schema = name.response or {}
+    properties: Mapping[str, Any] = schema.get("properties", {})
+    given = body if isinstance(body, dict) else {}
+    record: dict[str, Any] = {key: value for key, value in given.items() if key in properties}
+    if "id" in properties:
+        match = _PREFIX.match(str(properties["id"].get("pattern", "")))
+        prefix = match.group(1) if match else name.resource.rstrip("s")[:4]
+        record["id"] = store.new_id(prefix)
+    for key in schema.get("required", []):
+        if key not in record and key in properties:
+            record[key] = _placeholder(properties[key])
+    for key, sub in properties.items():
+        if key not in record and ("default" in sub or "examples" in sub) and key != "created_at":
+            record[key] = _placeholder(sub)
+    record["created_at"] = store.now()
+    if "created_at" not in properties:
+        record["_created_at"] = record.pop("created_at")
+    return record
+
+
+def _wanted(name: OperationName, query: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    """The declared filters the request gives, with their values (read once per request)."""
+    return [(field, query[field]) for field in name.filters if field in query]
+
+
+def _matches(name: OperationName, record: Mapping[str, Any], wanted: list[tuple[str, Any]]) -> bool:
+    for field, value in wanted:
+        matcher = MATCHERS.get((name.resource, field))
+        if matcher is not None:
+            if not matcher(record, value):
+                return False
+        elif record.get(field) != value:
+            return False
+    return True
+
+
+def _one_page(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    rows = sorted(rows, key=lambda r: r["created_at"], reverse=True)
+    return {
+        "data": rows,
+        "page_meta": {
+            "current": 1,
+            "previous": None,
+            "next": None,
+            "per_page": max(20, len(rows)),
+            "pages": 1,
+            "count": len(rows),
+        },
+    }
+
+
+def _conventional(name: OperationName) -> Handler | None:
+    """Return the REST convention's handler for ``name``, or None when it cannot serve it."""
+    if name.is_list and name.verb == "GET":
+
+        def listing(store: Store, v: Validated) -> tuple[int, Any]:
+            table = records_of(store, name.resource)
+            rows: Iterable[dict[str, Any]] = table.values() if isinstance(table, dict) else table
+            wanted = _wanted(name, v.query)
+            kept = [r for r in rows if "created_at" in r and _matches(name, r, wanted)]
+            return 200, paginate(kept, v.query) if name.paged else _one_page(kept)
+
+        return listing
+    if len(name.path_params) == 1 and name.path.endswith("}"):
+        (key,) = name.path_params
+        if name.verb == "GET":
+            return lambda store, v: (name.status, _find(store, name, v.path[key]))
+        if name.verb in ("PATCH", "PUT"):
+
+            def update(store: Store, v: Validated) -> tuple[int, Any]:
+                record = _find(store, name, v.path[key])
+                if isinstance(v.body, dict):
+                    record.update(v.body)
+                store.touched.add((store.table_name(name.resource), record["id"]))
+                return name.status, record
+
+            return update
+        if name.verb == "DELETE":
+
+            def delete(store: Store, v: Validated) -> tuple[int, Any]:
+                record = _find(store, name, v.path[key])
+                table = records_of(store, name.resource)
+                if isinstance(table, dict):
+                    del table[record["id"]]
+                return (name.status, record) if name.response else (204, None)
+
+            return delete
+    if name.verb == "POST" and not name.path_params and name.response is not None:
+
+        def create(store: Store, v: Validated) -> tuple[int, Any]:
+            record = _build(store, name, v.body)
+            table = records_of(store, name.resource)
+            if isinstance(table, dict):
+                table[record["id"]] = record
+            else:
+                table.append(record)
+            return name.status, record
+
+        return create
+    return None
+
+
+def handler_for(name: OperationName) -> Handler | None:
+    """Return the business handler, else the convention's; None when neither serves it."""
+    return BUSINESS.get(name.key) or _conventional(name)

@@ -1,0 +1,95 @@
+"""The sandbox's business handlers: the operations whose answer is a rule of the service.
+
+Each is keyed by the operation's SDK name (``resource.method``, :mod:`payments_sdk._naming`),
+so renaming an ``operationId`` changes nothing here. Every other operation is served by the
+REST convention (:mod:`._generic`): listing, retrieving by id, and, for resources with no rule,
+creating and updating. :data:`TABLES` says where the records of a resource with business rules
+live, and :data:`MATCHERS` the filters that are not an equality of one field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ._requests import Validated
+from ._store import Store
+
+__all__ = ["BUSINESS", "MATCHERS", "TABLES"]
+
+Handler = Callable[[Store, Validated], tuple[int, Any]]
+
+
+def _fx_rate(store: Store, v: Validated) -> tuple[int, Any]:
+    source, target = v.query["source_currency"], v.query["target_currency"]
+    quote = store.fx.quote(source, target)
+    return 200, {
+        "source_currency": source,
+        "target_currency": target,
+        "mid_market_rate": quote.rate,
+        "expires_at": quote.expires_at,
+    }
+
+
+def _close_virtual_accounts(store: Store, v: Validated) -> tuple[int, Any]:
+    store.close_virtual_accounts(v.query["payment_type"], v.query["currency"])
+    return 204, None
+
+
+BUSINESS: dict[str, Handler] = {
+    "client.ping": lambda s, v: (200, {}),  # the Ping body's fields are not published
+    "balances.retrieve": lambda s, v: (
+        200,
+        {"data": [{"currency": c, "amount": a} for c, a in sorted(s.balances.items())]},
+    ),
+    "balance_conversions.create": lambda s, v: (201, s.convert(v.body)),
+    "fx_rates.retrieve": _fx_rate,
+    "bank_account_validations.create": lambda s, v: (200, s.validate_bank_account(v.body)),
+    "beneficiaries.create": lambda s, v: (201, s.create_beneficiary(v.body)),
+    "orders.create": lambda s, v: (201, s.create_order(v.body)),
+    "orders.update_rfi": lambda s, v: (200, s.update_order_rfi(v.path["id"], v.body["documents"])),
+    "refunds.create": lambda s, v: (201, s.create_refund(v.body["payment_id"])),
+    "refunds.mock_update_status": lambda s, v: (200, s.complete_refund(v.path["id"])),
+    "virtual_accounts.close": _close_virtual_accounts,
+    "virtual_accounts.create": lambda s, v: (
+        201,
+        s.create_virtual_account(v.body["payment_type"], v.body["currency"]),
+    ),
+    "kyc_links.create": lambda s, v: (201, s.create_kyc_link(v.body)),
+    "documents.upload": lambda s, v: (
+        201,
+        s.add_document(v.body["file_name"], v.body["content"], v.body["type"]),
+    ),
+}
+"""The operations whose answers follow the service's rules, by SDK name."""
+
+TABLES: dict[str, str] = {
+    "balance_conversions": "conversions",
+    "bank_account_validations": "validations",
+    "beneficiaries": "beneficiaries",
+    "documents": "documents",
+    "kyc_links": "kyc_links",
+    "orders": "orders",
+    "payments": "payments",
+    "refunds": "refunds",
+    "rfis": "rfis",
+    "virtual_accounts": "virtual_accounts",
+}
+"""The store attribute holding each business resource's records, in creation order."""
+
+
+def _rfi_search(record: Mapping[str, Any], term: Any) -> bool:
+    # "search: exact match on the RFI id or the underlying entity id" (service description).
+    return term in (record.get("id"), record.get("entity_id"))
+
+
+def _country(record: Mapping[str, Any], wanted: Any) -> bool:
+    # "country (ISO 3166-1 alpha-3, case-insensitive)" (service description).
+    return str(record.get("country", "")).upper() == str(wanted).upper()
+
+
+MATCHERS: dict[tuple[str, str], Callable[[Mapping[str, Any], Any], bool]] = {
+    ("rfis", "search"): _rfi_search,
+    ("bank_account_validations", "country"): _country,
+}
+"""Filters that are not an equality of the record's field of the same name."""
