@@ -126,7 +126,7 @@ class Operation:
                 value = request.path_params.get(name, "")
                 check_text(value, name)
                 if not self._schemas.validator(pointer).is_valid(value):
-                    raise not_found(f"{name} does not match any resource")
+                    raise not_found(f"{name} {shown(value)} does not match any resource")
                 result.path[name] = value
             elif where == "query":
                 is_currency = param["schema"].get("$ref") == _CURRENCY_REF
