@@ -133,7 +133,22 @@ def _description_only(document: dict[str, Any]) -> None:
     document["paths"]["/ping"]["get"]["description"] = "Checks the key, again."
 
 
+def _rename_operation_id(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["post"]["operationId"] = "refundPayment"
+
+
+def _rename_sdk_method(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["post"]["x-sdk-method"] = "issue"
+
+
+def _new_default_page_size(document: dict[str, Any]) -> None:
+    document["components"]["parameters"]["PerPage"]["schema"]["default"] = 50
+
+
 CASES: list[tuple[str, Edit, bool, str, str]] = [
+    ("operationId renamed", _rename_operation_id, False, "createRefund", "stays refunds.create"),
+    ("SDK method renamed", _rename_sdk_method, True, "createRefund", "refunds.issue"),
+    ("new default", _new_default_page_size, False, "listRefunds", "default 20 -> 50"),
     # name, edit, breaking?, operation named, words in the change
     ("server move", _move_refund_to_v2, True, "getRefund", "moved to GET /v2/refunds/{id}"),
     ("optional filter", _refund_status_filter, False, "listRefunds", "new optional parameter"),

@@ -4,7 +4,8 @@ Both sides are compared *folded* (``fold.py``), so an operation that moves to an
 shows up as a move of its full path. Every change is classified from the point of view of a
 client built on the baseline:
 
-* **breaking**: that client may fail. An operation removed or moved, or its operationId changed;
+* **breaking**: that client may fail. An operation removed or moved, or its SDK method renamed
+  (an operationId rename that keeps the method, ``refunds.create``, is not breaking);
   a parameter or body field removed or renamed, newly required, or narrowed (type, enum value
   removed, tighter bound, new pattern); a response field removed or no longer required, or
   widened (another type); a success status changed.
@@ -133,6 +134,17 @@ class _Differ:
                 )
         if old.get("format") != new.get("format"):
             self.add(True, operation, where, f"format {old.get('format')} -> {new.get('format')}")
+        for keyword in ("default", "x-sdk-default"):
+            if request and old.get(keyword) != new.get(keyword):
+                # Reported, not breaking: every call still works, but a caller who leaves the
+                # argument out now sends (or gets) something else, and feels it.
+                self.add(
+                    False,
+                    operation,
+                    where,
+                    f"{keyword} {old.get(keyword)!r} -> {new.get(keyword)!r} (a call that "
+                    "leaves it out now behaves differently)",
+                )
         self._enum(old, new, request=request, operation=operation, where=where)
         self._bounds(old, new, request=request, operation=operation, where=where)
         self._properties(old, new, request=request, operation=operation, where=where, seen=seen)
@@ -298,13 +310,21 @@ class _Differ:
                     self.add(True, operation, route, "operation removed")
                 continue
             new_op = new_ops[route]
+            old_name, new_name = (
+                _sdk_name(self.old, route, old_op),
+                _sdk_name(self.new, route, new_op),
+            )
+            if old_name != new_name:
+                self.add(True, operation, route, f"SDK method {old_name} -> {new_name}")
             if new_op["operationId"] != operation:
+                # The SDK's methods, its sandbox and its CLI name operations by resource and
+                # method, not by operationId: users see no change unless the method's name moves.
                 self.add(
-                    True,
+                    old_name != new_name,
                     operation,
                     route,
                     f"operationId {operation} -> {new_op['operationId']} "
-                    "(the generated function is renamed)",
+                    f"(the SDK method stays {new_name})",
                 )
             self.operation(route, old_op, route, new_op)
         old_ids = {op["operationId"] for op in old_ops.values()}
@@ -422,6 +442,24 @@ class _Differ:
 
 
 _PATH_VARIABLE = re.compile(r"\{([^{}/]+)\}")
+
+
+def _sdk_name(document: dict[str, Any], route: str, operation: dict[str, Any]) -> str:
+    """Return the SDK method an operation is (``refunds.create``), as ``make generate`` names it."""
+    from payments_sdk._naming import is_list_envelope, method_of, resource_of
+
+    verb, path = route.split(" ", 1)
+    is_list = False
+    for status, response in sorted(operation.get("responses", {}).items()):
+        if status.startswith("2"):
+            content = _resolve(document, response).get("content", {})
+            schema = _resolve(document, content.get("application/json", {}).get("schema", {}))
+            properties = {
+                name: _resolve(document, sub) for name, sub in schema.get("properties", {}).items()
+            }
+            is_list = is_list_envelope({"properties": properties})
+            break
+    return f"{resource_of(path, operation)}.{method_of(path, verb.lower(), operation, is_list)}"
 
 
 def _shape(route: str) -> str:
