@@ -82,3 +82,19 @@ async def make_client() -> AsyncIterator[MakeClient]:
     for client, http in made:
         await client.aclose()
         await http.aclose()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failing ``description`` test says what its failure means, and where to act."""
+    report = yield
+    if report.failed and call.when == "call" and item.get_closest_marker("description"):
+        report.sections.append(
+            (
+                "spec fidelity",
+                "This test pins the bundle to ../shared/service-description.md. If the service "
+                "itself changed, update the fact in tests/description_facts.py (one place); "
+                "otherwise the bundle no longer says what the description says.",
+            )
+        )
+    return report

@@ -18,46 +18,12 @@ from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle
 ROOT = Path(__file__).resolve().parent.parent
 METHODS = ("get", "put", "post", "delete", "patch", "options", "head", "trace")
 
-# The description's Operations table, as full paths relative to {root_url}.
-OPERATIONS = {
-    ("GET", "/v1/ping"),
-    ("GET", "/v1/balances"),
-    ("POST", "/v1/balance_conversions"),
-    ("GET", "/v1/balance_conversions"),
-    ("GET", "/v1/fx-rate"),
-    ("POST", "/v1/bank_account_validation"),
-    ("GET", "/v1/bank_account_validation"),
-    ("POST", "/v2/beneficiaries"),
-    ("POST", "/v1/orders"),
-    ("GET", "/v1/orders"),
-    ("GET", "/v1/orders/{id}"),
-    ("PATCH", "/v1/orders/{id}/update-rfi"),
-    ("POST", "/v1/refunds"),
-    ("GET", "/v1/refunds"),
-    ("GET", "/v1/refunds/{id}"),
-    ("PATCH", "/v1/refunds/{id}/mock_update_status"),
-    ("GET", "/v1/virtual-accounts"),
-    ("DELETE", "/v1/virtual-accounts"),
-    ("POST", "/v1/v2/virtual-accounts"),
-    ("GET", "/v1/kyc-links"),
-    ("POST", "/v1/kyc-links"),
-    ("GET", "/v1/kyc-links/{id}"),
-    ("POST", "/v1/document"),
-    ("GET", "/v1/document"),
-    ("GET", "/v1/document/{document_id}"),
-    ("GET", "/v1/rfis"),
-    ("GET", "/v1/payments"),
-}
-LIST_OPERATIONS = {
-    "listBalanceConversions",
-    "listBankAccountValidations",
-    "listOrders",
-    "listRefunds",
-    "listKycLinks",
-    "listDocuments",
-    "listRfis",
-    "listPayments",
-}
+from tests.description_facts import (
+    COMMON_LIST_PARAMETERS,
+    ID_PREFIXES,
+    LIST_ROUTES,
+    OPERATIONS,
+)
 
 
 def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
@@ -70,6 +36,7 @@ def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]
     ]
 
 
+@pytest.mark.description
 def test_every_operation_of_the_description_is_present_and_none_is_invented(
     bundle: dict[str, Any],
 ) -> None:
@@ -78,8 +45,8 @@ def test_every_operation_of_the_description_is_present_and_none_is_invented(
         (method, full_path(bundle, path, method.lower())) for method, path, _ in operations(bundle)
     }
     assert found - OPERATIONS == set(), (
-        "operations the description's table (OPERATIONS in this file) does not have: when the "
-        "service really grew or moved them, add them to OPERATIONS"
+        "operations the description's table (OPERATIONS in tests/description_facts.py) does not "
+        "have: when the service really grew or moved them, add them there"
     )
     assert OPERATIONS - found == set(), "operations of the description missing from the bundle"
     assert len(operations(bundle)) == len(OPERATIONS)
@@ -226,32 +193,18 @@ def test_rfis_declare_the_documents_they_ask_for(bundle: dict[str, Any]) -> None
     assert components["RfiDocument"]["required"] == ["rfi_doc_id"]
 
 
+@pytest.mark.description
 def test_list_operations_share_the_common_parameters(bundle: dict[str, Any]) -> None:
     """before/after are date-times, per_page is 1..100 (20), page is >= 1 (1)."""
     params = bundle["components"]["parameters"]
-    assert params["Before"]["schema"] == {"type": "string", "format": "date-time"}
-    assert params["After"]["schema"] == {"type": "string", "format": "date-time"}
-    assert params["PerPage"]["schema"] == {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 100,
-        "default": 20,
-    }
-    assert params["Page"]["schema"] == {
-        "type": "integer",
-        "minimum": 1,
-        "maximum": 10**15,
-        "default": 1,
-    }
-    common = {f"#/components/parameters/{n}" for n in ("Before", "After", "PerPage", "Page")}
-    for _, _, operation in operations(bundle):
+    for name, schema in COMMON_LIST_PARAMETERS.items():
+        assert params[name]["schema"] == schema, name
+    common = {f"#/components/parameters/{n}" for n in COMMON_LIST_PARAMETERS}
+    for method, path, operation in operations(bundle):
+        route = (method, full_path(bundle, path, method.lower()))
         refs = {p.get("$ref") for p in operation.get("parameters", [])}
-        if operation["operationId"] in LIST_OPERATIONS:
-            assert common <= refs, operation["operationId"]
-        response = resolve(bundle, operation["responses"].get("200", {}))
-        schema = response.get("content", {}).get("application/json", {}).get("schema", {})
-        if resolve(bundle, schema).get("properties", {}).get("page_meta"):
-            assert operation["operationId"] in LIST_OPERATIONS | {"listVirtualAccounts"}
+        if route in LIST_ROUTES:
+            assert common <= refs, route
 
 
 def test_page_meta_previous_and_next_are_nullable(bundle: dict[str, Any]) -> None:
@@ -329,6 +282,7 @@ def test_json_equals_yaml() -> None:
     assert as_json == as_yaml
 
 
+@pytest.mark.description
 def test_identifier_prefixes(bundle: dict[str, Any]) -> None:
     """Each documented identifier prefix has its pattern."""
     patterns = {
@@ -336,7 +290,7 @@ def test_identifier_prefixes(bundle: dict[str, Any]) -> None:
         for schema in bundle["components"]["schemas"].values()
         if isinstance(schema, dict)
     }
-    for prefix in ("payt_", "payin_", "cust_", "doc_", "rfidoc_", "rfi_", "bene_"):
+    for prefix in ID_PREFIXES:
         assert any(pattern.startswith(f"^{prefix}") for pattern in patterns), prefix
 
 

@@ -13,34 +13,21 @@ from datetime import UTC, datetime
 from typing import Any, Generic, TypeVar
 from urllib.parse import unquote
 
-from ._money import Money
 from .errors import InvalidParameterError
 
 __all__ = [
-    "MAX_PAGE",
     "Undocumented",
     "UtcInstant",
-    "check_amount",
     "check_content_type",
-    "check_country",
-    "check_currency",
-    "check_fields",
     "check_file_name",
-    "check_id",
-    "check_page",
     "check_params",
     "check_path",
-    "check_per_page",
     "check_text",
     "check_upload_path",
     "shown",
     "to_utc_instant",
 ]
 
-MAX_PAGE = 10**15
-"""The bundle's ``maximum`` of ``page`` (a test compares the two)."""
-_CURRENCY = re.compile(r"[A-Z]{3}")
-_COUNTRY = re.compile(r"[A-Za-z]{3}")
 # RFC 3986 path segments: unreserved characters, sub-delimiters, ":", "@" and %XX escapes.
 _SEGMENT = r"(?:[A-Za-z0-9\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2})+"
 _PATH = re.compile(rf"(?:/{_SEGMENT})*/?")
@@ -78,69 +65,6 @@ class Undocumented(Generic[V]):
         return hash(("Undocumented", repr(self.value)))
 
 
-def check_fields(value: Mapping[str, Any], model: type, field: str) -> dict[str, Any]:
-    """Return ``value`` as a plain dict whose keys ``model`` declares, at every level.
-
-    ``model`` is a generated request model; nested mappings and lists of mappings are checked
-    against the models of their fields. A key the model does not declare raises
-    :class:`InvalidParameterError` naming it (``bank_account.local_routing_numbr``), unless
-    its value is :class:`Undocumented`, which is unwrapped and sent as given. Free-form maps
-    (``dict[str, X]`` fields) take any key.
-    """
-    from msgspec import inspect
-
-    checked: dict[str, Any] = _check_node(value, inspect.type_info(model), field)
-    return checked
-
-
-def _check_node(value: Any, info: Any, where: str) -> Any:
-    from msgspec import inspect
-
-    if isinstance(value, Undocumented):
-        raise InvalidParameterError(
-            where, "is a declared field: Undocumented() is only for fields the bundle does not name"
-        )
-    if isinstance(info, inspect.UnionType):
-        shapes = [t for t in info.types if isinstance(t, inspect.StructType | inspect.ListType)]
-        structs = [t for t in shapes if isinstance(t, inspect.StructType)]
-        if isinstance(value, Mapping) and len(structs) == 1:
-            return _check_node(value, structs[0], where)
-        if isinstance(value, Mapping) and len(structs) > 1:
-            # Several object shapes: check against the one that declares every key given.
-            for struct in structs:
-                names = {f.encode_name for f in struct.fields}
-                if all(k in names or isinstance(v, Undocumented) for k, v in value.items()):
-                    return _check_node(value, struct, where)
-            return _check_node(value, structs[0], where)
-        lists = [t for t in shapes if isinstance(t, inspect.ListType)]
-        if len(lists) == 1:
-            return _check_node(value, lists[0], where)
-        return value
-    if isinstance(info, inspect.StructType) and isinstance(value, Mapping):
-        declared = {f.encode_name: f.type for f in info.fields}
-        result: dict[str, Any] = {}
-        for key, item in value.items():
-            path = f"{where}.{key}"
-            if isinstance(item, Undocumented) and key not in declared:
-                result[key] = item.value
-            elif key in declared:
-                result[key] = _check_node(item, declared[key], path)
-            else:
-                listed = ", ".join(sorted(declared)) or "none"
-                raise InvalidParameterError(
-                    path,
-                    f"is not a field of {info.cls.__name__} in the bundle (its fields: {listed}); "
-                    "to send a field the bundle does not show, pass "
-                    "payments_sdk.Undocumented(value)",
-                )
-        return result
-    if isinstance(info, inspect.ListType) and isinstance(value, list | tuple):
-        return [_check_node(item, info.item_type, f"{where}[{i}]") for i, item in enumerate(value)]
-    if isinstance(info, inspect.DictType) and isinstance(value, Mapping):
-        return {k: _check_node(v, info.value_type, f"{where}.{k}") for k, v in value.items()}
-    return value
-
-
 class UtcInstant(datetime):
     """A UTC datetime whose ``isoformat()`` ends in ``Z``, as the service's timestamps do."""
 
@@ -150,24 +74,6 @@ class UtcInstant(datetime):
             self.year, self.month, self.day, self.hour, self.minute, self.second, self.microsecond
         )
         return naive.isoformat(sep, timespec) + "Z"
-
-
-def check_currency(value: object, field: str, *, allowed: tuple[str, ...] | None = None) -> str:
-    """Return ``value`` if it is a 3-letter uppercase code (and in ``allowed``, if given)."""
-    if not isinstance(value, str) or not _CURRENCY.fullmatch(value):
-        raise InvalidParameterError(
-            field, f"must be a 3-letter uppercase ISO 4217 code, got {value!r}"
-        )
-    if allowed is not None and value not in allowed:
-        raise InvalidParameterError(field, f"must be one of {', '.join(allowed)}, got {value!r}")
-    return value
-
-
-def check_country(value: object, field: str = "country") -> str:
-    """Return ``value`` if it is an ISO 3166-1 alpha-3 code (any case)."""
-    if not isinstance(value, str) or not _COUNTRY.fullmatch(value):
-        raise InvalidParameterError(field, f"must be an ISO 3166-1 alpha-3 code, got {value!r}")
-    return value
 
 
 def check_text(value: object, field: str) -> str:
@@ -183,25 +89,6 @@ def check_text(value: object, field: str) -> str:
     except UnicodeEncodeError:
         raise InvalidParameterError(field, "is not valid Unicode text (a lone surrogate)") from None
     return value
-
-
-def check_id(value: object, field: str, prefix: str | None = None) -> str:
-    """Return ``value`` if it can be an id: text that is one path segment, with its prefix.
-
-    ``prefix`` (for example ``"payt_"``) is checked when the description gives the resource's
-    prefix. Control characters, ``/``, ``.`` and ``..`` can never be part of one path
-    segment's id, so they are refused before any request.
-    """
-    text = check_text(value, field)
-    if text in (".", "..") or any(ch < " " or ch == "\x7f" for ch in text) or "/" in text:
-        raise InvalidParameterError(
-            field, "must be one id: no '/', control characters, '.' or '..'"
-        )
-    if len(text) > 256:
-        raise InvalidParameterError(field, f"is {len(text)} characters long; ids are at most 256")
-    if prefix is not None and not text.startswith(prefix):
-        raise InvalidParameterError(field, f"must be an id starting with {prefix!r}")
-    return text
 
 
 def check_path(value: object, field: str = "path") -> str:
@@ -306,44 +193,6 @@ def shown(value: object) -> str:
     """Describe a bad value: the value itself only when it is short, else its type and size."""
     text = repr(value)
     return text if len(text) <= 40 else f"a {type(value).__name__} of {len(text)} characters"
-
-
-def check_amount(value: object, field: str, *, currency: str, currency_field: str) -> int:
-    """Return the amount in minor units: an ``int`` ≥ 1, or :class:`Money` of ``currency``."""
-    if isinstance(value, Money):
-        if value.currency != currency:
-            raise InvalidParameterError(
-                field, f"is {value.currency} money but {currency_field} is {currency}"
-            )
-        minor = value.minor_units
-    elif isinstance(value, int) and not isinstance(value, bool):
-        minor = value
-    else:
-        raise InvalidParameterError(
-            field, f"must be an int in the smallest currency unit or Money, got {value!r}"
-        )
-    if minor < 1:
-        raise InvalidParameterError(field, f"must be at least 1 smallest unit, got {minor}")
-    return minor
-
-
-def _check_int(value: object, field: str, low: int, high: int | None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidParameterError(field, f"must be an int, got {value!r}")
-    if value < low or (high is not None and value > high):
-        bounds = f"between {low} and {high}" if high is not None else f"at least {low}"
-        raise InvalidParameterError(field, f"must be {bounds}, got {value}")
-    return value
-
-
-def check_per_page(value: object) -> int:
-    """Return ``per_page`` if it is an int from 1 to 100."""
-    return _check_int(value, "per_page", 1, 100)
-
-
-def check_page(value: object) -> int:
-    """Return ``page`` if it is an int from 1 to 10^15 (the bundle's bounds)."""
-    return _check_int(value, "page", 1, MAX_PAGE)
 
 
 def to_utc_instant(value: object, field: str) -> UtcInstant:
