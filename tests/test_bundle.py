@@ -14,16 +14,15 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
-
-ROOT = Path(__file__).resolve().parent.parent
-METHODS = ("get", "put", "post", "delete", "patch", "options", "head", "trace")
-
 from tests.description_facts import (
     COMMON_LIST_PARAMETERS,
     ID_PREFIXES,
     LIST_ROUTES,
     OPERATIONS,
 )
+
+ROOT = Path(__file__).resolve().parent.parent
+METHODS = ("get", "put", "post", "delete", "patch", "options", "head", "trace")
 
 
 def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
