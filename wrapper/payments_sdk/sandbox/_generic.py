@@ -232,6 +232,30 @@ def _conventional(name: OperationName) -> Handler | None:
     return None
 
 
+def _carrying(name: OperationName, handler: Handler) -> Handler:
+    """Wrap a business handler so the record it answers carries the request's declared fields.
+
+    A field the bundle adds to a request and to its record (an optional ``reason`` on a
+    refund, say) then reaches the answer, and the state file, with no new line in the handler.
+    """
+    declared = tuple((name.response or {}).get("properties", {}))
+
+    def carrying(store: Store, v: Validated) -> tuple[int, Any]:
+        status, record = handler(store, v)
+        if isinstance(record, dict) and isinstance(v.body, dict):
+            carried = [key for key in declared if key not in record and key in v.body]
+            for key in carried:
+                record[key] = v.body[key]
+            if carried and "id" in record:  # an existing record changed in place: keep it
+                store.touched.add((store.table_name(name.resource), record["id"]))
+        return status, record
+
+    return carrying
+
+
 def handler_for(name: OperationName) -> Handler | None:
     """Return the business handler, else the convention's; None when neither serves it."""
-    return BUSINESS.get(name.key) or _conventional(name)
+    business = BUSINESS.get(name.key)
+    if business is not None:
+        return _carrying(name, business) if name.verb in ("POST", "PUT", "PATCH") else business
+    return _conventional(name)
