@@ -11,10 +11,10 @@ from __future__ import annotations
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from payments_sdk._call_options import RequestOptions, check_call_options
 from payments_sdk.resources._resource import Resource
 
 if TYPE_CHECKING:
+    from payments_sdk._call_options import RequestOptions
     from payments_sdk.resources.balance_conversions import BalanceConversions
     from payments_sdk.resources.balances import Balances
     from payments_sdk.resources.bank_account_validations import BankAccountValidations
@@ -48,6 +48,8 @@ class Namespaces(Resource):
         base URL are right.
 
         """
+        from payments_sdk._call_options import check_call_options
+        from payments_sdk._checks import check  # noqa: F401 - used when the operation has arguments
         from payments_sdk_generated.api.authentication import ping
 
         per_call = check_call_options(options)

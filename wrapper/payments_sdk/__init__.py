@@ -6,14 +6,14 @@ Importing the package is cheap: each public name is imported on first use.
 from __future__ import annotations
 
 from importlib import import_module
-from pkgutil import extend_path
 from typing import TYPE_CHECKING, Any
-
-from ._version import __version__
 
 # The generated part of the package (resources, namespaces, the operation table) lives in
 # generated/payments_sdk in a checkout; the wheel merges both into one directory.
-__path__ = extend_path(__path__, __name__)
+from ._portions import portions
+from ._version import __version__
+
+__path__ = portions(__path__, __name__)
 
 if TYPE_CHECKING:
     from ._call_options import RequestOptions

@@ -5,6 +5,6 @@ bundle by ``make generate`` into ``generated/payments_sdk/resources/``; the whee
 here, and a development checkout finds them through this package's ``__path__``.
 """
 
-from pkgutil import extend_path
+from .._portions import portions
 
-__path__ = extend_path(__path__, __name__)
+__path__ = portions(__path__, __name__)

@@ -8,25 +8,23 @@ and the pager of a list.
 
 from __future__ import annotations
 
-import asyncio
-import io
-import os
 from collections.abc import Awaitable, Callable, Mapping
-from datetime import datetime
-from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from .._checks import check
 from .._overrides import check_overrides
-from .._pagination import AsyncPager, PageRequest
-from .._validation import check_content_type, check_file_name, check_upload_path, to_utc_instant
 from ..errors import InvalidParameterError
 
+# What else the methods need is imported when a method first runs, not when the client is imported
+# (the client inherits this class): the pager and uploads pull in asyncio.
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from payments_sdk_generated.models import PageMeta
     from payments_sdk_generated.types import File, Response
 
     from .._call_options import CallOptions
+    from .._pagination import AsyncPager, PageRequest
     from .._requestor import Requestor
 
 __all__ = ["MAX_PREFETCH", "Resource"]
@@ -38,6 +36,8 @@ ListCall = Callable[..., Awaitable["Response[Any]"]]
 
 
 def _instant(value: datetime | None, field: str) -> datetime | None:
+    from .._validation import to_utc_instant
+
     return None if value is None else to_utc_instant(value, field)
 
 
@@ -70,7 +70,14 @@ class Resource:
         value: object, file_name: str | None, content_type: str | None, field: str
     ) -> File:
         """Return the upload part for ``value``: bytes, an open binary file, or a path."""
+        import asyncio
+        import io
+        import os
+        from pathlib import Path
+
         from payments_sdk_generated.types import File
+
+        from .._validation import check_content_type, check_file_name, check_upload_path
 
         if file_name is not None:
             check_file_name(file_name)
@@ -117,6 +124,9 @@ class Resource:
 
         ``None`` filters are not sent; ``options`` apply to every page's request.
         """
+        from .._pagination import AsyncPager
+        from .._validation import to_utc_instant
+
         sent = {name: value for name, value in filters.items() if value is not None}
         if isinstance(prefetch, bool) or not isinstance(prefetch, int):
             raise InvalidParameterError("prefetch", f"must be an int, got {prefetch!r}")
@@ -148,6 +158,8 @@ class Resource:
         self, operation: Callable[[Any], Awaitable[Any]], options: CallOptions | None
     ) -> AsyncPager[Any]:
         """Return a pager over an operation that answers one page and takes no page parameters."""
+        from .._pagination import AsyncPager
+
         requestor = self._requestor
 
         async def fetch(request: PageRequest) -> tuple[list[Any], PageMeta]:
@@ -159,6 +171,8 @@ class Resource:
 
 def _derived_name(name: str) -> str | None:
     """Return the file's own name if it can be sent as one; else None (the part is "document")."""
+    from .._validation import check_file_name
+
     try:
         return check_file_name(name) if name else None
     except InvalidParameterError:
