@@ -79,7 +79,7 @@ async def test_a_bug_inside_a_call_surfaces_as_itself(
         (lambda c: c.orders.create(quote_id="\ud800"), "quote_id"),
         (
             lambda c: c.orders.create(amount=1, currency="USD", payment_methods=["\ud83d"]),
-            "payment_methods",
+            "payment_methods[0]",
         ),
         (lambda c: c.kyc_links.create(email="\ud800@example.com"), "email"),
         (lambda c: c.request("POST", "/customers", json={"n": math.nan}), "json"),
@@ -90,7 +90,7 @@ async def test_a_bug_inside_a_call_surfaces_as_itself(
             lambda c: c.beneficiaries.create(
                 beneficiary={"name": "\ud800"}, bank_account={"currency": "GBP"}
             ),
-            "body",
+            "beneficiary.name",
         ),
     ],
 )

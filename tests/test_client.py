@@ -303,7 +303,8 @@ CONVERSION = {"source_currency": "USD", "target_currency": "EUR"}
         (lambda c: c.refunds.retrieve(""), "id"),
         (lambda c: c.kyc_links.create(customer_id="cust_1", email="a@b.c"), "email"),
         (lambda c: c.kyc_links.create(customer_id="user_1"), "customer_id"),
-        (lambda c: c.bank_account_validations.create(), "id"),
+        # No shape chosen: the first field the first shape (a bank account) requires.
+        (lambda c: c.bank_account_validations.create(), "country"),
         (lambda c: c.bank_account_validations.create(id="bene_1", country="DEU"), "country"),
         (lambda c: c.bank_account_validations.create(country="DEU"), "holder_name"),
         (lambda c: c.virtual_accounts.create(payment_type="", currency="EUR"), "payment_type"),
@@ -324,7 +325,7 @@ CONVERSION = {"source_currency": "USD", "target_currency": "EUR"}
             lambda c: c.orders.update_rfi(
                 "ord_1", documents=[{"id": "x", "rfi_doc_id": "rfidoc_1"}]
             ),
-            "documents[].id",
+            "documents[0].id",
         ),
     ],
 )

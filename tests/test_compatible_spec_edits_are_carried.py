@@ -199,7 +199,11 @@ CALLS = textwrap.dedent(
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """The edited bundle, generated into a scratch directory as `make generate` does."""
-    out = tmp_path_factory.mktemp("edited")
+    # A scratch checkout: generated/ beside a link to the wrapper, as in the repository.
+    checkout = tmp_path_factory.mktemp("edited")
+    (checkout / "wrapper").symlink_to(ROOT / "wrapper", target_is_directory=True)
+    out = checkout / "generated"
+    out.mkdir()
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     _edit(source)
     (out / "payments.json").write_text(json.dumps(source), encoding="utf-8")
@@ -245,7 +249,7 @@ def test_every_compatible_edit_reaches_the_sdk_and_the_sandbox(
 ) -> None:
     """The new header, filter, bound, default, field and resource work end to end."""
     out, _ = edited
-    env = {**os.environ, "PYTHONPATH": f"{out}{os.pathsep}{ROOT / 'wrapper'}"}
+    env = {**os.environ, "PYTHONPATH": f"{out}{os.pathsep}{out.parent / 'wrapper'}"}
     result = subprocess.run(
         [sys.executable, "-c", CALLS, str(out / "payments.folded.json"), str(out)],
         env=env,

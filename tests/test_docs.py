@@ -157,14 +157,14 @@ def test_test_files_pass(page: Path, service_env: dict[str, str], tmp_path: Path
 
 
 def test_the_reference_renders_every_resource_module() -> None:
-    """docs/reference/resources.md has a ``:::`` entry for each public resource module."""
-    modules = {
-        f"payments_sdk.resources.{path.stem}"
-        for path in (ROOT / "wrapper" / "payments_sdk" / "resources").glob("*.py")
-        if not path.stem.startswith("_")
-    }
+    """docs/reference/resources.md renders the resources package whole, every module of it.
+
+    The modules are generated, so the page names none of them: a resource the bundle gains is
+    on the page with no hand-written line.
+    """
     page = (ROOT / "docs" / "reference" / "resources.md").read_text(encoding="utf-8")
-    assert set(re.findall(r"^::: (\S+)$", page, re.MULTILINE)) == modules
+    assert re.findall(r"^::: (\S+)$", page, re.MULTILINE) == ["payments_sdk.resources"]
+    assert "show_submodules: true" in page
 
 
 def test_the_reference_renders_every_model() -> None:

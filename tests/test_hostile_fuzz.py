@@ -85,7 +85,8 @@ def wrapper_methods() -> dict[str, inspect.Signature]:
     """Every public method of every namespace of the client, and the client's own operations."""
     client = AsyncPaymentsClient(api_key=KEY, base_url=BASE_URL)
     found: dict[str, inspect.Signature] = {}
-    for name, attribute in vars(AsyncPaymentsClient).items():
+    members = {k: v for cls in reversed(AsyncPaymentsClient.__mro__) for k, v in vars(cls).items()}
+    for name, attribute in members.items():
         if name.startswith("_") or name in ("aclose", "with_options", "with_raw_response"):
             continue
         if inspect.iscoroutinefunction(attribute):

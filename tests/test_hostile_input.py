@@ -313,13 +313,13 @@ async def test_request_sends_the_path_exactly_as_written(make_client: MakeClient
             lambda c: c.beneficiaries.create(
                 beneficiary={"name": "Jane", "note": Undocumented(float("nan"))}, bank_account={}
             ),
-            "beneficiary",
+            "beneficiary.note",
         ),
         (
             lambda c: c.beneficiaries.create(
                 beneficiary={"name": "Jane"}, bank_account={"x": Undocumented(io.StringIO())}
             ),
-            "bank_account",
+            "bank_account.x",
         ),
     ],
 )

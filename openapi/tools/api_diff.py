@@ -134,6 +134,14 @@ class _Differ:
                 )
         if old.get("format") != new.get("format"):
             self.add(True, operation, where, f"format {old.get('format')} -> {new.get('format')}")
+        if request and old.get("not") != new.get("not"):
+            # A new "not" refuses what was accepted (fields that may not go together).
+            self.add(
+                bool(new.get("not")),
+                operation,
+                where,
+                f"not {old.get('not')} -> {new.get('not')}",
+            )
         for keyword in ("default", "x-sdk-default"):
             if request and old.get(keyword) != new.get(keyword):
                 # Reported, not breaking: every call still works, but a caller who leaves the

@@ -178,7 +178,7 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
         elif isinstance(extra, Mapping):
             result[key] = check(item, extra, path)
         elif isinstance(item, Undocumented) and extra is not False:
-            result[key] = item.value
+            result[key] = _json(item.value, path)
         else:
             listed = ", ".join(sorted(declared)) or "none"
             owner = schema.get("x-model") or "this object"
@@ -251,27 +251,48 @@ def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     if len(candidates) == 1:
         return check(given, candidates[0], where)
 
-    def describe(shape: Mapping[str, Any]) -> str:
-        required = list(shape.get("required", ()))
-        return " and ".join(required) if required else "no field"
-
-    choices = ", or ".join(describe(shape) for shape in shapes)
     if not candidates:
-        # Two fields no shape takes together: name the later one.
+        # Two fields no shape takes together: name the earlier one, as the caller wrote them.
         for index, key in enumerate(keys):
             for other in keys[:index]:
                 if not any(
                     key in s.get("properties", {}) and other in s.get("properties", {})
                     for s in shapes
                 ):
-                    raise _fail(_join(where, key), f"cannot be combined with {other}")
+                    raise _fail(_join(where, other), f"cannot be combined with {key}")
         return check(given, _closest(shapes, keys), where)
-    first = keys[0] if keys else next(iter(shapes[0].get("required", [""])), "")
-    raise _fail(_join(where, first), f"pass {choices}")
+    # Fields are missing: name the first one the first fitting shape requires.
+    shape = candidates[0]
+    missing = next((k for k in shape.get("required", ()) if k not in keys), "")
+    raise _fail(_join(where, missing), f"pass {_choices(shapes)}")
+
+
+def _choices(shapes: list[Mapping[str, Any]]) -> str:
+    """Say which fields make each shape: ``exactly one of a or b``, or ``a and b, or c``."""
+    common = set.intersection(*(set(s.get("required", ())) for s in shapes))
+    own = [[k for k in s.get("required", ()) if k not in common] for s in shapes]
+    if all(len(fields) == 1 for fields in own):
+        return "exactly one of " + " or ".join(fields[0] for fields in own)
+    return ", or ".join(_and(fields) if fields else "no field" for fields in own)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _closest(shapes: list[Mapping[str, Any]], keys: list[str]) -> Mapping[str, Any]:
     return max(shapes, key=lambda s: sum(k in s.get("properties", {}) for k in keys))
+
+
+def _json(value: Any, where: str) -> Any:
+    """Return a value sent as given (``Undocumented``) if it is JSON: no NaN, no object."""
+    import json
+
+    try:
+        json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise _fail(where, f"cannot be sent as JSON: {exc}") from None
+    return value
 
 
 def check_fields_of(

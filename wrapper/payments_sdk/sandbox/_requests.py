@@ -376,6 +376,14 @@ def _describe(error: ValidationError) -> str:
         declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         stray = next((key for key in error.instance if key not in declared), "?")
         return f"{field_path([*where, stray])} is not a field of this request"
+    if error.validator == "not" and isinstance(error.validator_value, dict):
+        together = list(error.validator_value.get("required", []))
+        if len(together) >= 2:  # the SDK's words for the same rule (payments_sdk._checks)
+            first, *rest = together
+            return (
+                f"{field_path([*where, rest[-1]])} cannot be sent with "
+                f"{', '.join([first, *rest[:-1]])}: pass one of them"
+            )
     if error.validator in ("oneOf", "anyOf"):
         return f"{field_path(where)} matches none of the accepted shapes"
     return f"{field_path(where)} {_problem(error)}"
