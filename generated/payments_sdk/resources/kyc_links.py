@@ -35,7 +35,11 @@ _LIST_PAGE: dict[str, Any] = {
 _CREATE_BODY: dict[str, Any] = {
     "type": "object",
     "description": "For an existing customer (`customer_id`) or a new one (`email`), not both.",
-    "not": {"required": ["customer_id", "email"]},
+    "not": {
+        "description": "Not both.",
+        "required": ["customer_id", "email"],
+        "properties": {"customer_id": {}, "email": {}},
+    },
     "properties": {
         "customer_id": {
             "type": "string",
