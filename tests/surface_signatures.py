@@ -54,7 +54,9 @@ def surface() -> dict[str, Any]:
         name
         for name, member in inspect.getmembers(type(client))
         if not name.startswith("_")
-        and isinstance(member, property | type(AsyncPaymentsClient.__dict__.get("with_raw_response")))
+        and isinstance(
+            member, property | type(AsyncPaymentsClient.__dict__.get("with_raw_response"))
+        )
         and name not in ("with_raw_response",)
     ]
     for name in namespaces:
@@ -68,9 +70,7 @@ def surface() -> dict[str, Any]:
             continue
         value = getattr(raw, name)
         if callable(value):
-            result[f"with_raw_response.{name}"] = sorted(
-                inspect.signature(value).parameters
-            )
+            result[f"with_raw_response.{name}"] = sorted(inspect.signature(value).parameters)
         else:
             for method in sorted(vars(value)):
                 result[f"with_raw_response.{name}.{method}"] = sorted(

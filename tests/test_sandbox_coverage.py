@@ -17,8 +17,7 @@ from typing import Any
 import httpx
 import pytest
 
-from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox import _app
+from payments_sdk.sandbox import Sandbox, _app
 from payments_sdk.sandbox._app import unhandled_operations
 from payments_sdk.sandbox._generic import Handler, OperationName
 from payments_sdk.sandbox._requests import Validated

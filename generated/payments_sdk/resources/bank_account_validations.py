@@ -71,6 +71,7 @@ _CREATE_BODY: dict[str, Any] = {
                 "bic_primary": {"type": "string", "minLength": 1},
                 "bic_secondary": {"type": "string", "minLength": 1},
             },
+            "additionalProperties": False,
             "x-model": "BankAccount",
         },
         {

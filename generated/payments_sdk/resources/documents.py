@@ -44,6 +44,7 @@ _UPLOAD_BODY: dict[str, Any] = {
         "file": {"type": "string", "format": "binary", "description": "The document's bytes."},
         "type": {"type": "string", "description": "What the document is, for example `passport`."},
     },
+    "additionalProperties": False,
     "x-model": "DocumentUploadRequest",
 }
 _RETRIEVE_DOCUMENT_ID: dict[str, Any] = {

@@ -34,7 +34,7 @@ _LIST_PAGE: dict[str, Any] = {
 }
 _CREATE_BODY: dict[str, Any] = {
     "type": "object",
-    "description": "For an existing customer (`customer_id`) or a new one (`email`).",
+    "description": "For an existing customer (`customer_id`) or a new one (`email`), not both.",
     "properties": {
         "customer_id": {
             "type": "string",
@@ -44,11 +44,16 @@ _CREATE_BODY: dict[str, Any] = {
         },
         "email": {"type": "string", "format": "email"},
     },
+    "not": {
+        "description": "Both a customer id and an e-mail address.",
+        "required": ["customer_id", "email"],
+        "properties": {"customer_id": {}, "email": {}},
+    },
     "x-model": "KycLinkCreateRequest",
 }
 _RETRIEVE_ID: dict[str, Any] = {
     "type": "string",
-    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
 }
 

@@ -6,7 +6,7 @@ __all__ = ["KycLinkCreateRequest"]
 
 
 class KycLinkCreateRequest(Model):
-    """For an existing customer (`customer_id`) or a new one (`email`)."""
+    """For an existing customer (`customer_id`) or a new one (`email`), not both."""
 
     customer_id: str | None = None
     """ A customer id. """

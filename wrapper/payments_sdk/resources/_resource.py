@@ -124,8 +124,6 @@ class Resource:
             raise InvalidParameterError("prefetch", f"must be from 0 to {MAX_PREFETCH}")
         start = to_utc_instant(before, "before") if before is not None else None
         end = to_utc_instant(after, "after") if after is not None else None
-        if start is not None and end is not None and end >= start:
-            raise InvalidParameterError("after", "must be earlier than before")
         requestor = self._requestor
 
         async def fetch(request: PageRequest) -> tuple[list[Any], PageMeta]:

@@ -151,7 +151,7 @@ def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
 
 
 def _wanted(name: OperationName, query: Mapping[str, Any]) -> list[tuple[str, Any]]:
-    """The declared filters the request gives, with their values (read once per request)."""
+    """Return the declared filters the request gives, with their values (read once per request)."""
     return [(field, query[field]) for field in name.filters if field in query]
 
 
