@@ -307,16 +307,20 @@ async def test_head_on_a_path_without_get_is_405_with_allow(
         ),
         (
             "/v1/balance_conversions",
-            b'{"source_currency": "USD", "target_currency": "EUR", "source_amount": 1000.0}',
+            b'{"source_currency": "USD", "target_currency": "EUR", "source_amount": 1000.5}',
             "source_amount",
         ),
         (
             "/v1/balance_conversions",
-            b'{"source_currency": "USD", "target_currency": "EUR", "target_amount": 1e3}',
-            "target_amount",
+            b'{"source_currency": "USD", "target_currency": "EUR", "source_amount": 1e-3}',
+            "source_amount",
         ),
         ("/v1/orders", b'{"amount": 1e300, "currency": "USD", "payment_methods": ["x"]}', "amount"),
-        ("/v1/orders", b'{"amount": 1E2, "currency": "USD", "payment_methods": ["x"]}', "amount"),
+        (
+            "/v1/orders",
+            b'{"amount": 1.555E2, "currency": "USD", "payment_methods": ["x"]}',
+            "amount",
+        ),
         (
             "/v1/orders",
             b'{"amount": 1e99999999999999999999, "currency": "USD", "payment_methods": ["x"]}',
@@ -328,7 +332,7 @@ async def test_head_on_a_path_without_get_is_405_with_allow(
             "amount",
         ),
         ("/_sandbox/payments", b'{"amount": 1' + b"0" * 300 + b"}", "amount"),
-        ("/_sandbox/payments", b'{"amount": 1500.0}', "amount"),
+        ("/_sandbox/payments", b'{"amount": 1500.5}', "amount"),
     ],
 )
 async def test_a_number_that_is_not_a_bounded_integer_is_refused(
@@ -342,6 +346,19 @@ async def test_a_number_that_is_not_a_bounded_integer_is_refused(
     _, http = sandbox_http
     message = assert_refused(await http.post(path, content=raw, headers=JSON))
     assert message.startswith(field), message
+    await assert_balances_are_ints(http)
+
+
+@pytest.mark.parametrize("amount", [b"1000.0", b"1e3", b"1E3", b"10000e-1"])
+async def test_a_whole_number_with_a_fraction_or_exponent_is_the_integer_it_spells(
+    sandbox_http: tuple[Sandbox, httpx.AsyncClient], amount: bytes
+) -> None:
+    """JSON Schema counts 1000.0 as an integer, as the bundle does: it converts 1000 (an int)."""
+    _, http = sandbox_http
+    raw = b'{"source_currency": "USD", "target_currency": "EUR", "source_amount": %s}' % amount
+    response = await http.post("/v1/balance_conversions", content=raw, headers=JSON)
+    assert response.status_code == 201, response.text
+    assert response.json()["source_amount"] == 1000
     await assert_balances_are_ints(http)
 
 
@@ -601,12 +618,12 @@ HOSTILE_REQUESTS: list[tuple[str, str, dict[str, Any], int, str]] = [
             (b'{"kind": "fail", "operation": "ping"}', "status is required"),
             (b'{"kind": "fail", "operation": "ping", "status": 200}', "status"),
             (b'{"kind": "fail", "operation": "ping", "status": 499}', "status"),
-            (b'{"kind": "fail", "operation": "ping", "status": 503.0}', "status"),
+            (b'{"kind": "fail", "operation": "ping", "status": 503.5}', "status"),
             (b'{"kind": "fail", "operation": "ping", "status": null}', "status"),
             (b'{"kind": "fail", "operation": "ping", "status": 1' + b"0" * 300 + b"}", "status"),
             (b'{"kind": "fail", "operation": "ping", "status": 503, "times": 0}', "times"),
             (b'{"kind": "fail", "operation": "ping", "status": 503, "times": true}', "times"),
-            (b'{"kind": "fail", "operation": "ping", "status": 503, "times": 1e3}', "times"),
+            (b'{"kind": "fail", "operation": "ping", "status": 503, "times": 1.5}', "times"),
             (b'{"kind": "fail", "operation": "ping", "status": 429, "retry_after": "2"}', "retry"),
             (b'{"kind": "fail", "operation": "ping", "status": 429, "retry_after": -1}', "retry"),
             (b'{"kind": "latency", "operation": "ping", "seconds": 1e999}', "seconds"),

@@ -124,10 +124,8 @@ def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         value = value.value
     if not isinstance(value, str):
         raise _fail(where, f"must be a string, got {shown(value)}")
-    if schema.get("minLength") == 1 or not value:
-        check_text(value, where)
-    else:
-        check_text(value or " ", where)
+    if value or (schema.get("minLength") or 0) >= 1:
+        check_text(value, where)  # text: no lone surrogate; and not empty where minLength says
     if "enum" in schema and value not in schema["enum"]:
         allowed = ", ".join(str(member) for member in schema["enum"])
         raise _fail(where, f"must be one of {allowed}, got {shown(value)}")

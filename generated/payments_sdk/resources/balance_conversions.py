@@ -209,6 +209,7 @@ class BalanceConversions(Resource):
                 "source_amount": source_amount,
                 "target_amount": target_amount,
             },
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

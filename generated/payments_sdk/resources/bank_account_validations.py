@@ -186,6 +186,7 @@ class BankAccountValidations(Resource):
                 "bic_secondary": bic_secondary,
                 "id": id,
             },
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

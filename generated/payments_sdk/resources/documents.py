@@ -123,6 +123,7 @@ class Documents(Resource):
             "documents.upload",
             _UPLOAD_BODY,
             {"file": part, "type": type},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

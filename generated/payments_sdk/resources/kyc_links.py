@@ -126,6 +126,7 @@ class KycLinks(Resource):
             "kyc_links.create",
             _CREATE_BODY,
             {"customer_id": customer_id, "email": email},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

@@ -229,6 +229,7 @@ class Orders(Resource):
                 "split_ids": split_ids,
                 "quote_id": quote_id,
             },
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(
@@ -274,6 +275,7 @@ class Orders(Resource):
             "orders.update_rfi",
             _UPDATE_RFI_BODY,
             {"documents": documents},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

@@ -124,6 +124,7 @@ class Refunds(Resource):
             "refunds.create",
             _CREATE_BODY,
             {"payment_id": payment_id},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(
