@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-__all__ = ["MAX_INTEGER", "closed"]
+__all__ = ["MAX_INTEGER", "closed", "closed_answers"]
 
 MAX_INTEGER = 10**15
 """The sandbox's bound on every integer (openapi/DECISIONS.md, sandbox section)."""
@@ -45,4 +45,47 @@ def closed(document: dict[str, Any]) -> dict[str, Any]:
     for schema in strict["components"]["schemas"].values():
         if schema.get("type") == "object" and "properties" not in schema:
             schema["additionalProperties"] = False
+    return strict
+
+
+def _answer_refs(node: Any, suffix: str) -> None:
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            node["$ref"] = ref + suffix
+        for value in node.values():
+            _answer_refs(value, suffix)
+    elif isinstance(node, list):
+        for value in node:
+            _answer_refs(value, suffix)
+
+
+def closed_answers(document: dict[str, Any], suffix: str = "Answer") -> dict[str, Any]:
+    """Return a copy whose responses are closed as :func:`closed` closes them; requests are not.
+
+    Every component schema gets a closed twin (``<Name><suffix>``) that the responses use, so
+    that a schema shared by a request and a response (``BeneficiaryDetails``) stays as the
+    bundle publishes it on the request side. Schemathesis then generates requests from the bundle
+    users read, and holds the sandbox's answers to the sandbox's own stricter promise.
+    """
+    strict = copy.deepcopy(document)
+    schemas = strict["components"]["schemas"]
+    for name, schema in list(schemas.items()):
+        twin = copy.deepcopy(schema)
+        _answer_refs(twin, suffix)
+        _close(twin)
+        if twin.get("type") == "object" and "properties" not in twin:
+            twin["additionalProperties"] = False
+        schemas[name + suffix] = twin
+    containers = [strict["components"].get("responses", {})]
+    for item in strict["paths"].values():
+        for operation in item.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                containers.append(operation["responses"])
+    for responses in containers:
+        for response in responses.values():
+            for media in response.get("content", {}).values():
+                if "schema" in media:
+                    _answer_refs(media["schema"], suffix)
+                    _close(media["schema"])
     return strict

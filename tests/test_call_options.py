@@ -43,15 +43,46 @@ def test_every_method_takes_the_per_call_options() -> None:
     assert len(METHODS) == 28
 
 
+def _closed_body(method: str) -> bool:
+    """Whether the bundle closes the method's request body (every shape of it)."""
+    from payments_sdk._operation_table import OPERATIONS
+    from payments_sdk.sandbox.contract import load_bundle, resolve
+
+    folded = load_bundle()
+    resource, _, name = method.rpartition(".")
+    entry = next(
+        (e for e in OPERATIONS if (e.resource, e.method) == (resource or "client", name)), None
+    )
+    if entry is None:  # client.request: an operation the bundle does not describe
+        return False
+    spec = folded["paths"][entry.path][entry.http_method.lower()].get("requestBody")
+    if spec is None:
+        return False
+    (media,) = spec["content"].values()
+    schema = resolve(folded, media["schema"])
+    shapes = [resolve(folded, s) for s in schema.get("oneOf", [schema])]
+    return all(shape.get("additionalProperties") is False for shape in shapes)
+
+
 @pytest.mark.parametrize("method", sorted(METHODS))
 async def test_each_method_sends_its_per_call_options(method: str) -> None:
-    """The extra header, query parameter and body field reach the wire; the timeout applies."""
+    """The extra header, query parameter and body field reach the wire; the timeout applies.
+
+    A body the bundle closes takes no extra field: ``extra_body`` is refused before sending,
+    and the other options still go.
+    """
     server = Server(method)
+    options = dict(OPTIONS)
     async with (
         httpx.AsyncClient(transport=httpx.MockTransport(server)) as pool,
         AsyncPaymentsClient(api_key=KEY, base_url=BASE_URL, http_client=pool) as client,
     ):
-        await _call(client, method, {**_valid(method), **OPTIONS})
+        if _closed_body(method):
+            with pytest.raises(InvalidParameterError) as raised:
+                await _call(client, method, {**_valid(method), **options})
+            assert raised.value.field == "extra_body" and not server.sent
+            options.pop("extra_body")
+        await _call(client, method, {**_valid(method), **options})
     assert server.sent, method
     for request in server.sent:
         assert request.headers["x-extra"] == "yes"
@@ -59,7 +90,9 @@ async def test_each_method_sends_its_per_call_options(method: str) -> None:
         assert request.url.params["trace"] == "t-1"
         assert request.extensions["timeout"]["read"] == 7
         content = request.read()
-        if request.headers.get("content-type", "").startswith("multipart/form-data"):
+        if "extra_body" not in options:
+            assert b"undocumented" not in content
+        elif request.headers.get("content-type", "").startswith("multipart/form-data"):
             assert b'name="note"' in content and b"undocumented" in content
         else:
             assert json.loads(content)["note"] == "undocumented"

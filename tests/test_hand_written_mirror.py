@@ -19,8 +19,6 @@ FOLDED = json.loads((ROOT / "generated" / "payments.folded.json").read_text(enco
 
 MIRRORS: dict[tuple[str, str], str] = {
     # (file relative to wrapper/payments_sdk, literal): why it stays hand-written.
-    ("_overrides.py", "source_currency"): "the conversion's distinct-currency rule, cited",
-    ("_overrides.py", "target_currency"): "the conversion's distinct-currency rule, cited",
     ("resources/_resource.py", "before"): "the pager drives the shared time window",
     ("resources/_resource.py", "after"): "the pager drives the shared time window",
     ("_naming.py", "data"): "the list envelope: 'A list response is an object { data, page_meta }'",

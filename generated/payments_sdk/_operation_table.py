@@ -222,11 +222,12 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 schema={
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "maximum": 1000000000000000,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
                     "examples": [29900],
                     "x-currency-field": "source_currency",
                 },
-                description="A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                description="A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
             ),
             Argument(
                 name="target_amount",
@@ -238,11 +239,12 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 schema={
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "maximum": 1000000000000000,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
                     "examples": [29900],
                     "x-currency-field": "target_currency",
                 },
-                description="A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                description="A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
             ),
         ),
     ),
@@ -661,11 +663,12 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 schema={
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "maximum": 1000000000000000,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
                     "examples": [29900],
                     "x-currency-field": "currency",
                 },
-                description="A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                description="A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
             ),
             Argument(
                 name="currency",
@@ -752,7 +755,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={
                     "type": "string",
-                    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+                    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
                     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
                 },
                 description="The resource's id.",
@@ -781,7 +784,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={
                     "type": "string",
-                    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+                    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
                     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
                 },
                 description="The resource's id.",
@@ -928,7 +931,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={
                     "type": "string",
-                    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+                    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
                     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
                 },
                 description="The resource's id.",
@@ -957,7 +960,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={
                     "type": "string",
-                    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+                    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
                     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
                 },
                 description="The resource's id.",
@@ -1197,7 +1200,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={
                     "type": "string",
-                    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+                    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
                     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
                 },
                 description="The resource's id.",

@@ -7,8 +7,9 @@ checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``fo
 ``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
 ``not`` (of ``required``: fields that may not be sent together), and our extensions
 ``x-currency-field`` (an amount that travels with a currency: :class:`Money` is checked against
-it) and ``x-sdk-default``. A failure raises :class:`~payments_sdk.errors.InvalidParameterError`
-naming the argument's path (``bank_account.currency``, ``documents[0].id``).
+it), ``x-distinct-fields`` (fields whose values must differ) and ``x-sdk-default``. A failure
+raises :class:`~payments_sdk.errors.InvalidParameterError` naming the argument's path
+(``bank_account.currency``, ``documents[0].id``).
 
 The value returned is what goes on the wire: enum members become their values, :class:`Money`
 its minor units, datetimes UTC instants, :class:`Undocumented` its value.
@@ -26,7 +27,7 @@ from ._money import Money
 from ._validation import Undocumented, check_text, shown, to_utc_instant
 from .errors import InvalidParameterError
 
-__all__ = ["check", "check_fields_of"]
+__all__ = ["check", "check_fields_of", "distinct_problem", "not_together_problem"]
 
 _TYPE_WORDS = {
     "string": "a string",
@@ -60,6 +61,31 @@ def _fail(where: str, problem: str) -> InvalidParameterError:
     return InvalidParameterError(where or "body", problem)
 
 
+def not_together_problem(fields: Sequence[str]) -> tuple[str, str]:
+    """Return the field to name and the problem, for ``not: {required: fields}`` broken.
+
+    The sandbox words its 400 with this too, so both read ``<field> <problem>``.
+    """
+    first, *rest = fields
+    return rest[-1], f"cannot be sent with {', '.join([first, *rest[:-1]])}: pass one of them"
+
+
+def distinct_problem(fields: Sequence[str]) -> tuple[str, str]:
+    """Return the field to name and the problem, for ``x-distinct-fields`` broken."""
+    first, *rest = fields
+    return rest[-1], f"must differ from {', '.join([first, *rest[:-1]])}"
+
+
+def _distinct(schema: Mapping[str, Any], value: Any, where: str) -> None:
+    fields = schema.get("x-distinct-fields")
+    if not fields or not isinstance(value, Mapping) or not all(key in value for key in fields):
+        return
+    stated = [item.value if isinstance(item, Enum) else item for item in (value[k] for k in fields)]
+    if len(set(map(repr, stated))) < len(stated):
+        field, problem = distinct_problem(fields)
+        raise _fail(_join(where, field), problem)
+
+
 def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     """Return ``value`` as it is sent, or raise ``InvalidParameterError`` naming ``where``."""
     if isinstance(value, Undocumented):
@@ -67,7 +93,9 @@ def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
             where, "is a declared field: Undocumented() is only for fields the bundle does not name"
         )
     if "oneOf" in schema:
-        return _one_of(value, schema, where)
+        chosen = _one_of(value, schema, where)
+        _distinct(schema, chosen, where)
+        return chosen
     if "const" in schema and value != schema["const"]:
         raise _fail(where, f"must be {schema['const']!r}, got {shown(value)}")
     kind = schema.get("type")
@@ -96,10 +124,8 @@ def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         value = value.value
     if not isinstance(value, str):
         raise _fail(where, f"must be a string, got {shown(value)}")
-    if schema.get("minLength") == 1 or not value:
-        check_text(value, where)
-    else:
-        check_text(value or " ", where)
+    if value or (schema.get("minLength") or 0) >= 1:
+        check_text(value, where)  # text: no lone surrogate; and not empty where minLength says
     if "enum" in schema and value not in schema["enum"]:
         allowed = ", ".join(str(member) for member in schema["enum"])
         raise _fail(where, f"must be one of {allowed}, got {shown(value)}")
@@ -218,11 +244,9 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
             raise _fail(_join(where, key), "is required")
     forbidden = schema.get("not", {}).get("required")
     if forbidden and all(key in result for key in forbidden):
-        first, *rest = forbidden
-        raise _fail(
-            _join(where, rest[-1]),
-            f"cannot be sent with {', '.join([first, *rest[:-1]])}: pass one of them",
-        )
+        field, problem = not_together_problem(forbidden)
+        raise _fail(_join(where, field), problem)
+    _distinct(schema, result, where)
     return result
 
 

@@ -3,7 +3,8 @@
 Everything else a method checks is derived from the bundle (:mod:`payments_sdk._checks`). The
 rules here are keyed by the SDK method (``resource.method``), not by operationId, so renaming
 an operation in the bundle changes nothing. ``tests/`` lists this module as hand-written code
-that mirrors the description; keep it short.
+that mirrors the description; keep it short. It is empty: the one rule it held (the two
+currencies of a conversion differ) is now stated in the bundle (``x-distinct-fields``).
 """
 
 from __future__ import annotations
@@ -11,21 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from .errors import InvalidParameterError
-
 __all__ = ["OVERRIDES", "check_overrides"]
 
 
-def _distinct_currencies(body: Mapping[str, Any]) -> None:
-    # service-description.md, "Resource groups": Balance Conversion is the "Conversion of balance
-    # from one supported currency to another" - another currency, not the same one.
-    if body.get("source_currency") == body.get("target_currency"):
-        raise InvalidParameterError("target_currency", "must differ from source_currency")
-
-
-OVERRIDES: dict[str, Callable[[Mapping[str, Any]], None]] = {
-    "balance_conversions.create": _distinct_currencies,
-}
+OVERRIDES: dict[str, Callable[[Mapping[str, Any]], None]] = {}
 """Rules by SDK method, beyond what the bundle's schema for its request says."""
 
 

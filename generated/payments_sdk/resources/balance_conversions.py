@@ -50,7 +50,8 @@ _LIST_PAGE: dict[str, Any] = {
     "default": 1,
 }
 _CREATE_BODY: dict[str, Any] = {
-    "description": "Exactly one of the two shapes; sending both amounts is invalid.",
+    "description": "Exactly one of the two shapes; sending both amounts is invalid. The two currencies differ.",
+    "x-distinct-fields": ["source_currency", "target_currency"],
     "oneOf": [
         {
             "type": "object",
@@ -75,7 +76,8 @@ _CREATE_BODY: dict[str, Any] = {
                 "source_amount": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "maximum": 1000000000000000,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
                     "examples": [29900],
                     "x-currency-field": "source_currency",
                 },
@@ -106,7 +108,8 @@ _CREATE_BODY: dict[str, Any] = {
                 "target_amount": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "maximum": 1000000000000000,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
                     "examples": [29900],
                     "x-currency-field": "target_currency",
                 },
@@ -189,11 +192,13 @@ class BalanceConversions(Resource):
             source_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
             target_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
             source_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
-                KWD is 295990; 295 JPY is 295). In the smallest unit of ``source_currency``, or
-                :class:`~payments_sdk.Money` in that currency. At least 1.
+                KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
+                ``source_currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
+                1000000000000000.
             target_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
-                KWD is 295990; 295 JPY is 295). In the smallest unit of ``target_currency``, or
-                :class:`~payments_sdk.Money` in that currency. At least 1.
+                KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
+                ``target_currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
+                1000000000000000.
         """
         body = self._body(
             "balance_conversions.create",
@@ -204,6 +209,7 @@ class BalanceConversions(Resource):
                 "source_amount": source_amount,
                 "target_amount": target_amount,
             },
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

@@ -71,6 +71,7 @@ _CREATE_BODY: dict[str, Any] = {
                 "bic_primary": {"type": "string", "minLength": 1},
                 "bic_secondary": {"type": "string", "minLength": 1},
             },
+            "additionalProperties": False,
             "x-model": "BankAccount",
         },
         {
@@ -185,6 +186,7 @@ class BankAccountValidations(Resource):
                 "bic_secondary": bic_secondary,
                 "id": id,
             },
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

@@ -141,6 +141,7 @@ class Beneficiaries(Resource):
                 "bank_account": bank_account,
                 "notes": notes,
             },
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

@@ -44,6 +44,7 @@ _UPLOAD_BODY: dict[str, Any] = {
         "file": {"type": "string", "format": "binary", "description": "The document's bytes."},
         "type": {"type": "string", "description": "What the document is, for example `passport`."},
     },
+    "additionalProperties": False,
     "x-model": "DocumentUploadRequest",
 }
 _RETRIEVE_DOCUMENT_ID: dict[str, Any] = {
@@ -122,6 +123,7 @@ class Documents(Resource):
             "documents.upload",
             _UPLOAD_BODY,
             {"file": part, "type": type},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

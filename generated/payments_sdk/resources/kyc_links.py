@@ -35,11 +35,6 @@ _LIST_PAGE: dict[str, Any] = {
 _CREATE_BODY: dict[str, Any] = {
     "type": "object",
     "description": "For an existing customer (`customer_id`) or a new one (`email`), not both.",
-    "not": {
-        "description": "Not both.",
-        "required": ["customer_id", "email"],
-        "properties": {"customer_id": {}, "email": {}},
-    },
     "properties": {
         "customer_id": {
             "type": "string",
@@ -49,11 +44,16 @@ _CREATE_BODY: dict[str, Any] = {
         },
         "email": {"type": "string", "format": "email"},
     },
+    "not": {
+        "description": "Both a customer id and an e-mail address.",
+        "required": ["customer_id", "email"],
+        "properties": {"customer_id": {}, "email": {}},
+    },
     "x-model": "KycLinkCreateRequest",
 }
 _RETRIEVE_ID: dict[str, Any] = {
     "type": "string",
-    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
 }
 
@@ -126,6 +126,7 @@ class KycLinks(Resource):
             "kyc_links.create",
             _CREATE_BODY,
             {"customer_id": customer_id, "email": email},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

@@ -50,7 +50,8 @@ _CREATE_BODY: dict[str, Any] = {
                 "amount": {
                     "type": "integer",
                     "minimum": 1,
-                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295).",
+                    "maximum": 1000000000000000,
+                    "description": "A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990; 295 JPY is 295), at most 10^15.",
                     "examples": [29900],
                     "x-currency-field": "currency",
                 },
@@ -75,6 +76,7 @@ _CREATE_BODY: dict[str, Any] = {
                     "examples": [["4Rt7Yu2Lk9"]],
                 },
             },
+            "additionalProperties": False,
             "x-model": "OrderCreateInline",
         },
         {
@@ -96,18 +98,19 @@ _CREATE_BODY: dict[str, Any] = {
                     "examples": [["4Rt7Yu2Lk9"]],
                 },
             },
+            "additionalProperties": False,
             "x-model": "OrderCreateWithQuote",
         },
     ],
 }
 _RETRIEVE_ID: dict[str, Any] = {
     "type": "string",
-    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
 }
 _UPDATE_RFI_ID: dict[str, Any] = {
     "type": "string",
-    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
 }
 _UPDATE_RFI_BODY: dict[str, Any] = {
@@ -205,8 +208,9 @@ class Orders(Resource):
 
         Args:
             amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
-                KWD is 295990; 295 JPY is 295). In the smallest unit of ``currency``, or
-                :class:`~payments_sdk.Money` in that currency. At least 1.
+                KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
+                ``currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
+                1000000000000000.
             currency: ISO 4217 currency code. Matches ``^[A-Z]{3}$``.
             payment_methods: At least 1 item(s).
             split_ids: Dynamic fee splits (`pricing_split`) that declare the merchant's share of the
@@ -225,6 +229,7 @@ class Orders(Resource):
                 "split_ids": split_ids,
                 "quote_id": quote_id,
             },
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(
@@ -270,6 +275,7 @@ class Orders(Resource):
             "orders.update_rfi",
             _UPDATE_RFI_BODY,
             {"documents": documents},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

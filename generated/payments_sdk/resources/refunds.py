@@ -52,12 +52,12 @@ _CREATE_BODY: dict[str, Any] = {
 }
 _RETRIEVE_ID: dict[str, Any] = {
     "type": "string",
-    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
 }
 _MOCK_UPDATE_STATUS_ID: dict[str, Any] = {
     "type": "string",
-    "description": "One path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
+    "description": "A single path segment of at most 256 characters (no `/`, no control characters, not `.` or `..`).",
     "pattern": "^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$",
 }
 
@@ -124,6 +124,7 @@ class Refunds(Resource):
             "refunds.create",
             _CREATE_BODY,
             {"payment_id": payment_id},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

@@ -122,6 +122,7 @@ class VirtualAccounts(Resource):
             "virtual_accounts.create",
             _CREATE_BODY,
             {"payment_type": payment_type, "currency": currency},
+            options.get("extra_body"),
         )
         per_call = check_call_options(options)
         return await self._requestor.parsed(

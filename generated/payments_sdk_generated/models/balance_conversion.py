@@ -17,10 +17,10 @@ class BalanceConversion(Model):
     """ ISO 4217 currency code. """
     source_amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
-    295 JPY is 295). """
+    295 JPY is 295), at most 10^15. """
     target_amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
-    295 JPY is 295). """
+    295 JPY is 295), at most 10^15. """
     mid_market_rate: float | None = None
     """ The mid-market rate the conversion used, before fees. """
     fx_fee: Fee | None = None

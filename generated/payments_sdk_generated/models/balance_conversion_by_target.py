@@ -15,4 +15,4 @@ class BalanceConversionByTarget(Model):
     """ Currencies supported for balance conversion. """
     target_amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
-    295 JPY is 295). """
+    295 JPY is 295), at most 10^15. """

@@ -10,7 +10,7 @@ class OrderCreateInline(Model):
 
     amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
-    295 JPY is 295). """
+    295 JPY is 295), at most 10^15. """
     currency: str
     """ ISO 4217 currency code. """
     payment_methods: list[str]

@@ -21,7 +21,7 @@ class Payment(Model):
     """ ISO 4217 currency code. """
     amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
-    295 JPY is 295). """
+    295 JPY is 295), at most 10^15. """
     created_at: Timestamp
     """ ISO 8601 date-time in UTC. """
     payin_id: str | None = None
@@ -50,7 +50,7 @@ class Payment(Model):
     """``country`` (optional); the service description says no more about it."""
     ordered_amount: int | None = None
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
-    295 JPY is 295). """
+    295 JPY is 295), at most 10^15. """
     ordered_currency: str | None = None
     """ ISO 4217 currency code. """
     fx_fee: Fee | None = None

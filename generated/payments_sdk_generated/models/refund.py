@@ -17,7 +17,7 @@ class Refund(Model):
     """
     amount: int | None = None
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
-    295 JPY is 295). """
+    295 JPY is 295), at most 10^15. """
     currency: str | None = None
     """ ISO 4217 currency code. """
     created_at: Timestamp | None = None

@@ -58,11 +58,29 @@ class Resource:
         return checked
 
     @staticmethod
-    def _body(key: str, schema: Mapping[str, Any], given: Mapping[str, Any]) -> dict[str, Any]:
-        """Check the body fields given (``None`` is not given) against the body's schema."""
+    def _body(
+        key: str, schema: Mapping[str, Any], given: Mapping[str, Any], extra: object = None
+    ) -> dict[str, Any]:
+        """Check the body fields given (``None`` is not given) against the body's schema.
+
+        ``extra`` is the call's ``extra_body``: on a body the bundle closes
+        (``additionalProperties: false``, every shape of a ``oneOf``), a field it does not name
+        is refused, as it is in a mapping argument; an open body takes it as given.
+        """
         fields = {name: value for name, value in given.items() if value is not None}
         body = check(fields, schema, "")
         check_overrides(key, body)
+        if isinstance(extra, Mapping):
+            shapes = schema.get("oneOf") or [schema]
+            if all(shape.get("additionalProperties") is False for shape in shapes):
+                names = {name for shape in shapes for name in shape.get("properties", {})}
+                for name in extra:
+                    if name not in names:
+                        raise InvalidParameterError(
+                            "extra_body",
+                            f"{name!r} is not a field of this body, which the bundle closes "
+                            f"(its fields: {', '.join(sorted(names))})",
+                        )
         return body  # type: ignore[no-any-return]
 
     @staticmethod
@@ -134,8 +152,6 @@ class Resource:
             raise InvalidParameterError("prefetch", f"must be from 0 to {MAX_PREFETCH}")
         start = to_utc_instant(before, "before") if before is not None else None
         end = to_utc_instant(after, "after") if after is not None else None
-        if start is not None and end is not None and end >= start:
-            raise InvalidParameterError("after", "must be earlier than before")
         requestor = self._requestor
 
         async def fetch(request: PageRequest) -> tuple[list[Any], PageMeta]:

@@ -120,12 +120,21 @@ def _depth(raw: bytes) -> int:
     return max(accumulate(map(_LEVEL_STEP.__getitem__, brackets)), default=0)
 
 
-def _fraction(token: str) -> Decimal:
-    """Keep a number with a fraction or an exponent exact; :func:`check_numbers` refuses it."""
+def _fraction(token: str) -> Decimal | int:
+    """Return the integer a whole number spells (``1000.0``, ``1e3``), within the bound.
+
+    JSON Schema counts ``1000.0`` as an integer, and so does the bundle (``type: integer``):
+    it is the int ``1000`` from here on, so no float ever reaches a balance. Any other number
+    with a fraction or an exponent stays an exact ``Decimal``, which :func:`check_numbers`
+    refuses where an integer is meant (every number of the bundle's requests is one).
+    """
     try:
-        return Decimal(token)
+        number = Decimal(token)
     except ArithmeticError:  # an exponent beyond Decimal's range, such as 1e99999999999999999999
         return Decimal("-Infinity" if token.startswith("-") else "Infinity")
+    if number.is_finite() and abs(number) <= MAX_INTEGER and number == number.to_integral_value():
+        return int(number)
+    return number
 
 
 def parse_integer(token: str) -> int:
@@ -147,8 +156,9 @@ def _constant(name: str) -> Any:
 def parse_json(raw: bytes) -> Any:
     """Parse a JSON body: bounded depth, strict UTF-8, no NaN or Infinity, no lone surrogates.
 
-    Numbers with a fraction or an exponent come back as ``Decimal`` (never ``float``), so that
-    validation can tell ``1000.0`` from ``1000`` and :func:`check_numbers` can refuse it.
+    A whole number written with a fraction or an exponent (``1000.0``, ``1e3``) comes back as
+    the int it spells; any other comes back as ``Decimal`` (never ``float``), which
+    :func:`check_numbers` refuses.
     """
     if _depth(raw) > MAX_JSON_DEPTH:
         raise bad_request(
@@ -231,8 +241,8 @@ def check_text(value: Any, name: str | None = None) -> None:
 def check_numbers(value: Any) -> None:
     """Refuse (400 naming the field) a non-integer number, or an integer beyond the bound.
 
-    Money in the sandbox is an integer end to end: ``1000.0`` or ``1e3`` is not an amount in
-    minor units, and no request field of the bundle takes a fractional number.
+    Money in the sandbox is an integer end to end: ``1000.5`` is not an amount in minor units,
+    and no request field of the bundle takes a fractional number.
     """
     found = _first(value, _not_a_bounded_integer)
     if found is None:

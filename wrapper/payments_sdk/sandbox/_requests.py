@@ -20,7 +20,9 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from ._errors import bad_request, field_path, not_found, shown
+from .._checks import check, distinct_problem, not_together_problem
+from ..errors import InvalidParameterError
+from ._errors import bad_request, field_path, shown
 from ._input import (
     MAX_INTEGER,
     MAX_JSON_BYTES,
@@ -126,7 +128,7 @@ class Operation:
                 value = request.path_params.get(name, "")
                 check_text(value, name)
                 if not self._schemas.validator(pointer).is_valid(value):
-                    raise not_found(f"{name} {shown(value)} does not match any resource")
+                    raise bad_request(_path_problem(value, schema, name))
                 result.path[name] = value
             elif where == "query":
                 is_currency = param["schema"].get("$ref") == _CURRENCY_REF
@@ -224,52 +226,47 @@ class Operation:
         errors = list(self._schemas.validator(pointer).iter_errors(body))
         if errors:
             raise bad_request(_describe(best_match(errors)))
-        stray = self._undeclared(self._body_schema, body, ())
-        if stray is not None:
-            raise bad_request(f"{stray} is not a field of {self.method} {self.path}")
-        check_numbers(body)
+        body = self._declared(self._body_schema, body)
+        check_numbers(body)  # on the fields the bundle names: an ignored field may be anything
+        schema = resolve(self._document, self._body_schema)
+        fields = schema.get("x-distinct-fields") if isinstance(schema, dict) else None
+        given = [repr(body[key]) for key in fields or () if key in body]
+        if fields and len(given) == len(fields) and len(set(given)) < len(given):
+            field, problem = distinct_problem(fields)
+            raise bad_request(f"{field} {problem}")
         return body
 
-    def _undeclared(self, schema: Any, value: Any, where: tuple[str | int, ...]) -> str | None:
-        """Return the path of the first field of ``value`` that ``schema`` does not name.
+    def _declared(self, schema: Any, value: Any) -> Any:
+        """Return ``value`` (already valid) without the fields an open object does not name.
 
-        The bundle's request objects stay open where the description says nothing, but the
-        sandbox refuses what they do not name, so that a renamed or misspelt field fails here
-        instead of being forwarded (openapi/DECISIONS.md). Free-form maps (a schema for
-        ``additionalProperties``, such as ``notes``) name no keys, so any key passes.
+        A closed object (``additionalProperties: false``) has already refused them. An open one
+        accepts a field the bundle does not show, as the bundle says, and the sandbox ignores
+        it: it is neither stored nor answered (openapi/DECISIONS.md). Free-form maps (a schema
+        for ``additionalProperties``, such as ``notes``) keep every key.
         """
         schema = resolve(self._document, schema)
         if not isinstance(schema, dict):
-            return None
+            return value
         for combinator in ("oneOf", "anyOf"):
             for branch in schema.get(combinator, ()):
-                # The branch the (already valid) value matched; every branch here is a $ref.
+                # The branch the value matched; every branch here is a $ref.
                 pointer = branch.get("$ref", "#").removeprefix("#")
                 if pointer and self._schemas.validator(pointer).is_valid(value):
-                    return self._undeclared(branch, value, where)
+                    return self._declared(branch, value)
         if isinstance(value, dict) and "properties" in schema:
             extra = schema.get("additionalProperties")
-            for key, item in value.items():
-                path = (*where, key)
-                if key in schema["properties"]:
-                    found = self._undeclared(schema["properties"][key], item, path)
-                elif isinstance(extra, dict):
-                    found = self._undeclared(extra, item, path)
-                else:
-                    found = field_path(path)
-                if found is not None:
-                    return found
-        elif isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
-            for key, item in value.items():
-                found = self._undeclared(schema["additionalProperties"], item, (*where, key))
-                if found is not None:
-                    return found
-        elif isinstance(value, list) and "items" in schema:
-            for index, item in enumerate(value):
-                found = self._undeclared(schema["items"], item, (*where, index))
-                if found is not None:
-                    return found
-        return None
+            declared: dict[str, Any] = schema["properties"]
+            return {
+                key: self._declared(declared.get(key, extra), item)
+                for key, item in value.items()
+                if key in declared or isinstance(extra, dict)
+            }
+        if isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
+            extra = schema["additionalProperties"]
+            return {key: self._declared(extra, item) for key, item in value.items()}
+        if isinstance(value, list) and "items" in schema:
+            return [self._declared(schema["items"], item) for item in value]
+        return value
 
 
 async def _read_upload(
@@ -362,11 +359,25 @@ def _problem(error: ValidationError) -> str:
     return f"is invalid ({rule})"
 
 
+def _path_problem(value: str, schema: dict[str, Any], name: str) -> str:
+    """Word a path parameter's refusal as the SDK does (``<field> <problem>``)."""
+    try:
+        check(value, schema, name)
+    except InvalidParameterError as exc:
+        return f"{exc.field} {exc.problem}"
+    return f"{name} must match {schema.get('pattern')}"
+
+
 def _describe(error: ValidationError) -> str:
     """Return a message for a body's schema error that names the field and the problem."""
     if error.validator in ("oneOf", "anyOf") and error.context:
-        # No shape matched: report the most specific reason among the shapes, not the body.
-        error = best_match(error.context)
+        # No shape matched: report the reason of the shape the body came closest to (the one
+        # with the fewest errors), not the body as a whole.
+        branches: dict[Any, list[ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        closest: list[ValidationError] = min(branches.values(), key=len)
+        error = best_match(closest)
     where = list(error.absolute_path)
     if error.validator == "required" and isinstance(error.instance, dict):
         required: Any = error.validator_value
@@ -376,14 +387,10 @@ def _describe(error: ValidationError) -> str:
         declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
         stray = next((key for key in error.instance if key not in declared), "?")
         return f"{field_path([*where, stray])} is not a field of this request"
-    if error.validator == "not" and isinstance(error.validator_value, dict):
-        together = list(error.validator_value.get("required", []))
-        if len(together) >= 2:  # the SDK's words for the same rule (payments_sdk._checks)
-            first, *rest = together
-            return (
-                f"{field_path([*where, rest[-1]])} cannot be sent with "
-                f"{', '.join([first, *rest[:-1]])}: pass one of them"
-            )
     if error.validator in ("oneOf", "anyOf"):
         return f"{field_path(where)} matches none of the accepted shapes"
+    together: Any = error.validator_value
+    if error.validator == "not" and isinstance(together, dict) and "required" in together:
+        field, problem = not_together_problem(together["required"])
+        return f"{field_path([*where, field])} {problem}"
     return f"{field_path(where)} {_problem(error)}"
