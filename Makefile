@@ -27,8 +27,8 @@ $(PIP_STAMP):
 	touch $@
 
 $(SANDBOX_STAMP): $(PIP_STAMP) pyproject.toml
-	@echo "==> installing payments-sdk (editable) with its sandbox extra"
-	$(PY) -m pip install --quiet -e ".[sandbox]"
+	@echo "==> installing payments-sdk (editable) with its sandbox and cli extras"
+	$(PY) -m pip install --quiet -e ".[sandbox,cli]"
 	touch $@
 
 $(VENV_STAMP): $(SANDBOX_STAMP)
