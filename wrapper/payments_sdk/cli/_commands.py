@@ -18,6 +18,7 @@ import argparse
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, NoReturn
 
 from .._operation_table import OPERATIONS, Argument, OperationEntry
@@ -30,6 +31,7 @@ __all__ = [
     "Parser",
     "build_parser",
     "cli_name",
+    "command_word",
     "option_of",
     "positional",
 ]
@@ -55,6 +57,12 @@ class Parser(argparse.ArgumentParser):
         kwargs["allow_abbrev"] = False
         super().__init__(*args, **kwargs)
 
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        # argparse makes a formatter for every option it adds, and each reads the terminal's
+        # size: read it once.
+        formatter: type[argparse.HelpFormatter] = self.formatter_class  # type: ignore[assignment]
+        return formatter(prog=self.prog, width=_help_width())
+
     def error(self, message: str) -> NoReturn:
         """Raise the usage error, with the command's usage line."""
         if message.startswith("unrecognized arguments:"):
@@ -70,6 +78,13 @@ class Parser(argparse.ArgumentParser):
             lambda m: f"(a value of {len(m.group(0)) - 2} characters)", message
         )
         raise UsageError(f"{self.prog}: error: {message}")
+
+
+@cache
+def _help_width() -> int:
+    import shutil
+
+    return max(shutil.get_terminal_size().columns - 2, 40)
 
 
 def cli_name(name: str) -> str:
@@ -340,10 +355,14 @@ def _leaf(commands: argparse._SubParsersAction[Parser], entry: OperationEntry, n
     add_common(parser, paged=entry.item is not None)
 
 
+_REQUEST_HELP = "call an operation the bundle does not describe (like stripe get)"
+_COMPLETION_HELP = "print a shell completion script (bash or zsh)"
+
+
 def _request_command(commands: argparse._SubParsersAction[Parser]) -> None:
     parser = commands.add_parser(
         "request",
-        help="call an operation the bundle does not describe (like stripe get)",
+        help=_REQUEST_HELP,
         description=_wrap(
             "Call any operation of the service with the same key, retries and errors: "
             "payments request GET /customers --param per_page=5. PATH is relative to the "
@@ -371,7 +390,7 @@ def _request_command(commands: argparse._SubParsersAction[Parser]) -> None:
 def _completion_command(commands: argparse._SubParsersAction[Parser]) -> None:
     parser = commands.add_parser(
         "completion",
-        help="print a shell completion script (bash or zsh)",
+        help=_COMPLETION_HELP,
         description=_wrap(
             'Print a completion script: eval "$(payments completion bash)" in ~/.bashrc, or '
             'eval "$(payments completion zsh)" in ~/.zshrc.'
@@ -412,8 +431,38 @@ def resources(
     return grouped
 
 
-def build_parser(version: str = "", operations: Sequence[OperationEntry] = OPERATIONS) -> Parser:
-    """Return the parser of ``payments``, with one command per operation."""
+_VALUED = frozenset(
+    ("--format", "-o", "--output", "--columns", "--base-url", "--api-key-file", "--timeout",
+     "--max-retries", "--prefetch")
+)  # fmt: skip
+
+
+def command_word(argv: Sequence[str]) -> str:
+    """Return the first word of ``argv`` that names a command (``""`` when there is none)."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--":
+            return ""
+        elif word.startswith("-"):
+            skip = word in _VALUED
+        else:
+            return word
+    return ""
+
+
+def build_parser(
+    version: str = "",
+    operations: Sequence[OperationEntry] = OPERATIONS,
+    *,
+    only: str | None = None,
+) -> Parser:
+    """Return the parser of ``payments``, with one command per operation.
+
+    ``only`` names the command about to run (``refunds``): the options of the other commands'
+    operations are then not built, which keeps the start fast. ``None`` builds every command.
+    """
     parser = Parser(
         prog="payments",
         description=_wrap(
@@ -427,10 +476,18 @@ def build_parser(version: str = "", operations: Sequence[OperationEntry] = OPERA
     parser.add_argument("--version", action="version", version=version or "payments")
     add_common(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+
+    def wanted(*names: str) -> bool:
+        return only is None or only in names
+
     for resource, entries in resources(operations).items():
         if resource == "client":
             for entry in entries:
-                _leaf(commands, entry, cli_name(entry.method))
+                name = cli_name(entry.method)
+                if wanted(name, entry.method):
+                    _leaf(commands, entry, name)
+                else:
+                    commands.add_parser(name, help=_first_line(entry.summary or name))
             continue
         name = cli_name(resource)
         group = commands.add_parser(
@@ -439,10 +496,18 @@ def build_parser(version: str = "", operations: Sequence[OperationEntry] = OPERA
             help=", ".join(cli_name(entry.method) for entry in entries),
             description=f"The operations on {resource}: payments {name} METHOD --help.",
         )
+        if not wanted(name, resource):
+            continue
         methods = group.add_subparsers(dest="method", metavar="METHOD", parser_class=Parser)
         methods.required = True
         for entry in entries:
             _leaf(methods, entry, cli_name(entry.method))
-    _request_command(commands)
-    _completion_command(commands)
+    if wanted("request"):
+        _request_command(commands)
+    else:
+        commands.add_parser("request", help=_REQUEST_HELP)
+    if wanted("completion"):
+        _completion_command(commands)
+    else:
+        commands.add_parser("completion", help=_COMPLETION_HELP)
     return parser

@@ -79,6 +79,18 @@ class _Base:
         return self.columns
 
 
+def _nothing(key: str) -> None:
+    return None
+
+
+def _walk(row: Any, path: tuple[str, ...]) -> Any:
+    for key in path:
+        if not isinstance(row, dict):
+            return None
+        row = row.get(key)
+    return row
+
+
 class JsonWriter(_Base):
     """JSON: an indented object, or an array with one compact row per line."""
 
@@ -126,6 +138,7 @@ class CsvWriter(_Base):
         super().__init__(out, columns)
         self._buffer = io.StringIO()
         self._csv = csv.writer(self._buffer, lineterminator="\n")
+        self._paths: list[tuple[str, tuple[str, ...] | None]] = []
 
     def one(self, value: Any) -> None:
         """Write one object as a header and one line."""
@@ -136,9 +149,13 @@ class CsvWriter(_Base):
         columns = self._columns_for(rows)
         if not self.started:
             self._csv.writerow(columns)
+            self._paths = [(c, tuple(c.split(".")) if "." in c else None) for c in columns]
             self.started = True
+        paths = self._paths
+        write = self._csv.writerow
         for row in rows:
-            self._csv.writerow([cell(pick(row, column)) for column in columns])
+            get = row.get if isinstance(row, dict) else _nothing
+            write([cell(get(c) if p is None else _walk(row, p)) for c, p in paths])
         self.out.write(self._buffer.getvalue())
         self._buffer.seek(0)
         self._buffer.truncate()

@@ -8,7 +8,6 @@ A user's error (a usage error, an invalid parameter, an API error) never shows a
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import sys
@@ -119,7 +118,7 @@ def _quiet_stdout() -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``payments`` with ``argv`` (default: the process's arguments); return the exit code."""
-    from ._commands import build_parser
+    from ._commands import build_parser, command_word
 
     words = [_normalized(word) for word in (sys.argv[1:] if argv is None else argv)]
     stdout, stderr = sys.stdout, sys.stderr
@@ -133,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
             stdout.write("".join(f"{word}\n" for word in candidates(words[1:])))
             return int(ExitCode.OK)
         rest, dotted = split_dotted(words)
-        parser = build_parser(_version())
+        parser = build_parser(_version(), only=command_word(rest))
         if not rest:
             parser.print_help(stdout)
             return int(ExitCode.USAGE)
@@ -159,6 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         context = Context(credentials=credentials, dotted=dotted)
         if settings.verbose:
             stderr.write(f"payments: key from {credentials.source}\n")
+        import asyncio
+
         asyncio.run(run_command(ns, settings, credentials, context, stdout, stderr))
         return int(ExitCode.OK)
     except KeyboardInterrupt:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from decimal import Decimal
+from functools import cache
 from typing import Any
 
 from .._money import Money, currency_exponent
@@ -17,6 +18,10 @@ from ..errors import InvalidParameterError
 from ._bundle import Amounts
 
 __all__ = ["Shaper", "cell", "flatten", "major_units", "plain"]
+
+_EXTRA = "_additional_properties"
+"""Where a model keeps the fields the bundle does not declare (``Model.additional_properties``
+reads it, and makes it when it is missing; reading it here makes nothing)."""
 
 
 def plain(value: Any) -> Any:
@@ -32,19 +37,46 @@ def plain(value: Any) -> Any:
     return data
 
 
+@cache
+def _containers(cls: type) -> tuple[tuple[str, str], ...]:
+    """Return ``(attribute, JSON name)`` of the fields of a model that can hold models."""
+    import msgspec
+
+    scalars = (
+        msgspec.inspect.StrType,
+        msgspec.inspect.IntType,
+        msgspec.inspect.BoolType,
+        msgspec.inspect.FloatType,
+        msgspec.inspect.NoneType,
+        msgspec.inspect.DateTimeType,
+        msgspec.inspect.DateType,
+        msgspec.inspect.LiteralType,
+        msgspec.inspect.EnumType,
+    )
+
+    def scalar(kind: Any) -> bool:
+        if isinstance(kind, msgspec.inspect.UnionType):
+            return all(scalar(member) for member in kind.types)
+        if isinstance(kind, msgspec.inspect.Metadata):
+            return scalar(kind.type)
+        return isinstance(kind, scalars)
+
+    info = msgspec.inspect.type_info(cls)
+    fields = getattr(info, "fields", ())
+    return tuple((f.name, f.encode_name) for f in fields if not scalar(f.type))
+
+
 def _add_undeclared(value: Any, data: Any) -> None:
     import msgspec
 
     if isinstance(value, msgspec.Struct) and isinstance(data, dict):
-        extra = getattr(value, "additional_properties", None)
+        extra = value.__dict__.get(_EXTRA) if hasattr(value, "__dict__") else None
         if extra:
             for key, item in extra.items():
                 data.setdefault(key, msgspec.to_builtins(item))
-        for name, shown in zip(
-            value.__struct_fields__, value.__struct_encode_fields__, strict=True
-        ):
+        for name, shown in _containers(type(value)):
             inner = getattr(value, name)
-            if isinstance(inner, msgspec.Struct | list) and shown in data:
+            if inner is not None and shown in data:
                 _add_undeclared(inner, data[shown])
     elif isinstance(value, list) and isinstance(data, list):
         for item, shown_item in zip(value, data, strict=False):
@@ -60,11 +92,18 @@ def major_units(minor: int, currency: str) -> str | int:
     """
     if isinstance(minor, bool) or not isinstance(minor, int) or not isinstance(currency, str):
         return minor
-    try:
-        exponent = currency_exponent(currency)
-        return str(Money(Decimal(minor).scaleb(-exponent), currency).amount)
-    except InvalidParameterError:
+    exponent = _exponent(currency)
+    if exponent is None:
         return minor
+    return str(Money(Decimal(minor).scaleb(-exponent), currency).amount)
+
+
+@cache
+def _exponent(currency: str) -> int | None:
+    try:
+        return currency_exponent(currency)
+    except InvalidParameterError:
+        return None
 
 
 def _apply(row: dict[str, Any], amounts: Amounts) -> None:
@@ -100,6 +139,8 @@ class Shaper:
 
 def cell(value: Any) -> str:
     """Return a table or CSV cell: text as is, absent as empty, structures as JSON."""
+    if value.__class__ is str:
+        return value
     if value is None:
         return ""
     if isinstance(value, str):

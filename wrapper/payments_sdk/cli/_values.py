@@ -27,9 +27,10 @@ import sys
 from collections.abc import Mapping
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..errors import InvalidParameterError
+if TYPE_CHECKING:
+    from ..errors import InvalidParameterError
 
 __all__ = ["is_json_kind", "read_json", "set_dotted", "to_value"]
 
@@ -44,6 +45,12 @@ def is_json_kind(schema: Mapping[str, Any]) -> bool:
     return kind in ("object", "array") or "properties" in schema or "oneOf" in schema
 
 
+def _invalid(field: str, problem: str) -> InvalidParameterError:
+    from ..errors import InvalidParameterError  # imports httpx: only when something is wrong
+
+    return InvalidParameterError(field, problem)
+
+
 def read_json(text: str, field: str) -> Any:
     """Parse JSON text, or the JSON in a file (``@path``) or on standard input (``@-``)."""
     if text.startswith("@"):
@@ -51,11 +58,11 @@ def read_json(text: str, field: str) -> Any:
         try:
             text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
         except OSError as exc:
-            raise InvalidParameterError(field, f"cannot read {source}: {exc.strerror}") from None
+            raise _invalid(field, f"cannot read {source}: {exc.strerror}") from None
     try:
         return json.loads(text, parse_float=Decimal)
     except ValueError as exc:
-        raise InvalidParameterError(field, f"is not valid JSON: {exc}") from None
+        raise _invalid(field, f"is not valid JSON: {exc}") from None
 
 
 def to_value(text: str, schema: Mapping[str, Any], field: str) -> Any:
