@@ -122,8 +122,8 @@ unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tool
 
 test: lint-spec check-generated api-diff lint unit docs dist check-wheel ## Everything CI runs.
 
-demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
-	@echo "==> starting the sandbox and running examples/quickstart.py against it"
+demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py and one export (payments ... --all) against it, stop it.
+	@echo "==> starting the sandbox, running examples/quickstart.py and a payments export against it"
 	$(PY) examples/run_demo.py
 
 # NO_MKDOCS_2_WARNING: Material prints a banner about its end of life on every build.

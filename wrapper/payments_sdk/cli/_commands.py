@@ -15,6 +15,7 @@ options (``--id ID``).
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import textwrap
 from collections.abc import Mapping, Sequence
@@ -80,11 +81,16 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: error: {message}")
 
 
-@cache
 def _help_width() -> int:
+    columns = os.environ.get("COLUMNS", "")
+    return max((int(columns) if columns.isdigit() else _terminal_columns()) - 2, 40)
+
+
+@cache
+def _terminal_columns() -> int:
     import shutil
 
-    return max(shutil.get_terminal_size().columns - 2, 40)
+    return shutil.get_terminal_size().columns
 
 
 def cli_name(name: str) -> str:
