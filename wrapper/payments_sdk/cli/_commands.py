@@ -218,9 +218,23 @@ def _metavar(argument: Argument) -> str:
     return cli_name(argument.python_name).upper()
 
 
-def add_common(parser: argparse.ArgumentParser, *, paged: bool = False) -> None:
-    """Add the options every command takes (their defaults are applied by the runner)."""
+def add_common(
+    parser: argparse.ArgumentParser, *, paged: bool = False, hidden: bool = False
+) -> None:
+    """Add the options every command takes (their defaults are applied by the runner).
+
+    ``hidden``: accepted, but left out of the help (the top level, where each command's own
+    help shows them).
+    """
     output = parser.add_argument_group("output")
+    if hidden:
+        original = output.add_argument
+
+        def quiet(*args: Any, **kwargs: Any) -> argparse.Action:
+            kwargs["help"] = _SUPPRESS
+            return original(*args, **kwargs)
+
+        output.add_argument = quiet  # type: ignore[method-assign]
     output.add_argument(
         "--format",
         choices=FORMATS,
@@ -267,7 +281,7 @@ def add_common(parser: argparse.ArgumentParser, *, paged: bool = False) -> None:
             default=_SUPPRESS,
             help="no progress bar (it is shown on standard error when that is a terminal)",
         )
-    service = parser.add_argument_group("service")
+    service = output if hidden else parser.add_argument_group("service")
     service.add_argument(
         "--sandbox",
         action="store_true",
@@ -480,7 +494,7 @@ def build_parser(
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=version or "payments")
-    add_common(parser)
+    add_common(parser, hidden=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
 
     def wanted(*names: str) -> bool:
