@@ -180,7 +180,7 @@ def _exports() -> list[Export]:
     cli = [_PAYMENTS, "payments", "list", "--all", "--format", "csv", "--per-page", "100"]
     sdk = [sys.executable, "-c", _SDK_WALK]
     walks = {"`payments payments list --all --format csv`": cli, _SDK_LABEL: sdk}
-    found = []
+    found: list[Export] = []
     for records in (PAYMENTS, SMALL):
         with _served(records) as env:
             warm = [_PAYMENTS, "payments", "list", "--per-page", "1"]
