@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import signal
 import time
 from collections.abc import Iterator
@@ -110,8 +111,9 @@ def test_ctrl_c_mid_export_leaves_a_well_formed_file(
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == ExitCode.INTERRUPTED, err
-    assert err == "payments: error: interrupted\n"
     text = target.read_text()
+    found = re.fullmatch(r"payments: error: interrupted after ([\d,]+) rows\n", err)
+    assert found, err
     if kind == "json":
         rows = json.loads(text)
     elif kind == "jsonl":
@@ -122,6 +124,7 @@ def test_ctrl_c_mid_export_leaves_a_well_formed_file(
         assert {len(line) for line in parsed} == {len(parsed[0])}
         rows = parsed[1:]
     assert 20 <= len(rows) < 3000
+    assert len(rows) == int(found[1].replace(",", ""))
 
 
 def test_a_pipe_closed_early_exits_quietly(big: dict[str, str]) -> None:

@@ -125,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     as_json = _wants_json(words)
     redact: object = _environment_redactor()
     verbose = "--verbose" in words or "-v" in words
+    context = None
     try:
         if words[:1] == ["__complete"]:
             from ._completion import candidates
@@ -168,8 +169,11 @@ def main(argv: list[str] | None = None) -> int:
         except (BrokenPipeError, ValueError):
             _quiet_stdout()
             return int(ExitCode.BROKEN_PIPE)
+        writer = getattr(context, "writer", None)
+        rows = getattr(writer, "rows_written", 0)
+        message = f"interrupted after {rows:,} rows" if writer is not None else "interrupted"
         _report(
-            Failure(ExitCode.INTERRUPTED, "interrupted", "interrupted"),
+            Failure(ExitCode.INTERRUPTED, "interrupted", message),
             as_json=as_json,
             stderr=stderr,
             redact=redact,

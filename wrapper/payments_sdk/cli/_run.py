@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -186,17 +185,14 @@ def sdk_arguments(
 
 
 def _rows_schema(entry: OperationEntry) -> tuple[dict[str, Any], bool]:
-    """Return the schema of one output row, and whether the result is a list of them."""
+    """Return the schema of the result (of one item, for a list), and whether it is a list."""
     if entry.item is not None:
         return model_schema(entry.item), True
-    schema = model_schema(entry.result)
-    data = schema.get("properties", {}).get("data", {})
-    if data.get("type") == "array" and isinstance(data.get("items"), dict):
-        return schema, False  # an envelope such as BalanceList: its rows are in `data`
-    return schema, False
+    return model_schema(entry.result), False
 
 
 def _envelope_items(entry: OperationEntry) -> dict[str, Any] | None:
+    """Return the schema of the rows of an envelope such as ``BalanceList`` (in ``data``)."""
     schema = model_schema(entry.result)
     data = schema.get("properties", {}).get("data", {})
     if entry.item is None and data.get("type") == "array" and isinstance(data.get("items"), dict):
@@ -387,8 +383,3 @@ async def run_command(
         except DryRun as dry:
             out.write(_dry_run_text(dry.request, settings.format_for(out)))
         out.flush()
-
-
-def kebab(names: Sequence[str]) -> list[str]:
-    """Return names in their command-line spelling."""
-    return [cli_name(name) for name in names]
