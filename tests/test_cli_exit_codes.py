@@ -123,3 +123,15 @@ def test_every_exit_code_is_in_the_help() -> None:
     assert exit_codes_text() in text
     for code in ExitCode:
         assert f"  {int(code):<4} " in text
+
+
+def test_sandbox_without_its_extra_is_2_with_the_install_hint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import payments_sdk.sandbox
+
+    monkeypatch.setattr(payments_sdk.sandbox, "_importable", lambda name: False)
+    result = cli("balances", "retrieve", "--sandbox")
+    assert result.code == ExitCode.USAGE
+    assert 'pip install "payments-sdk[sandbox]"' in result.err
+    assert "Traceback" not in result.err

@@ -58,6 +58,8 @@ def classify(error: BaseException) -> Failure:
     message = str(error)
     if isinstance(error, UsageError):
         return Failure(ExitCode.USAGE, "usage", message)
+    if isinstance(error, ModuleNotFoundError) and "extra" in message:
+        return Failure(ExitCode.USAGE, "missing_extra", message)  # --sandbox without [sandbox]
     if isinstance(error, errors.InvalidParameterError):
         if error.field in ("api_key", "api_key_file"):
             return Failure(ExitCode.AUTHENTICATION, "authentication", message, error.field)
