@@ -27,8 +27,8 @@ $(PIP_STAMP):
 	touch $@
 
 $(SANDBOX_STAMP): $(PIP_STAMP) pyproject.toml
-	@echo "==> installing payments-sdk (editable) with its sandbox extra"
-	$(PY) -m pip install --quiet -e ".[sandbox]"
+	@echo "==> installing payments-sdk (editable) with its sandbox and cli extras"
+	$(PY) -m pip install --quiet -e ".[sandbox,cli]"
 	touch $@
 
 $(VENV_STAMP): $(SANDBOX_STAMP)
@@ -122,8 +122,8 @@ unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tool
 
 test: lint-spec check-generated api-diff lint unit docs dist check-wheel ## Everything CI runs.
 
-demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py against it, stop it.
-	@echo "==> starting the sandbox and running examples/quickstart.py against it"
+demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py and one export (payments ... --all) against it, stop it.
+	@echo "==> starting the sandbox, running examples/quickstart.py and a payments export against it"
 	$(PY) examples/run_demo.py
 
 # NO_MKDOCS_2_WARNING: Material prints a banner about its end of life on every build.

@@ -1,4 +1,7 @@
-"""``make demo``: start the sandbox on a free loopback port, run the quickstart, then stop it."""
+"""``make demo``: start the sandbox on a free loopback port, run the quickstart, export, stop it.
+
+The export is the command line's: every payment to CSV with ``payments payments list --all``.
+"""
 
 from __future__ import annotations
 
@@ -36,10 +39,35 @@ def main() -> int:
                 found[name] = value
         env = {**os.environ, **found}
         print(f"sandbox listening at {env['PAYMENTS_BASE_URL']}\n", flush=True)
-        return subprocess.run([sys.executable, str(HERE / "quickstart.py")], env=env).returncode
+        code = subprocess.run([sys.executable, str(HERE / "quickstart.py")], env=env).returncode
+        return code or export(env)
     finally:
         sandbox.terminate()
         sandbox.wait(timeout=10)
+
+
+EXPORT = [
+    "payments", "list", "--all", "--format", "csv",
+    "--columns", "id,status,amount,currency,fx_fee.amount,created_at",
+]  # fmt: skip
+
+
+def export(env: dict[str, str]) -> int:
+    """Export every payment to CSV with the command line; show its first lines and its count."""
+    print(f"\n$ payments {' '.join(EXPORT)} > payments.csv", flush=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "payments_sdk.cli", *EXPORT],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode != 0:
+        print(done.stderr, file=sys.stderr, end="")
+        return done.returncode
+    lines = done.stdout.splitlines()
+    print("\n".join(lines[:6]))
+    print(f"... {len(lines) - 1} payments exported, amounts with their currency's decimals")
+    return 0
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from . import (
+    cli,
     concurrency,
     decoding,
     imports,
@@ -26,7 +27,7 @@ from . import (
     sandbox_state,
     wire,
 )
-from .report import peers_section, render, write_plot
+from .report import peers_section, render, splice, write_plot
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 
@@ -35,9 +36,25 @@ def main() -> int:
     """Measure, then write the report and the plot."""
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument(
-        "--only", choices=["peers", "wire"], help="run one section and print it; write nothing"
+        "--only",
+        choices=["peers", "wire", "cli"],
+        help="run one section and print it; write nothing (cli: unless --write)",
     )
-    only = parser.parse_args().only
+    parser.add_argument(
+        "--write",
+        action="store_true",
+        help="with --only cli: put the section into docs/benchmarks.md in place of the last one",
+    )
+    arguments = parser.parse_args()
+    only = arguments.only
+    if only == "cli":
+        print("the command line (about two minutes) ...", flush=True)
+        lines = cli.section(cli.run())
+        print("\n".join(lines))
+        if arguments.write:
+            report = DOCS / "benchmarks.md"
+            report.write_text(splice(report.read_text(encoding="utf-8"), lines), encoding="utf-8")
+        return 0
     if only == "peers":
         print("peers (about four minutes) ...", flush=True)
         print("\n".join(peers_section(peers.run())))
@@ -67,6 +84,8 @@ def main() -> int:
     peer_results = peers.run()
     print("decoding ...", flush=True)
     decoded = decoding.run()
+    print("the command line (about two minutes) ...", flush=True)
+    command_line = cli.run()
     machine = (
         f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC"
@@ -83,6 +102,7 @@ def main() -> int:
         bursts,
         peer_results,
         decoded,
+        command_line,
     )
     (DOCS / "benchmarks.md").write_text(text, encoding="utf-8")
     print(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from . import cli
 from .concurrency import Burst
 from .overhead import Pair
 from .pagination import PREFETCH, Walk
@@ -271,6 +272,7 @@ def render(
     bursts: list[Burst],
     peers: list[Peer],
     decoding: list[tuple[str, float, str]],
+    command_line: cli.Results,
 ) -> str:
     """Return the whole Markdown report."""
     from . import observe, sandbox_state
@@ -320,8 +322,31 @@ def render(
         *_concurrency_section(bursts),
         *peers_section(peers),
         *decoding_section(decoding),
+        *cli.section(command_line),
         FINDINGS,
     ]
+    return "\n".join(lines)
+
+
+def splice(report: str, section: list[str]) -> str:
+    """Return ``report`` with its command-line section replaced by ``section`` (or added).
+
+    The section goes before the findings (or at the end), as a whole run would write it.
+    """
+    heading = section[0]
+    lines = report.split("\n")
+    if heading in lines:
+        start = lines.index(heading)
+        end = next(
+            (i for i in range(start + 1, len(lines)) if lines[i].startswith("## ")), len(lines)
+        )
+        lines[start:end] = section
+        return "\n".join(lines)
+    findings = next(
+        (i for i, line in enumerate(lines) if line.startswith("## What profiling found")),
+        len(lines),
+    )
+    lines[findings:findings] = section
     return "\n".join(lines)
 
 

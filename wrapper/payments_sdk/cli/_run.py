@@ -1,0 +1,385 @@
+"""Running one command: the SDK method called with the options, its result written out.
+
+The values of the options are converted by :mod:`._values` and handed to the SDK method, which
+checks them (:class:`~payments_sdk.InvalidParameterError` before any request). A list is the
+method's :class:`~payments_sdk.AsyncPager`: its first page, or with ``--all`` every page,
+streamed to the writer page by page (constant memory: at most ``--prefetch`` + 1 pages are
+held), with a progress line on a terminal's standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, TextIO
+
+from .._operation_table import Argument, OperationEntry
+from ..errors import InvalidParameterError
+from ._bundle import Amounts, amounts_of, columns_of, model_schema
+from ._commands import cli_name, option_of, positional
+from ._exit_codes import UsageError
+from ._formats import Writer, make_writer
+from ._progress import Progress
+from ._rows import Shaper
+from ._service import Credentials, DryRun, Service
+from ._values import is_json_kind, read_json, set_dotted, sub_schema, to_value
+
+__all__ = ["Context", "Settings", "run_command", "sdk_arguments"]
+
+DEFAULT_PREFETCH = 4
+_EXTENSIONS = {".csv": "csv", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
+
+
+@dataclass
+class Settings:
+    """The common options of a command, with their defaults applied."""
+
+    format: str | None = None
+    output: str | None = None
+    columns: list[str] | None = None
+    minor_units: bool = False
+    all: bool = False
+    prefetch: int = DEFAULT_PREFETCH
+    progress: bool = True
+    sandbox: bool = False
+    base_url: str | None = None
+    api_key_file: str | None = None
+    timeout: float | None = None
+    max_retries: int | None = None
+    dry_run: bool = False
+    verbose: bool = False
+
+    @classmethod
+    def of(cls, ns: argparse.Namespace) -> Settings:
+        """Read the common options from parsed arguments."""
+        columns = getattr(ns, "columns", None)
+        return cls(
+            format=getattr(ns, "format", None),
+            output=getattr(ns, "output", None),
+            columns=[c.strip() for c in columns.split(",") if c.strip()] if columns else None,
+            minor_units=getattr(ns, "minor_units", False),
+            all=getattr(ns, "all", False),
+            prefetch=getattr(ns, "prefetch", DEFAULT_PREFETCH),
+            progress=not getattr(ns, "no_progress", False),
+            sandbox=getattr(ns, "sandbox", False),
+            base_url=getattr(ns, "base_url", None),
+            api_key_file=getattr(ns, "api_key_file", None),
+            timeout=getattr(ns, "timeout", None),
+            max_retries=getattr(ns, "max_retries", None),
+            dry_run=getattr(ns, "dry_run", False),
+            verbose=getattr(ns, "verbose", False),
+        )
+
+    def format_for(self, out: TextIO) -> str:
+        """Return the format: ``--format``, else the output file's extension, else by terminal."""
+        if self.format:
+            return self.format
+        if self.output:
+            found = _EXTENSIONS.get(Path(self.output).suffix.lower())
+            if found:
+                return found
+        return "table" if out.isatty() else "json"
+
+
+@dataclass
+class Context:
+    """What the command did so far, for the message of an interruption."""
+
+    credentials: Credentials | None = None
+    writer: Writer | None = None
+    dotted: dict[str, list[tuple[list[str], str]]] = field(default_factory=dict)
+
+
+def _given(ns: argparse.Namespace, entry: OperationEntry, argument: Argument) -> Any:
+    value = getattr(ns, f"arg_{argument.python_name}", None)
+    if positional(entry, argument):
+        spot = getattr(ns, f"_pos_{argument.python_name}", None)
+        if spot is not None and value is not None and spot != value:
+            raise UsageError(
+                f"{argument.python_name} is given twice, as {spot!r} and {option_of(argument)}"
+            )
+        value = spot if spot is not None else value
+    return value
+
+
+def _converted(argument: Argument, text: Any) -> Any:
+    schema = argument.schema
+    field_name = argument.python_name
+    if isinstance(text, list):  # a repeated option of an array
+        items: list[Any] = []
+        for one in text:
+            value = to_value(one, schema, field_name)
+            if isinstance(value, list):
+                items += value
+            else:
+                return value  # @file or JSON of something else: the SDK says what it must be
+        return items
+    return to_value(text, schema, field_name)
+
+
+def _money(argument: Argument, text: str, values: dict[str, Any]) -> Any:
+    """Return an amount in major units as :class:`Money` in the currency given beside it."""
+    from .._money import Money
+
+    currency_name = str(argument.schema["x-currency-field"])
+    currency = values.get(currency_name)
+    if currency is None:
+        raise InvalidParameterError(
+            argument.python_name,
+            f"is in major units of {'--' + cli_name(currency_name)}, which is not given "
+            "(or pass --minor-units and the integer)",
+        )
+    try:
+        return Money.of(text.strip(), str(currency))
+    except InvalidParameterError as exc:
+        where = argument.python_name if exc.field == "amount" else currency_name
+        raise InvalidParameterError(where, exc.problem) from None
+
+
+def sdk_arguments(
+    entry: OperationEntry,
+    ns: argparse.Namespace,
+    dotted: dict[str, list[tuple[list[str], str]]],
+    *,
+    minor_units: bool,
+) -> dict[str, Any]:
+    """Return the SDK method's keyword arguments from the parsed command line."""
+    values: dict[str, Any] = {}
+    amounts: list[tuple[Argument, str]] = []
+    by_option = {cli_name(a.python_name): a for a in entry.arguments}
+    for name in dotted:
+        target = by_option.get(name)
+        if target is None or not is_json_kind(target.schema):
+            raise UsageError(f"unrecognized arguments: --{name}.…")
+    for argument in entry.arguments:
+        text = _given(ns, entry, argument)
+        parts = dotted.get(cli_name(argument.python_name), [])
+        if text is None and not parts:
+            if argument.required and not argument.has_default:
+                how = "as an argument or " if positional(entry, argument) else ""
+                raise InvalidParameterError(
+                    argument.python_name, f"is required: give it {how}as {option_of(argument)}"
+                )
+            continue
+        if "x-currency-field" in argument.schema and not minor_units and isinstance(text, str):
+            amounts.append((argument, text))
+            continue
+        value = _converted(argument, text) if text is not None else {}
+        if parts:
+            if not isinstance(value, dict):
+                raise InvalidParameterError(
+                    argument.python_name, "must be a JSON object to take dotted options"
+                )
+            for path, raw in parts:
+                leaf = sub_schema(argument.schema, path)
+                field_name = ".".join([argument.python_name, *path])
+                set_dotted(value, path, to_value(raw, leaf, field_name))
+        values[argument.python_name] = value
+    for argument, text in amounts:
+        values[argument.python_name] = _money(argument, text, values)
+    return values
+
+
+def _rows_schema(entry: OperationEntry) -> tuple[dict[str, Any], bool]:
+    """Return the schema of the result (of one item, for a list), and whether it is a list."""
+    if entry.item is not None:
+        return model_schema(entry.item), True
+    return model_schema(entry.result), False
+
+
+def _envelope_items(entry: OperationEntry) -> dict[str, Any] | None:
+    """Return the schema of the rows of an envelope such as ``BalanceList`` (in ``data``)."""
+    schema = model_schema(entry.result)
+    data = schema.get("properties", {}).get("data", {})
+    if entry.item is None and data.get("type") == "array" and isinstance(data.get("items"), dict):
+        items: dict[str, Any] = data["items"]
+        return items
+    return None
+
+
+def _open(settings: Settings, stdout: TextIO) -> contextlib.AbstractContextManager[TextIO]:
+    if settings.output is None or settings.output == "-":
+        return contextlib.nullcontext(stdout)
+    try:
+        return open(settings.output, "w", encoding="utf-8", newline="")
+    except OSError as exc:
+        raise UsageError(f"cannot write {settings.output}: {exc.strerror}") from None
+
+
+def _dry_run_text(request: Any, kind: str) -> str:
+    content = bytes(request.content)
+    media = request.headers.get("content-type", "")
+    body: Any = None
+    if content and media.startswith("application/json"):
+        body = json.loads(content, parse_float=Decimal)
+    elif content:
+        body = f"({media.split(';')[0]}, {len(content)} bytes)"
+    if kind in ("json", "jsonl"):
+        shown = {"method": request.method, "url": str(request.url), "body": body}
+        indent = 2 if kind == "json" else None
+        return json.dumps(shown, ensure_ascii=False, indent=indent, default=str) + "\n"
+    text = f"{request.method} {request.url}\n"
+    if body is not None:
+        text += (
+            json.dumps(body, ensure_ascii=False, indent=2, default=str)
+            if not isinstance(body, str)
+            else body
+        ) + "\n"
+    return text
+
+
+def _terminal_width(out: TextIO) -> int | None:
+    if not out.isatty():
+        return None
+    import shutil
+
+    return shutil.get_terminal_size().columns
+
+
+def _note_dropped(writer: Writer, err: TextIO) -> None:
+    dropped = getattr(writer, "dropped", None)
+    if dropped and err.isatty():
+        err.write(
+            f"payments: {len(dropped)} more columns ({', '.join(dropped[:4])}"
+            f"{', ...' if len(dropped) > 4 else ''}): --columns, or --format json\n"
+        )
+
+
+async def _call(
+    client: Any,
+    entry: OperationEntry,
+    kwargs: dict[str, Any],
+    settings: Settings,
+    out: TextIO,
+    err: TextIO,
+    context: Context,
+) -> None:
+    target = client if entry.resource == "client" else getattr(client, entry.resource)
+    method = getattr(target, entry.method)
+    kind = settings.format_for(out)
+    schema, is_list = _rows_schema(entry)
+    envelope = _envelope_items(entry)
+    row_schema = envelope if envelope is not None else schema
+    columns = settings.columns or columns_of(row_schema) or None
+    writer = make_writer(
+        kind, out, columns, chosen=settings.columns is not None, width=_terminal_width(out)
+    )
+    context.writer = writer
+    shaper = Shaper(amounts_of(schema) if schema else Amounts(), minor_units=settings.minor_units)
+    if is_list:
+        if settings.all:
+            kwargs["prefetch"] = settings.prefetch
+        pager = method(**kwargs)
+        await _walk(pager, writer, shaper, settings, out, err)
+        _note_dropped(writer, err)
+        return
+    result = await method(**kwargs)
+    if result is None:
+        return
+    data = shaper.shape(result)
+    if envelope is not None and kind != "json" and isinstance(data, dict):
+        writer.rows(data.get("data") or [])
+        writer.close(complete=True)
+        _note_dropped(writer, err)
+    else:
+        writer.one(data)
+
+
+async def _walk(
+    pager: Any, writer: Writer, shaper: Shaper, settings: Settings, out: TextIO, err: TextIO
+) -> None:
+    """Write the first page, or every page with ``--all``; close the writer on any ending."""
+    complete = False
+    progress = Progress.on(err, enabled=settings.progress and settings.all)
+    try:
+        if settings.all:
+            async with contextlib.aclosing(pager.pages()) as pages:
+                async for page in pages:
+                    writer.rows([shaper.shape(item) for item in page.data])
+                    out.flush()
+                    progress.page(len(page.data))
+        else:
+            page = await pager
+            writer.rows([shaper.shape(item) for item in page.data])
+            if page.has_next_page() and err.isatty():
+                err.write("payments: more pages follow; --all walks them all\n")
+        complete = True
+    except BaseException as exc:
+        # An interruption ends the output with the last whole row; an error before any row
+        # writes nothing.
+        interrupted = isinstance(exc, KeyboardInterrupt) or type(exc).__name__ == "CancelledError"
+        writer.close(complete=interrupted)
+        raise
+    finally:
+        progress.done()
+    if complete:
+        writer.close(complete=True)
+
+
+async def _request(
+    client: Any, ns: argparse.Namespace, settings: Settings, out: TextIO, context: Context
+) -> None:
+    params: dict[str, Any] = {}
+    for pair in ns.param:
+        name, equals, value = pair.partition("=")
+        if not equals or not name:
+            raise UsageError(f"--param must be NAME=VALUE, got {pair!r}")
+        params.setdefault(name, []).append(value)
+    query = {k: v[0] if len(v) == 1 else v for k, v in params.items()}
+    body = read_json(ns.data, "data") if ns.data is not None else None
+    result = await client.request(
+        ns.http_method, ns.path, params=query or None, json=body, root=ns.root
+    )
+    kind = settings.format_for(out)
+    writer = make_writer(kind, out, settings.columns, chosen=settings.columns is not None)
+    context.writer = writer
+    if result is None:
+        return
+    rows = result.get("data") if isinstance(result, dict) else result
+    if kind != "json" and isinstance(rows, list):
+        writer.rows(rows)
+        writer.close(complete=True)
+    else:
+        writer.one(result)
+
+
+async def run_command(
+    ns: argparse.Namespace,
+    settings: Settings,
+    credentials: Credentials,
+    context: Context,
+    stdout: TextIO,
+    stderr: TextIO,
+) -> None:
+    """Run the parsed command against the service (or a sandbox, or as a dry run)."""
+    entry: OperationEntry | None = getattr(ns, "_entry", None)
+    kwargs: dict[str, Any] = {}
+    if entry is not None:
+        kwargs = sdk_arguments(entry, ns, context.dotted, minor_units=settings.minor_units)
+        if entry.body == "multipart":
+            for option in ("file_name", "content_type"):
+                value = getattr(ns, f"sdk_{option}", None)
+                if value is not None:
+                    kwargs[option] = value
+    service = Service(
+        credentials,
+        sandbox=settings.sandbox,
+        dry_run=settings.dry_run,
+        verbose=settings.verbose,
+        timeout=settings.timeout,
+        max_retries=settings.max_retries,
+    )
+    with _open(settings, stdout) as out:
+        try:
+            async with service.client() as client:
+                if entry is None:
+                    await _request(client, ns, settings, out, context)
+                else:
+                    await _call(client, entry, kwargs, settings, out, stderr, context)
+        except DryRun as dry:
+            out.write(_dry_run_text(dry.request, settings.format_for(out)))
+        out.flush()

@@ -1,0 +1,113 @@
+"""From command-line text to the values an SDK method takes, by each argument's schema.
+
+The conversions are only of form: a number's digits to an ``int``, JSON text to a list or a
+mapping, a date to midnight UTC. Whether a value is acceptable is for the SDK method to say,
+with its own :class:`~payments_sdk.InvalidParameterError`: text that is no number is passed on as
+text, and the method names the field and what it must be.
+
+- ``integer``: ``20``; an amount of money (``x-currency-field``) in major units of its
+  currency (``299.00``), or its integer minor units with ``--minor-units``;
+- ``boolean``: ``true``/``false`` (also ``yes``/``no``, ``1``/``0``);
+- ``string`` with ``format: date-time``: ISO 8601 with an offset, or a date alone
+  (``2026-11-01``, midnight UTC);
+- ``string`` with ``format: binary``: a file path;
+- ``array``: the option repeated (``--payment-methods card --payment-methods bank``), or JSON;
+- ``object``: JSON (``--bank-account '{"currency": "USD"}'``), or dotted options
+  (``--bank-account.currency USD``), or both (the dotted ones win);
+- any JSON value: ``@file`` reads it from a file, ``@-`` from standard input.
+
+JSON numbers with a fraction are read as :class:`~decimal.Decimal`, never as floats.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Mapping
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..errors import InvalidParameterError
+
+__all__ = ["is_json_kind", "read_json", "set_dotted", "to_value"]
+
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TRUE = {"true", "yes", "1", "on"}
+_FALSE = {"false", "no", "0", "off"}
+
+
+def is_json_kind(schema: Mapping[str, Any]) -> bool:
+    """Whether an argument of this schema is written as JSON (an object or an array)."""
+    kind = schema.get("type")
+    return kind in ("object", "array") or "properties" in schema or "oneOf" in schema
+
+
+def _invalid(field: str, problem: str) -> InvalidParameterError:
+    from ..errors import InvalidParameterError  # imports httpx: only when something is wrong
+
+    return InvalidParameterError(field, problem)
+
+
+def read_json(text: str, field: str) -> Any:
+    """Parse JSON text, or the JSON in a file (``@path``) or on standard input (``@-``)."""
+    if text.startswith("@"):
+        source = text[1:]
+        try:
+            text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise _invalid(field, f"cannot read {source}: {exc.strerror}") from None
+    try:
+        return json.loads(text, parse_float=Decimal)
+    except ValueError as exc:
+        raise _invalid(field, f"is not valid JSON: {exc}") from None
+
+
+def to_value(text: str, schema: Mapping[str, Any], field: str) -> Any:
+    """Return the SDK value for the command-line ``text`` of an argument of ``schema``."""
+    kind = schema.get("type")
+    if is_json_kind(schema):
+        if kind == "array" and not text.startswith(("@", "[")):
+            return [to_value(text, schema.get("items", {}), field)]  # one item of a repeat
+        return read_json(text, field)
+    if kind == "integer" or kind == "number":
+        try:
+            return int(text.strip())
+        except ValueError:
+            return text  # the SDK says what it must be, naming the field
+    if kind == "boolean":
+        word = text.strip().lower()
+        if word in _TRUE:
+            return True
+        if word in _FALSE:
+            return False
+        return text
+    if kind == "string" and schema.get("format") == "date-time" and _DATE.fullmatch(text):
+        return f"{text}T00:00:00Z"
+    if kind == "string" and schema.get("format") == "binary":
+        return Path(text)
+    return text
+
+
+def set_dotted(target: dict[str, Any], path: list[str], value: Any) -> None:
+    """Set ``target[a][b]... = value`` for a dotted option ``--x.a.b``, making the levels."""
+    for key in path[:-1]:
+        inner = target.get(key)
+        if not isinstance(inner, dict):
+            inner = target[key] = {}
+        target = inner
+    target[path[-1]] = value
+
+
+def sub_schema(schema: Mapping[str, Any], path: list[str]) -> Mapping[str, Any]:
+    """Return the schema of ``path`` inside an object schema; empty when it does not say."""
+    for key in path:
+        properties = schema.get("properties")
+        if isinstance(properties, Mapping) and key in properties:
+            schema = properties[key]
+            continue
+        extra = schema.get("additionalProperties")
+        schema = extra if isinstance(extra, Mapping) else {}
+    return schema
