@@ -133,6 +133,10 @@ def _description_only(document: dict[str, Any]) -> None:
     document["paths"]["/ping"]["get"]["description"] = "Checks the key, again."
 
 
+def _close_refund_request(document: dict[str, Any]) -> None:
+    document["components"]["schemas"]["RefundCreateRequest"]["additionalProperties"] = False
+
+
 def _rename_operation_id(document: dict[str, Any]) -> None:
     document["paths"]["/refunds"]["post"]["operationId"] = "refundPayment"
 
@@ -147,6 +151,7 @@ def _new_default_page_size(document: dict[str, Any]) -> None:
 
 CASES: list[tuple[str, Edit, bool, str, str]] = [
     ("operationId renamed", _rename_operation_id, False, "createRefund", "stays refunds.create"),
+    ("request body closed", _close_refund_request, True, "createRefund", "closed"),
     ("SDK method renamed", _rename_sdk_method, True, "createRefund", "refunds.issue"),
     ("new default", _new_default_page_size, False, "listRefunds", "default 20 -> 50"),
     # name, edit, breaking?, operation named, words in the change

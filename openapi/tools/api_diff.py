@@ -134,6 +134,13 @@ class _Differ:
                 )
         if old.get("format") != new.get("format"):
             self.add(True, operation, where, f"format {old.get('format')} -> {new.get('format')}")
+        if (
+            request
+            and old.get("additionalProperties") is not False
+            and new.get("additionalProperties") is False
+            and "properties" in new
+        ):
+            self.add(True, operation, where, "closed: undeclared fields are now refused")
         if request and old.get("not") != new.get("not"):
             # A new "not" refuses what was accepted (fields that may not go together).
             self.add(
