@@ -332,3 +332,21 @@ def test_conversion_request_rejects_bad_amounts(schemas: SchemaSet, amount: obje
 def test_conversion_request_rejects_other_shapes(schemas: SchemaSet, body: dict[str, Any]) -> None:
     """Unsupported currencies, extra fields, no amount and fractional amounts are invalid."""
     assert not schemas.component("BalanceConversionRequest").is_valid(body)
+
+
+def test_every_amount_names_its_currency(bundle: dict[str, Any]) -> None:
+    """Each amount in the smallest unit says which field holds its currency (x-currency-field).
+
+    The SDK checks Money against it and the command line formats by it, so an amount without
+    one would be shown as a bare integer.
+    """
+    amounts = ("#/components/schemas/MinorAmount", "#/components/schemas/MinorAmountOrZero")
+    missing = []
+    for name, schema in bundle["components"]["schemas"].items():
+        properties = schema.get("properties", {}) if isinstance(schema, dict) else {}
+        for field, sub in properties.items():
+            if isinstance(sub, dict) and sub.get("$ref") in amounts:
+                currency = sub.get("x-currency-field")
+                if currency not in properties:
+                    missing.append(f"{name}.{field}")
+    assert not missing, f"amounts without x-currency-field naming a sibling: {missing}"

@@ -30,8 +30,6 @@ MIRRORS: dict[tuple[str, str], str] = {
     ("_money.py", "amount"): "Money reads '{ amount, currency }' objects, as fees are shown",
     ("_money.py", "currency"): "Money reads '{ amount, currency }' objects, as fees are shown",
     ("_validation.py", "file"): "an upload's argument is named in its error (the file part)",
-    ("cli/_bundle.py", "amount"): "money in output: an amount beside its currency, by name",
-    ("cli/_bundle.py", "currency"): "money in output: an amount beside its currency, by name",
     ("cli/_run.py", "amount"): "an amount typed in major units names its own argument",
     ("cli/_run.py", "data"): "the list envelope: 'A list response is an object { data, ... }'",
     ("cli/_commands.py", "success"): "the exit code 0's name in --help, not the payment state",

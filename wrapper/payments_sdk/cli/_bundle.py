@@ -55,7 +55,11 @@ def resolve(node: Any, depth: int = 0) -> Any:
             target: Any = bundle()
             for part in str(node["$ref"]).removeprefix("#/").split("/"):
                 target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
-            return resolve(target, depth + 1)
+            resolved = resolve(target, depth + 1)
+            siblings = {key: value for key, value in node.items() if key != "$ref"}
+            if siblings and isinstance(resolved, dict):  # OpenAPI 3.1: keywords beside a $ref
+                return {**resolved, **resolve(siblings, depth + 1)}
+            return resolved
         return {key: resolve(value, depth + 1) for key, value in node.items()}
     if isinstance(node, list):
         return [resolve(value, depth + 1) for value in node]
@@ -94,17 +98,12 @@ def _is_currency(schema: Any) -> bool:
     )
 
 
-def _currency_of(name: str, schema: dict[str, Any], properties: dict[str, Any]) -> str | None:
+def _currency_of(schema: dict[str, Any], properties: dict[str, Any]) -> str | None:
+    """Return the currency field the bundle names for an amount (``x-currency-field``)."""
     named = schema.get("x-currency-field")
-    if isinstance(named, str) and named in properties:
+    if isinstance(named, str) and _is_currency(properties.get(named)):
         return named
-    if name == "amount":
-        sibling = "currency"
-    elif name.endswith("_amount"):
-        sibling = name.removesuffix("amount") + "currency"
-    else:
-        return None
-    return sibling if _is_currency(properties.get(sibling)) else None
+    return None
 
 
 def amounts_of(schema: dict[str, Any], depth: int = 0) -> Amounts:
@@ -119,7 +118,7 @@ def amounts_of(schema: dict[str, Any], depth: int = 0) -> Amounts:
         if not isinstance(prop, dict):
             continue
         if prop.get("type") == "integer":
-            currency = _currency_of(name, prop, properties)
+            currency = _currency_of(prop, properties)
             if currency is not None:
                 pairs.append((name, currency))
         elif isinstance(prop.get("properties"), dict):
