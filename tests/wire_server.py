@@ -43,18 +43,20 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     gzip: bool = False
     delay: float = 0.0
+    raw_headers: list[tuple[bytes, bytes]] = field(default_factory=list)
+    """Header fields sent after ``headers`` as they are: repeats, and bytes that are not ASCII."""
     raw: bytes | None = None
     """Written as it is instead of a response (then the connection is closed): for replies
     that h11 would refuse to write, such as a wrong Content-Length."""
 
-    def encode(self) -> tuple[list[tuple[str, str]], bytes]:
+    def encode(self) -> tuple[list[tuple[Any, Any]], bytes]:
         raw = self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
         headers = {"content-type": "application/json", **self.headers}
         if self.gzip:
             raw = gzip.compress(raw)
             headers["content-encoding"] = "gzip"
         headers["content-length"] = str(len(raw))
-        return list(headers.items()), raw
+        return [*headers.items(), *self.raw_headers], raw
 
 
 DROP = object()
