@@ -32,6 +32,8 @@ class Seen:
     headers: dict[str, str]
     body: bytes
     connection: int
+    raw_headers: list[tuple[str, str]] = field(default_factory=list)
+    """The header fields in the order and case they came, repeats kept."""
 
 
 @dataclass
@@ -45,12 +47,20 @@ class Reply:
     delay: float = 0.0
     raw_headers: list[tuple[bytes, bytes]] = field(default_factory=list)
     """Header fields sent after ``headers`` as they are: repeats, and bytes that are not ASCII."""
+    exact_headers: list[tuple[bytes, bytes]] | None = None
+    """When set, the only header fields sent (no Content-Type added), with Content-Length
+    added for a body: an answer exactly as a test's handler wrote it."""
     raw: bytes | None = None
     """Written as it is instead of a response (then the connection is closed): for replies
     that h11 would refuse to write, such as a wrong Content-Length."""
 
     def encode(self) -> tuple[list[tuple[Any, Any]], bytes]:
         raw = self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
+        if self.exact_headers is not None:
+            framing = [(b"content-length", str(len(raw)).encode())] if raw else []
+            if not raw and self.status not in (204, 304) and self.status >= 200:
+                framing = [(b"content-length", b"0")]
+            return [*self.exact_headers, *framing], raw
         headers = {"content-type": "application/json", **self.headers}
         if self.gzip:
             raw = gzip.compress(raw)
@@ -147,6 +157,10 @@ class WireServer:
                     {k.decode().lower(): v.decode() for k, v in request[0].headers},
                     request[1],
                     number,
+                    [
+                        (k.decode(), v.decode("utf-8", "surrogateescape"))
+                        for k, v in request[0].headers.raw_items()
+                    ],
                 )
                 self.seen.append(seen)
                 self.in_flight += 1
