@@ -106,6 +106,7 @@ class WireServer:
         self.gate: asyncio.Event | None = None
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
 
     @property
     def url(self) -> str:
@@ -136,6 +137,12 @@ class WireServer:
         async with server:
             await self._stop.wait()
             server.close()
+            # Close every connection still open and let its transport finish closing before
+            # the loop ends: a transport left half-closed is a ResourceWarning when collected.
+            for writer in list(self._writers):
+                writer.close()
+            for _ in range(3):
+                await asyncio.sleep(0)
 
     def stop(self) -> None:
         assert self.loop is not None and self._stop is not None
@@ -144,6 +151,7 @@ class WireServer:
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
         self.open_connections += 1
+        self._writers.add(writer)
         number = self.connections
         conn = h11.Connection(h11.SERVER)
         try:
@@ -191,6 +199,7 @@ class WireServer:
         finally:
             self.open_connections -= 1
             writer.close()
+            self._writers.discard(writer)
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 
