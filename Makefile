@@ -130,7 +130,14 @@ demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py and one 
 docs: $(DOCS_STAMP) ## Build the documentation site into site/ (mkdocs build --strict; fetches nothing).
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --quiet --site-dir site
 
-dist: $(VENV_STAMP) ## Build the sdist and wheel into dist/, check them with twine, check LICENSE is in both.
+DIST_STAMP := $(VENV)/.dist-installed
+
+$(DIST_STAMP): $(PIP_STAMP) pyproject.toml
+	@echo "==> installing the dist dependency group (build, twine)"
+	$(PY) -m pip install --quiet --group dist
+	touch $@
+
+dist: $(DIST_STAMP) ## Build the sdist and wheel into dist/ (installs only build and twine), check them with twine and LICENSE.
 	rm -rf dist
 	$(PY) -m build --outdir dist
 	$(BIN)/twine check --strict dist/*

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -12,6 +13,7 @@ from fold import fold_server_prefixes, load_published
 
 from payments_sdk import AsyncPaymentsClient
 from payments_sdk.sandbox.contract import SchemaSet
+from tests.handler_server import HandlerServer, serve_handler, served_wire
 
 # A syntactically valid JWT-form test key (header.payload.signature, base64url).
 TEST_KEY = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1bml0LXRlc3QifQ.c2VjcmV0LXNpZ25hdHVyZS0xMjM0NQ"
@@ -63,25 +65,58 @@ class Recorder:
 
 MakeClient = Callable[..., tuple[AsyncPaymentsClient, Recorder]]
 
+WIRES = ["httpx", "aiohttp"]
+"""The two wires every call-level test runs on: a caller's httpx client over
+``httpx.MockTransport``, and the SDK's default (aiohttp) against the same handler served on
+127.0.0.1 (tests/handler_server.py)."""
+
+
+@pytest.fixture(params=WIRES)
+def wire(request: pytest.FixtureRequest) -> str:
+    """The wire under test, for tests that build clients themselves."""
+    return str(request.param)
+
 
 @pytest.fixture
-async def make_client() -> AsyncIterator[MakeClient]:
-    """Build clients whose requests go to a handler; all are closed after the test."""
-    made: list[tuple[AsyncPaymentsClient, httpx.AsyncClient]] = []
+async def make_client(wire: str) -> AsyncIterator[MakeClient]:
+    """Build clients whose requests go to a handler, on each wire; all closed after the test.
+
+    On ``httpx`` the handler is the client's ``MockTransport``; on ``aiohttp`` it answers
+    over loopback HTTPS (tests/handler_server.py), and the client still has ``BASE_URL``. A
+    difference between the wires is a failing test.
+    """
+    made: list[tuple[AsyncPaymentsClient, httpx.AsyncClient | None]] = []
+    servers = contextlib.ExitStack()
+    running: list[HandlerServer] = []
 
     def build(handler: Handler, **options: Any) -> tuple[AsyncPaymentsClient, Recorder]:
         recorder = Recorder(handler)
-        http = httpx.AsyncClient(transport=httpx.MockTransport(recorder))
-        client = AsyncPaymentsClient(
-            api_key=TEST_KEY, base_url=BASE_URL, http_client=http, **options
-        )
-        made.append((client, http))
+        if wire == "httpx":
+            http = httpx.AsyncClient(transport=httpx.MockTransport(recorder))
+            client = AsyncPaymentsClient(
+                api_key=TEST_KEY, base_url=BASE_URL, http_client=http, **options
+            )
+            made.append((client, http))
+            return client, recorder
+        origin = str(httpx.URL(BASE_URL).copy_with(path="/")).rstrip("/")
+        server = servers.enter_context(serve_handler(recorder, origin))
+        running.append(server)
+        client = AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL, **options)
+        served_wire(client, server)
+        made.append((client, None))
         return client, recorder
 
-    yield build
-    for client, http in made:
-        await client.aclose()
-        await http.aclose()
+    try:
+        yield build
+    finally:
+        for client, http in made:
+            await client.aclose()
+            if http is not None:
+                await http.aclose()
+        servers.close()
+    for server in running:
+        if server.errors:
+            raise server.errors[0]
 
 
 @pytest.hookimpl(wrapper=True)

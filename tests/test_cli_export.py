@@ -138,4 +138,5 @@ def test_a_pipe_closed_early_exits_quietly(big: dict[str, str]) -> None:
     assert first.startswith("payt_")
     assert process.wait(timeout=30) == ExitCode.BROKEN_PIPE
     assert process.stderr is not None
-    assert process.stderr.read() == ""
+    with process.stderr:
+        assert process.stderr.read() == ""

@@ -21,6 +21,8 @@ MIRRORS: dict[tuple[str, str], str] = {
     # (file relative to wrapper/payments_sdk, literal): why it stays hand-written.
     ("resources/_resource.py", "before"): "the pager drives the shared time window",
     ("resources/_resource.py", "after"): "the pager drives the shared time window",
+    ("resources/_resource.py", "page"): "the pager sets it on every page: extra_query may not",
+    ("resources/_resource.py", "per_page"): "the pager sets it on every page: extra_query may not",
     ("_naming.py", "data"): "the list envelope: 'A list response is an object { data, page_meta }'",
     ("_naming.py", "page_meta"): "the list envelope, as the description defines it",
     ("_pagination.py", "data"): "the pager's messages name the envelope's fields ($.data[0])",

@@ -12,8 +12,8 @@ from typing import Any
 import httpx
 import pytest
 from opentelemetry import metrics, trace
-from opentelemetry.sdk.metrics import MeterProvider
-from opentelemetry.sdk.metrics.export import InMemoryMetricReader
+from opentelemetry.sdk.metrics import Histogram, MeterProvider
+from opentelemetry.sdk.metrics.export import AggregationTemporality, InMemoryMetricReader
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -136,7 +136,8 @@ async def test_a_client_without_observers_or_tracing_records_nothing() -> None:
 # -- OpenTelemetry -----------------------------------------------------------------------------
 
 _SPANS = InMemorySpanExporter()
-_METRICS = InMemoryMetricReader()
+# Delta: each collect() returns only what was recorded since the last, so a test sees its own.
+_METRICS = InMemoryMetricReader(preferred_temporality={Histogram: AggregationTemporality.DELTA})
 
 
 @pytest.fixture(scope="session")

@@ -137,6 +137,8 @@ async def test_a_sigkill_amid_100_concurrent_refunds_loses_and_doubles_nothing(
     finally:
         process.kill()
         process.wait(timeout=30)
+        if process.stdout is not None:
+            process.stdout.close()  # an unclosed pipe is a ResourceWarning, an error here
     assert 20 <= len(acknowledged) < 100, "the kill must land mid-storm"
     with running("--state", str(state), "--seed", "3", "--seed-payments", "0") as run:
         url, key = run.variables["PAYMENTS_BASE_URL"], run.variables["PAYMENTS_API_KEY"]

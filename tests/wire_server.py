@@ -32,6 +32,8 @@ class Seen:
     headers: dict[str, str]
     body: bytes
     connection: int
+    raw_headers: list[tuple[str, str]] = field(default_factory=list)
+    """The header fields in the order and case they came, repeats kept."""
 
 
 @dataclass
@@ -43,18 +45,28 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)
     gzip: bool = False
     delay: float = 0.0
+    raw_headers: list[tuple[bytes, bytes]] = field(default_factory=list)
+    """Header fields sent after ``headers`` as they are: repeats, and bytes that are not ASCII."""
+    exact_headers: list[tuple[bytes, bytes]] | None = None
+    """When set, the only header fields sent (no Content-Type added), with Content-Length
+    added for a body: an answer exactly as a test's handler wrote it."""
     raw: bytes | None = None
     """Written as it is instead of a response (then the connection is closed): for replies
     that h11 would refuse to write, such as a wrong Content-Length."""
 
-    def encode(self) -> tuple[list[tuple[str, str]], bytes]:
+    def encode(self) -> tuple[list[tuple[Any, Any]], bytes]:
         raw = self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
+        if self.exact_headers is not None:
+            framing = [(b"content-length", str(len(raw)).encode())] if raw else []
+            if not raw and self.status not in (204, 304) and self.status >= 200:
+                framing = [(b"content-length", b"0")]
+            return [*self.exact_headers, *framing], raw
         headers = {"content-type": "application/json", **self.headers}
         if self.gzip:
             raw = gzip.compress(raw)
             headers["content-encoding"] = "gzip"
         headers["content-length"] = str(len(raw))
-        return list(headers.items()), raw
+        return [*headers.items(), *self.raw_headers], raw
 
 
 DROP = object()
@@ -94,6 +106,7 @@ class WireServer:
         self.gate: asyncio.Event | None = None
         self._ready = threading.Event()
         self._stop: asyncio.Event | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
 
     @property
     def url(self) -> str:
@@ -124,6 +137,12 @@ class WireServer:
         async with server:
             await self._stop.wait()
             server.close()
+            # Close every connection still open and let its transport finish closing before
+            # the loop ends: a transport left half-closed is a ResourceWarning when collected.
+            for writer in list(self._writers):
+                writer.close()
+            for _ in range(3):
+                await asyncio.sleep(0)
 
     def stop(self) -> None:
         assert self.loop is not None and self._stop is not None
@@ -132,6 +151,7 @@ class WireServer:
     async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
         self.open_connections += 1
+        self._writers.add(writer)
         number = self.connections
         conn = h11.Connection(h11.SERVER)
         try:
@@ -145,6 +165,10 @@ class WireServer:
                     {k.decode().lower(): v.decode() for k, v in request[0].headers},
                     request[1],
                     number,
+                    [
+                        (k.decode(), v.decode("utf-8", "surrogateescape"))
+                        for k, v in request[0].headers.raw_items()
+                    ],
                 )
                 self.seen.append(seen)
                 self.in_flight += 1
@@ -175,6 +199,7 @@ class WireServer:
         finally:
             self.open_connections -= 1
             writer.close()
+            self._writers.discard(writer)
             with contextlib.suppress(Exception):
                 await writer.wait_closed()
 

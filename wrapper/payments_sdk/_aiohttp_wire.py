@@ -12,6 +12,12 @@ What it keeps of httpx's behaviour, each checked over both wires in ``tests/test
   ``NO_PROXY``), read once, when the first request is sent, for the base URL's origin.
 - **TLS verified** with httpx's own default context (certifi, or ``SSL_CERT_FILE`` /
   ``SSL_CERT_DIR``).
+- **Large bodies** (over :data:`LARGE_BODY`) sent from a stream, as aiohttp asks, with their
+  Content-Length: never its ``ResourceWarning`` about raw bytes.
+- **Answers' heads** read up to :data:`HEAD_LIMIT`, as httpx reads them; an answer that
+  cannot be read (a head beyond it, an encoding that cannot be decoded) is
+  ``httpx.DecodingError``, as on httpx: never a connection failure, never resent.
+- **No Content-Type** added to a bodyless request (aiohttp's ``application/octet-stream``).
 - **gzip and deflate** decoded; **connection limits** and **keep-alive**, with idle connections
   closed after :data:`KEEPALIVE_EXPIRY` seconds, before the 5 s idle timeout of uvicorn, Node
   and Apache: a request written into a connection the server has just closed cannot be retried
@@ -29,6 +35,7 @@ session is held open by one), or by :meth:`AiohttpWire.aclose`, from any thread.
 from __future__ import annotations
 
 import asyncio
+import io
 import ssl
 import urllib.request
 from collections.abc import AsyncGenerator, Mapping
@@ -36,14 +43,24 @@ from typing import Any
 
 import aiohttp
 import httpx
+from aiohttp.http_exceptions import ContentEncodingError, HttpProcessingError
 from yarl import URL
 
-from ._wire import WireResponse, masked_request
+from ._wire import WireResponse, masked_request, undecodable
 
-__all__ = ["KEEPALIVE_EXPIRY", "AiohttpWire"]
+__all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "AiohttpWire"]
 
 KEEPALIVE_EXPIRY = 4.0
 """Seconds an idle connection is kept for reuse: below the common 5 s server idle timeout."""
+
+HEAD_LIMIT = 100 * 1024
+"""The most of an answer's head read, as httpx (httpcore) reads: one header line up to 100 KiB,
+and as many header fields as fit (aiohttp's own defaults, 8,190 bytes and 128 fields, refuse
+answers that proxies and CDNs send and httpx accepts)."""
+
+LARGE_BODY = 1024 * 1024
+"""Bodies above this are sent from a stream: aiohttp warns (``ResourceWarning``) that a larger
+``bytes`` body might lock the event loop, and reads a stream in chunks instead."""
 
 # Parsed URLs by their text; paths carry ids, so the cache is bounded and starts again when full.
 _URL_CACHE_SIZE = 256
@@ -116,16 +133,25 @@ class AiohttpWire:
         target = self._urls.get(url)
         if target is None:
             target = self._url(url)
+        data: bytes | io.BytesIO | None = content
+        if content is not None and len(content) > LARGE_BODY:
+            data = io.BytesIO(content)  # a new stream for each attempt; Content-Length is kept
         try:
             async with lane.session.request(
                 method,
                 target,
                 headers=headers,
-                data=content,
+                data=data,
                 timeout=timeouts,
                 allow_redirects=False,
             ) as answer:
                 body = await answer.read()
+                coding = undecodable(answer.headers)
+                if coding is not None:
+                    raise httpx.DecodingError(
+                        f"its Content-Encoding {coding!r} cannot be decoded",
+                        request=masked_request(method, url, headers),
+                    )
                 return WireResponse(
                     answer.status,
                     answer.headers,
@@ -185,6 +211,10 @@ class AiohttpWire:
             trust_env=False,  # proxies are read once above; no per-request thread hops, no netrc
             auto_decompress=True,
             requote_redirect_url=False,
+            skip_auto_headers=("Content-Type",),  # none for a bodyless POST, as httpx sends
+            max_line_size=HEAD_LIMIT,
+            max_field_size=HEAD_LIMIT,
+            max_headers=HEAD_LIMIT // 4,  # the shortest field, "a:\r\n", is 4 bytes
         )
         # aiohttp resends an idempotent request once, silently, when its connection breaks;
         # the SDK's retry loop decides and counts every resend itself (max_retries).
@@ -232,11 +262,28 @@ def _env_proxy(origin: URL) -> str | None:
     return proxy or None
 
 
-def _translate(exc: BaseException, request: httpx.Request) -> httpx.TransportError:
+def _unreadable(exc: BaseException) -> bool:
+    """Whether aiohttp failed to parse or decode an answer (its head, or its encoding)."""
+    if isinstance(exc, aiohttp.ClientHttpProxyError):
+        return False
+    if isinstance(exc, aiohttp.ClientResponseError):
+        return isinstance(exc.__cause__, HttpProcessingError)
+    return isinstance(exc, aiohttp.ClientPayloadError) and isinstance(
+        exc.__cause__, ContentEncodingError
+    )
+
+
+def _translate(exc: BaseException, request: httpx.Request) -> httpx.RequestError:
     """Map one aiohttp exception to the httpx exception that means the same."""
     detail = _describe(exc)
-    error: httpx.TransportError
-    if isinstance(exc, aiohttp.ConnectionTimeoutError):
+    error: httpx.RequestError
+    if _unreadable(exc):
+        # The service answered, and the answer cannot be read: not a connection failure, and
+        # nothing a resend would change. aiohttp reports it as a "400" no server sent.
+        text = exc.message if isinstance(exc, aiohttp.ClientResponseError) else ""
+        reason = str(text or exc).split(": b'", 1)[0][:200]  # not the header's bytes
+        error = httpx.DecodingError(reason, request=request)
+    elif isinstance(exc, aiohttp.ConnectionTimeoutError):
         error = httpx.ConnectTimeout(detail, request=request)
     elif isinstance(exc, aiohttp.ServerTimeoutError):
         error = httpx.ReadTimeout(detail, request=request)

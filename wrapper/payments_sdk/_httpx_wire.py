@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from ._wire import MASKED, WireResponse
+from ._wire import MASKED, WireResponse, undecodable
 from .errors import ClientClosedError
 
 __all__ = ["HttpxWire"]
@@ -65,6 +65,14 @@ class HttpxWire:
             request.headers["Authorization"] = MASKED
         for hop in (*response.history, response):  # its auth or hooks may have made hops
             hop.request.headers["Authorization"] = MASKED
+        coding = undecodable(response.headers)
+        if coding is not None:
+            # httpx hands an encoding it cannot decode (br without brotli) on as it is, and the
+            # body would then fail as if it were wrong JSON; aiohttp refuses it. Both alike:
+            raise httpx.DecodingError(
+                f"its Content-Encoding {coding!r} cannot be decoded",
+                request=response.request,
+            )
         return WireResponse(
             response.status_code,
             response.headers,

@@ -7,7 +7,8 @@ A client and its ``with_options`` copies share one :class:`Pool`:
 - the **gate** in front of the SDK's own pool: at most ``limit`` requests on the wire per
   event loop, the rest queued here in order; the wait counts against the pool timeout;
 - the **hold**: a 429 or 503 with ``Retry-After`` holds every new send of the client for that
-  long (with jitter on top), so concurrent calls back off together instead of in waves;
+  long (with jitter on top), so concurrent calls back off together instead of in waves. A
+  held call waits *before* the gate, holding no place, and no longer than it will wait;
 - the **retry budget** (:class:`~._retry.RetryBudget`), which bounds how much retries add;
 - **closing**: :meth:`Pool.aclose` ends every call in flight promptly with
   :class:`~payments_sdk.ClientClosedError`, whether it waits at the gate, waits before a retry,
@@ -29,7 +30,7 @@ import httpx
 
 from ._retry import RetryBudget, instant
 from ._wire import Wire, WireResponse, masked_request
-from .errors import ClientClosedError
+from .errors import APITimeoutError, ClientClosedError
 
 __all__ = ["Pool"]
 
@@ -187,29 +188,57 @@ class Pool:
         content: bytes | None,
         timeouts: Any,
         pool_timeout: float | None,
+        hold_bound: float | None = None,
     ) -> WireResponse:
-        """Send one request on the wire, through the gate when the pool is the SDK's."""
+        """Send one request on the wire, through the gate when the pool is the SDK's.
+
+        A client-wide hold is waited out *before* the call takes a place at the gate, so a
+        held call never keeps a connection's place (nor counts the hold against the pool
+        timeout). ``hold_bound`` is how long this call will wait for a hold: a longer one
+        ends it at once with APITimeoutError, unsent (None: no bound but the deadline).
+        """
         wire = self._wire or self.wire
         lane = self._last
         if lane is None or lane.loop is not asyncio.get_running_loop():
             lane = self._lane()
+        if self._hold_until:
+            await self._wait_out_hold(lane, hold_bound, method, url, headers)
         if not self.owns_wire:
-            if self._hold_until:
-                await self._wait_out_hold(lane)
             return await wire.send(method, url, headers, content, timeouts)
-        await lane.acquire(pool_timeout, lambda: masked_request(method, url, headers))
+        while True:
+            await lane.acquire(pool_timeout, lambda: masked_request(method, url, headers))
+            if not self.holding():
+                break
+            # A hold was set while this call queued: give the place back and wait it out.
+            lane.release()
+            await self._wait_out_hold(lane, hold_bound, method, url, headers)
         try:
-            # Checked after the gate: a hold set while this call queued applies to it too.
-            if self._hold_until:
-                await self._wait_out_hold(lane)
             return await wire.send(method, url, headers, content, timeouts)
         finally:
             lane.release()
 
-    async def _wait_out_hold(self, lane: _Lane) -> None:
-        held = 0.0 if instant() else self.held_for()
-        if held > 0:
-            await lane.nap(held)
+    async def _wait_out_hold(
+        self,
+        lane: _Lane,
+        bound: float | None,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+    ) -> None:
+        """Sleep out the hold (outside the gate); APITimeoutError if it outlasts ``bound``."""
+        while not instant() and self.holding():
+            left = self._hold_until - time.monotonic()
+            if bound is not None and left > bound:
+                raise APITimeoutError(
+                    f"the client is held by a Retry-After for {left:.1f} s more, longer than "
+                    f"this call's timeout ({bound:g} s); the request was not sent",
+                    request=masked_request(method, url, headers),
+                )
+            await lane.nap(self.held_for())
+
+    def holding(self) -> bool:
+        """Whether a hold is on now."""
+        return bool(self._hold_until) and self._hold_until > time.monotonic()
 
     def hold(self, seconds: float) -> None:
         """Hold every new send of this client for ``seconds`` (a Retry-After)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import re
 import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
@@ -58,26 +59,48 @@ def retryable_status(method: str, status_code: int) -> bool:
     return status_code == 408 or status_code >= 500
 
 
+# RFC 9110's delay-seconds is ASCII digits; a fraction is read too, and a minus sign (a delay
+# in the past) means no wait. Nothing else: not Unicode digits (float() reads "١٢"), not "1_0".
+_SECONDS = re.compile(r"-?[0-9]+(?:\.[0-9]+)?")
+
+
 def retry_after_seconds(headers: Mapping[str, str], *, now: datetime | None = None) -> float | None:
-    """Parse ``Retry-After`` (seconds or an HTTP date) and cap it; ``None`` if absent or invalid."""
-    value = headers.get("retry-after")
-    if value is None:
+    """Parse ``Retry-After`` (seconds or an HTTP date) and cap it; ``None`` if absent or invalid.
+
+    A value that is neither ASCII digits nor a date, a date out of range, and a Retry-After
+    sent more than once (it is a singleton field) are ignored alike, on every wire.
+    """
+    values = _values(headers, "retry-after")
+    if len(values) != 1:
         return None
-    value = value.strip()
+    value = values[0].strip()
     seconds: float
-    try:
+    if _SECONDS.fullmatch(value):
         seconds = float(value)
-    except ValueError:
+    else:
         try:
             when = parsedate_to_datetime(value)
-        except (TypeError, ValueError, IndexError):
+            if when.tzinfo is None:
+                when = when.replace(tzinfo=UTC)
+            seconds = (when - (now or datetime.now(UTC))).total_seconds()
+        except (TypeError, ValueError, IndexError, OverflowError):
             return None
-        if when.tzinfo is None:
-            when = when.replace(tzinfo=UTC)
-        seconds = (when - (now or datetime.now(UTC))).total_seconds()
-    if seconds != seconds or seconds < 0:  # NaN or in the past
-        return 0.0 if seconds < 0 else None
+    if seconds != seconds:  # NaN
+        return None
+    if seconds < 0:  # in the past
+        return 0.0
     return min(seconds, RETRY_AFTER_CAP)
+
+
+def _values(headers: Mapping[str, str], name: str) -> list[str]:
+    """Every value of the header ``name``: httpx's and aiohttp's mappings keep repeats apart."""
+    if isinstance(headers, httpx.Headers):
+        return headers.get_list(name)
+    getall = getattr(headers, "getall", None)  # aiohttp's CIMultiDictProxy
+    if getall is not None:
+        return list(getall(name, []))
+    value = headers.get(name)
+    return [] if value is None else [value]
 
 
 def backoff_delay(retry_number: int, retry_after: float | None = None) -> float:

@@ -36,6 +36,7 @@ from ._secret import SecretKey
 from ._wire import WireResponse, masked_request
 from .errors import (
     APIConnectionError,
+    APIResponseValidationError,
     APIStatusError,
     APITimeoutError,
     ClientClosedError,
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
     from ._instrument import CallRecord, Instruments
     from ._pool import Pool
 
-__all__ = ["DEFERRED_RECORDS", "Sender"]
+__all__ = ["DEFERRED_RECORDS", "Sender", "merge_headers"]
 
 DEFERRED_RECORDS: ContextVar[list[CallRecord] | None] = ContextVar(
     "payments_sdk_deferred_records", default=None
@@ -68,6 +69,7 @@ class Sender:
 
     __slots__ = (
         "_api_key",
+        "_call_headers",
         "_extras",
         "_headers",
         "_instruments",
@@ -104,6 +106,7 @@ class Sender:
         merged.update(headers)
         merged["Authorization"] = api_key.header_value()
         self._headers: dict[str, str] = dict(merged.multi_items())
+        self._call_headers: Mapping[str, str] | None = None  # one call's extra_headers
         self._wire_timeout: Any = None  # the wire's own form of ``timeout``, made on first use
         self._extras: CallOptions | None = None
         self.timeout = timeout
@@ -116,10 +119,7 @@ class Sender:
         for name in Sender.__slots__:
             setattr(clone, name, getattr(self, name))
         if options.headers:
-            # Named again in any case, a header is replaced; the credential cannot be named.
-            named = {name.lower() for name in options.headers}
-            kept = {k: v for k, v in self._headers.items() if k.lower() not in named}
-            clone._headers = {**kept, **options.headers}
+            clone._call_headers = options.headers  # merged last, in send()
         if options.timeout is not None:
             clone.timeout = options.timeout
             clone._wire_timeout = None
@@ -156,10 +156,12 @@ class Sender:
                 content, files, headers = _with_body(extras.body, content, files, headers)
         target = self._root_url + url
         if params:
-            target += "?" + str(httpx.QueryParams(params))
+            query = _without_none(params)
+            if query:
+                target += "?" + str(httpx.QueryParams(query))
         if files is not None:
             content, headers = _multipart(files, headers)
-        sent = self._headers if not headers else {**self._headers, **headers}
+        sent = merge_headers(self._headers, headers, self._call_headers)
         record = None if self._instruments is None else self._instruments.start(operation, method)
         if record is None:  # nothing listens: no record, no bookkeeping
             return await self._send_bounded(method, target, sent, content, None)
@@ -207,7 +209,7 @@ class Sender:
         deadline = asyncio.timeout(seconds)
         try:
             async with deadline:
-                return await self._send(method, url, headers, content, record)
+                return await self._send(method, url, headers, content, record, seconds)
         except TimeoutError as exc:
             if not deadline.expired():
                 raise
@@ -223,9 +225,16 @@ class Sender:
         headers: dict[str, str],
         content: bytes | None,
         record: CallRecord | None,
+        total: float | None = None,
     ) -> WireResponse:
-        """Send with retries; return a complete 2xx answer or raise."""
+        """Send with retries (within ``total`` seconds, when given); return a 2xx answer."""
         pool = self._pool
+        # How long the first attempt waits out another call's Retry-After hold: no longer than
+        # this call's own timeout (its read timeout) and what is left of total_timeout. Its
+        # own retries wait a hold out, bounded by total_timeout as every retry wait is.
+        hold_bound = self.timeout.read
+        if total is not None:
+            hold_bound = total if hold_bound is None else min(hold_bound, total)
         timeout = self._wire_timeout
         if timeout is None:
             timeout = self._wire_timeout = pool.wire.prepare_timeout(self.timeout)
@@ -244,7 +253,15 @@ class Sender:
                     sent = {**headers, **extra}
             started = time.perf_counter()
             try:
-                answer = await pool.exchange(method, url, sent, content, timeout, self.timeout.pool)
+                answer = await pool.exchange(
+                    method,
+                    url,
+                    sent,
+                    content,
+                    timeout,
+                    self.timeout.pool,
+                    None if retries else hold_bound,
+                )
             except httpx.RequestError as exc:
                 if record is not None:
                     record.attempt_ended(None, type(exc).__name__)
@@ -292,11 +309,19 @@ class Sender:
             path = httpx.URL(url).path  # never the query: it can carry customer data
             logger.debug("%s %s %s in %.1f ms, retries=%d", method, path, outcome, elapsed, retries)
 
-    def _connection_error(self, exc: httpx.RequestError, retries: int) -> APIConnectionError:
+    def _connection_error(
+        self, exc: httpx.RequestError, retries: int
+    ) -> APIConnectionError | APIResponseValidationError:
         self._api_key.scrub(exc)  # it stays the cause, for the traceback: without the key
-        detail = str(exc) or type(exc).__name__
+        detail = self._api_key.redact(str(exc) or type(exc).__name__)
         suffix = f" after {retries} retries" if retries else ""
         request = _request_of(exc)
+        if isinstance(exc, httpx.DecodingError):
+            # The service answered; its answer (head or encoding) cannot be read. Not a
+            # connection failure, and not retried: the request may have been processed.
+            return APIResponseValidationError(
+                f"the answer from {self._origin} could not be read{suffix}: {detail}"
+            )
         if isinstance(exc, httpx.TimeoutException):
             return APITimeoutError(
                 f"request to {self._origin} timed out{suffix}: {detail}", request=request
@@ -317,7 +342,7 @@ class Sender:
         elif (
             isinstance(body, str)
             and body.strip()
-            and held.headers.get("content-type", "").startswith("text/plain")
+            and _media_type(held.headers.get("content-type", "")) == "text/plain"
         ):
             message = self._api_key.redact(body.strip()[:500])
         if 300 <= status < 400 and message is None:
@@ -326,6 +351,48 @@ class Sender:
             message = f"the service redirected {where}; the SDK follows no redirect"
         cls = status_error_class(status)
         return cls(status_code=status, error=error, message=message, body=body, response=held)
+
+
+def merge_headers(base: dict[str, str], *layers: Mapping[str, str] | None) -> dict[str, str]:
+    """Return ``base`` with each layer on top, in order: a name in any case replaces it.
+
+    The one place a request's headers are merged: the client's (``base``, the key included),
+    then the operation's own (its Content-Type), then the call's ``extra_headers``, which win
+    (they can never name Authorization). Names are compared case-insensitively, so no wire ever
+    sends two Content-Types.
+    """
+    given = [layer for layer in layers if layer]
+    if not given:
+        return base
+    merged = dict(base)
+    names = {name.lower(): name for name in merged}
+    for layer in given:
+        for name, value in layer.items():
+            old = names.get(name.lower())
+            if old is not None:
+                del merged[old]
+            merged[name] = value
+            names[name.lower()] = name
+    return merged
+
+
+def _without_none(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the query without ``None`` values (left out, not sent as ``key=``), in lists too."""
+    kept: dict[str, Any] = {}
+    for name, value in params.items():
+        if isinstance(value, list | tuple):
+            value = [item for item in value if item is not None]
+            if not value:
+                continue
+        elif value is None:
+            continue
+        kept[name] = value
+    return kept
+
+
+def _media_type(content_type: str) -> str:
+    """Return the media type of a Content-Type, lowercase, without parameters (RFC 9110)."""
+    return content_type.split(";", 1)[0].strip().lower()
 
 
 def _with_body(

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import httpx
 
-__all__ = ["MASKED", "Wire", "WireResponse", "masked_request"]
+__all__ = ["MASKED", "Wire", "WireResponse", "masked_request", "undecodable"]
 
 MASKED = "Bearer ***"
 """What the Authorization header reads in every request the SDK hands out."""
@@ -140,3 +140,21 @@ def masked_request(method: str, url: str, headers: Mapping[str, str]) -> httpx.R
     if "authorization" in request.headers:
         request.headers["Authorization"] = MASKED
     return request
+
+
+def undecodable(headers: Mapping[str, str]) -> str | None:
+    """Return the answer's first Content-Encoding that the wires cannot decode, or None.
+
+    Both wires decode what httpx decodes here (identity, gzip, deflate; br and zstd when their
+    packages are installed) and refuse the rest alike, as ``httpx.DecodingError``.
+    """
+    from httpx._decoders import SUPPORTED_DECODERS
+
+    getall = getattr(headers, "get_list", None) or getattr(headers, "getall", None)
+    values: list[str] = list(getall("content-encoding", [])) if getall is not None else []
+    for value in values:
+        for coding in value.split(","):
+            name = coding.strip().lower()
+            if name and name not in SUPPORTED_DECODERS:
+                return name
+    return None

@@ -9,8 +9,9 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
     ├── ClientClosedError                          the client was used after aclose()
     ├── APIConnectionError                         the service could not be reached
     │   └── APITimeoutError                        ... or did not answer in time
-    ├── APIResponseValidationError                 a 2xx body that cannot be parsed,
-    │                                              or pages that cannot be walked
+    ├── APIResponseValidationError                 a 2xx body that cannot be parsed, an
+    │                                              answer that cannot be read, or pages
+    │                                              that cannot be walked
     └── APIStatusError                             the service answered 4xx or 5xx
         ├── BadRequestError             400
         ├── UnauthorizedError           401
@@ -20,6 +21,9 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
         ├── UnprocessableEntityError    422
         ├── RateLimitError              429
         └── InternalServerError         5xx
+
+    ValueError
+    └── ModelValidationError           Model.from_dict() with data that does not match
 
 Every exception copies (``copy.copy``, ``copy.deepcopy``) and pickles with its class, message and
 fields. The httpx request and response it holds are *detached* copies: method, URL and headers
@@ -32,6 +36,8 @@ from __future__ import annotations
 from typing import Any, TypeVar
 
 import httpx
+
+from payments_sdk_generated.errors import ModelValidationError
 
 from ._redact import MASKED_CREDENTIAL, detach_request, detach_response
 
@@ -46,6 +52,7 @@ __all__ = [
     "CurrencyMismatchError",
     "InternalServerError",
     "InvalidParameterError",
+    "ModelValidationError",
     "NotFoundError",
     "PaymentsError",
     "PermissionDeniedError",
@@ -132,6 +139,9 @@ class APITimeoutError(APIConnectionError):
 
 class APIResponseValidationError(PaymentsError):
     """A successful (2xx) response whose body does not match what the bundle describes.
+
+    Also an answer that cannot be read at all, whatever its status (a head beyond the wire's
+    limits, an encoding that cannot be decoded); it is never retried, and ``response`` is None.
 
     The message names the JSON path of the mismatch. A list walk whose ``page_meta`` cannot be
     followed (the next page is not the one after, or the walk outgrows its pages) raises it

@@ -31,6 +31,9 @@ __all__ = ["MAX_PREFETCH", "Resource"]
 
 MAX_PREFETCH = 16
 
+# The query parameters a list walk sets on every page: extra_query must not override them.
+_PAGER_PARAMS = frozenset({"page", "per_page", "before", "after"})
+
 ListCall = Callable[..., Awaitable["Response[Any]"]]
 """A generated list operation's ``asyncio_detailed``: filters plus before/after/per_page/page."""
 
@@ -146,6 +149,13 @@ class Resource:
         from .._validation import to_utc_instant
 
         sent = {name: value for name, value in filters.items() if value is not None}
+        taken = sorted(_PAGER_PARAMS.intersection(options.query)) if options is not None else []
+        if taken:
+            raise InvalidParameterError(
+                "extra_query",
+                f"cannot set {', '.join(taken)}: the pager sets them on every page "
+                "(pass page=, per_page=, before= or after= to list())",
+            )
         if isinstance(prefetch, bool) or not isinstance(prefetch, int):
             raise InvalidParameterError("prefetch", f"must be an int, got {prefetch!r}")
         if not 0 <= prefetch <= MAX_PREFETCH:
