@@ -216,6 +216,19 @@ async def test_the_span_tree_of_a_call_retried_twice(
     assert sum(point.count for point in points) == 3  # type: ignore[attr-defined]
 
 
+async def test_a_call_sent_once_has_no_resend_count(
+    make_client: MakeClient, spans: InMemorySpanExporter
+) -> None:
+    """The semantic conventions set http.request.resend_count only on a resend: never 0."""
+    client, _ = make_client(answers(200), opentelemetry=True)
+    await client.balances.retrieve()
+    call, attempts = _tree(spans.get_finished_spans())
+    assert len(attempts) == 1
+    for span in (call, *attempts):
+        assert "http.request.resend_count" not in (span.attributes or {})
+        assert (span.attributes or {})["http.response.status_code"] == 200
+
+
 async def test_a_failed_call_is_an_error_span_without_the_key(
     make_client: MakeClient, spans: InMemorySpanExporter
 ) -> None:
