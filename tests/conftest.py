@@ -13,7 +13,7 @@ from fold import fold_server_prefixes, load_published
 
 from payments_sdk import AsyncPaymentsClient
 from payments_sdk.sandbox.contract import SchemaSet
-from tests.handler_server import HandlerServer, serve_handler, served_wire
+from tests.support.handler_server import HandlerServer, serve_handler, served_wire
 
 # A syntactically valid JWT-form test key (header.payload.signature, base64url).
 TEST_KEY = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1bml0LXRlc3QifQ.c2VjcmV0LXNpZ25hdHVyZS0xMjM0NQ"
@@ -68,7 +68,7 @@ MakeClient = Callable[..., tuple[AsyncPaymentsClient, Recorder]]
 WIRES = ["httpx", "aiohttp"]
 """The two wires every call-level test runs on: a caller's httpx client over
 ``httpx.MockTransport``, and the SDK's default (aiohttp) against the same handler served on
-127.0.0.1 (tests/handler_server.py)."""
+127.0.0.1 (tests/support/handler_server.py)."""
 
 
 @pytest.fixture(params=WIRES)
@@ -82,7 +82,7 @@ async def make_client(wire: str) -> AsyncIterator[MakeClient]:
     """Build clients whose requests go to a handler, on each wire; all closed after the test.
 
     On ``httpx`` the handler is the client's ``MockTransport``; on ``aiohttp`` it answers
-    over loopback HTTPS (tests/handler_server.py), and the client still has ``BASE_URL``. A
+    over loopback HTTPS (tests/support/handler_server.py), and the client still has ``BASE_URL``. A
     difference between the wires is a failing test.
     """
     made: list[tuple[AsyncPaymentsClient, httpx.AsyncClient | None]] = []
@@ -128,7 +128,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
             (
                 "spec fidelity",
                 "This test pins the bundle to ../shared/service-description.md. If the service "
-                "itself changed, update the fact in tests/description_facts.py (one place); "
+                "itself changed, update the fact in tests/support/description_facts.py "
+                "(one place); "
                 "otherwise the bundle no longer says what the description says.",
             )
         )

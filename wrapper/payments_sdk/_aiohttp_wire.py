@@ -4,7 +4,8 @@ Why aiohttp: measured side by side (``make bench``, docs/benchmarks.md), its poo
 fraction of httpcore's per call, most of all under concurrency, where httpcore rescans every
 queued request against every connection (encode/httpx#3215).
 
-What it keeps of httpx's behaviour, each checked over both wires in ``tests/test_wire.py``:
+What it keeps of httpx's behaviour, each checked over both wires in
+``tests/wire/test_wire_promises.py``:
 
 - **No cookies**, no redirects followed (a 3xx is an error naming its ``Location``), no
   ``.netrc``: the bearer key is the only credential and it goes to the base URL's origin only.

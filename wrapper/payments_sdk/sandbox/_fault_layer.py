@@ -63,7 +63,7 @@ def _socket_of(send: Send) -> _Transport | None:
     ASGI has no message to abort a connection, so this reaches into the server: uvicorn's
     ``send`` (h11 and httptools alike) is a method of the request's cycle, which holds the
     connection's ``transport``. Under ``httpx.ASGITransport`` there is none. A test over a real
-    socket (tests/test_sandbox_faults.py) keeps this honest when uvicorn changes.
+    socket (tests/sandbox/test_faults_on_demand.py) keeps this honest when uvicorn changes.
     """
     transport: Any = getattr(getattr(send, "__self__", None), "transport", None)
     if callable(getattr(transport, "close", None)) and callable(

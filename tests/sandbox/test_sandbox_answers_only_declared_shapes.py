@@ -1,0 +1,187 @@
+"""The sandbox answers only what the bundle declares, on every operation's success path."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from payments_sdk.sandbox import Sandbox
+from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle
+from tests.support.closed_bundle import closed
+
+FOLDED = load_bundle()
+STRICT = SchemaSet(closed(FOLDED))
+OPERATIONS = {
+    operation["operationId"]: (path, method)
+    for path, item in FOLDED["paths"].items()
+    for method, operation in item.items()
+    if isinstance(operation, dict) and "operationId" in operation
+}
+
+
+def _check(operation_id: str, response: httpx.Response, seen: set[str]) -> Any:
+    """Assert a 2xx whose body (if any) validates against the closed schema; return the body."""
+    assert 200 <= response.status_code < 300, (operation_id, response.text)
+    path, method = OPERATIONS[operation_id]
+    seen.add(operation_id)
+    if response.status_code == 204:
+        assert response.content == b""
+        return None
+    (status,) = [s for s in FOLDED["paths"][path][method]["responses"] if s.startswith("2")]
+    pointer = (
+        f"/paths/{escape_pointer(path)}/{method}/responses/{status}"
+        "/content/application~1json/schema"
+    )
+    body = response.json()
+    errors = [e.message for e in STRICT.validator(pointer).iter_errors(body)]
+    assert errors == [], (operation_id, errors)
+    return body
+
+
+async def test_every_operation_answers_only_declared_fields() -> None:
+    """All 27 operations succeed once, and no 2xx body carries an undeclared field."""
+    sandbox = Sandbox(seed_payments=5)
+    seen: set[str] = set()
+    headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://127.0.0.1", headers=headers
+    ) as http:
+
+        async def call(operation_id: str, method: str, url: str, **kwargs: Any) -> Any:
+            return _check(operation_id, await http.request(method, url, **kwargs), seen)
+
+        await call("ping", "GET", "/v1/ping")
+        await call("getBalances", "GET", "/v1/balances")
+        conversion = {"source_currency": "USD", "target_currency": "EUR", "source_amount": 10_000}
+        await call("createBalanceConversion", "POST", "/v1/balance_conversions", json=conversion)
+        await call("listBalanceConversions", "GET", "/v1/balance_conversions")
+        fx = {"source_currency": "USD", "target_currency": "GBP"}
+        await call("getFxRate", "GET", "/v1/fx-rate", params=fx)
+        beneficiary = {
+            "category": "payout",
+            "beneficiary": {"name": "Jane", "type": "individual", "address": {"city": "London"}},
+            "bank_account": {"account_number": "31926819", "local_routing_number": "601613"},
+            "notes": {"ref": "x"},
+        }
+        created = await call("createBeneficiaryV2", "POST", "/v2/beneficiaries", json=beneficiary)
+        saved = {"id": created["bank_account"]["id"]}
+        await call("createBankAccountValidation", "POST", "/v1/bank_account_validation", json=saved)
+        await call("listBankAccountValidations", "GET", "/v1/bank_account_validation")
+        order_body = {"amount": 5_000_000, "currency": "USD", "payment_methods": ["card"]}
+        order = await call("createOrder", "POST", "/v1/orders", json=order_body)
+        await call("listOrders", "GET", "/v1/orders")
+        await call("getOrder", "GET", f"/v1/orders/{order['id']}")
+        (rfi,) = (await call("listRfis", "GET", "/v1/rfis", params={"search": order["id"]}))["data"]
+        files = {"file": ("proof.pdf", b"%PDF proof", "application/pdf")}
+        document = await call("uploadDocument", "POST", "/v1/document", files=files)
+        await call("listDocuments", "GET", "/v1/document")
+        await call("getDocument", "GET", f"/v1/document/{document['id']}")
+        submission = {
+            "documents": [{"id": document["id"], "rfi_doc_id": rfi["documents"][0]["rfi_doc_id"]}]
+        }
+        await call(
+            "updateOrderRfi", "PATCH", f"/v1/orders/{order['id']}/update-rfi", json=submission
+        )
+        await call("listRfis", "GET", "/v1/rfis", params={"status": "under_review"})
+        payments = await call("listPayments", "GET", "/v1/payments")
+        paid = next(p for p in payments["data"] if p["status"] == "success")
+        refund = await call("createRefund", "POST", "/v1/refunds", json={"payment_id": paid["id"]})
+        await call("getRefund", "GET", f"/v1/refunds/{refund['id']}")
+        await call(
+            "mockUpdateRefundStatus", "PATCH", f"/v1/refunds/{refund['id']}/mock_update_status"
+        )
+        await call("listRefunds", "GET", "/v1/refunds")
+        account = {"payment_type": "local", "currency": "EUR"}
+        await call("createVirtualAccount", "POST", "/v1/v2/virtual-accounts", json=account)
+        await call("closeVirtualAccounts", "DELETE", "/v1/virtual-accounts", params=account)
+        await call("listVirtualAccounts", "GET", "/v1/virtual-accounts")
+        link = await call("createKycLink", "POST", "/v1/kyc-links", json={"email": "a@example.com"})
+        await call("getKycLink", "GET", f"/v1/kyc-links/{link['id']}")
+        await call("listKycLinks", "GET", "/v1/kyc-links")
+    assert seen == set(OPERATIONS)
+
+
+async def _send(method: str, path: str, body: dict[str, Any]) -> httpx.Response:
+    sandbox = Sandbox(seed_payments=0)
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        return await http.request(
+            method, path, json=body, headers={"Authorization": f"Bearer {sandbox.api_key}"}
+        )
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/v1/orders", {"quote_id": "q1", "split_id": ["s1"]}, "split_id"),
+        (
+            "/v1/orders",
+            {"amount": 100, "currency": "USD", "payment_methods": ["card"], "note": "x"},
+            "note",
+        ),
+        ("/v1/bank_account_validation", {"id": "bene_abc", "memo": "x"}, "memo"),
+        (
+            "/v1/balance_conversions",
+            {"source_currency": "USD", "target_currency": "EUR", "source_amount": 1, "fee": 1},
+            "fee",
+        ),
+    ],
+)
+async def test_a_field_a_closed_request_does_not_name_is_refused(
+    path: str, body: dict[str, Any], field: str
+) -> None:
+    """Where the bundle closes a body (additionalProperties: false), an extra field is a 400."""
+    response = await _send("POST", path, body)
+    assert response.status_code == 400
+    assert response.json()["error"] == "Bad Request"
+    assert response.json()["message"].startswith(field)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("/v2/beneficiaries", {"bank_account": {"upi_id": "jane@upi"}}, "upi_id"),
+        ("/v2/beneficiaries", {"bank_account": {"id": "bene_abc"}}, None),
+        ("/v2/beneficiaries", {"beneficiary": {"address": {"zip": "1"}}}, "zip"),
+        ("/v1/kyc-links", {"email": "a@example.com", "name": "Jane"}, "name"),
+        ("/v1/v2/virtual-accounts", {"payment_type": "local", "currency": "EUR", "x": 1}, "x"),
+    ],
+)
+async def test_a_field_an_open_request_does_not_name_is_accepted_and_ignored(
+    path: str, body: dict[str, Any], field: str | None
+) -> None:
+    """Where the bundle leaves a body open, an extra field is accepted, not stored nor answered."""
+    response = await _send("POST", path, body)
+    assert response.status_code == 201, response.text
+    assert field is None or f'"{field}"' not in response.text
+    if "bank_account" in body:  # the saved account's id is the sandbox's, not the caller's
+        assert response.json()["bank_account"]["id"] != "bene_abc"
+
+
+@pytest.mark.parametrize("part", ["note", "file_name", "Type"])
+async def test_a_multipart_part_the_upload_does_not_declare_is_refused(part: str) -> None:
+    """An undeclared part is a 400 naming it, as an undeclared JSON field is."""
+    sandbox = Sandbox(seed_payments=0)
+    transport = httpx.ASGITransport(app=sandbox.app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        response = await http.post(
+            "/v1/document",
+            files={"file": ("p.pdf", b"%PDF", "application/pdf")},
+            data={"type": "passport", part: "x"},
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+        declared_only = await http.post(
+            "/v1/document",
+            files={"file": ("p.pdf", b"%PDF", "application/pdf")},
+            data={"type": "passport"},
+            headers={"Authorization": f"Bearer {sandbox.api_key}"},
+        )
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "Bad Request",
+        "message": f"{part} is not a part of POST /v1/document",
+    }
+    assert declared_only.status_code == 201

@@ -1,0 +1,299 @@
+"""api-diff: every change to the bundle is classified for SDK users.
+
+A breaking one must be announced by the version and the CHANGELOG before `make test` passes.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from api_diff import (
+    Change,
+    changelog_draft,
+    check_release,
+    current,
+    diff,
+    load_baseline,
+    required_version,
+)
+from fold import fold_server_prefixes
+
+ROOT = Path(__file__).resolve().parents[2]
+Edit = Callable[[dict[str, Any]], None]
+
+
+@pytest.fixture
+def bundle() -> dict[str, Any]:
+    """The last release's bundle: the edits below are applied to it, not to the current one.
+
+    So these tests stay independent of the edits a maintainer is making to the current bundle
+    (which test_the_bundle_has_no_unannounced_breaking_change checks).
+    """
+    document: dict[str, Any] = json.loads(
+        (ROOT / "openapi" / "baseline" / "payments.json").read_text(encoding="utf-8")
+    )
+    return document
+
+
+def _schemas(document: dict[str, Any]) -> dict[str, Any]:
+    schemas: dict[str, Any] = document["components"]["schemas"]
+    return schemas
+
+
+def _move_refund_to_v2(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds/{id}"]["get"]["servers"] = [
+        {
+            "url": "{root_url}/v2",
+            "variables": {"root_url": {"default": "https://api.payments.example"}},
+        }
+    ]
+
+
+def _refund_status_filter(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["get"]["parameters"].append(
+        {"name": "status", "in": "query", "schema": {"$ref": "#/components/schemas/RefundStatus"}}
+    )
+
+
+def _required_filter(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["get"]["parameters"].append(
+        {"name": "status", "in": "query", "required": True, "schema": {"type": "string"}}
+    )
+
+
+def _aed(document: dict[str, Any]) -> None:
+    _schemas(document)["ConversionCurrency"]["enum"].append("AED")
+
+
+def _drop_gbp(document: dict[str, Any]) -> None:
+    _schemas(document)["ConversionCurrency"]["enum"].remove("GBP")
+
+
+def _get_payment(document: dict[str, Any]) -> None:
+    document["paths"]["/payments/{id}"] = {
+        "get": {
+            "operationId": "getPayment",
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"200": {"description": "A payment."}},
+        }
+    }
+
+
+def _refund_reason(document: dict[str, Any]) -> None:
+    _schemas(document)["Refund"]["properties"]["reason"] = {"type": "string"}
+
+
+def _refund_status_value(document: dict[str, Any]) -> None:
+    _schemas(document)["RefundStatus"]["enum"].append("failed")
+
+
+def _rename_payment_id(document: dict[str, Any]) -> None:
+    request = _schemas(document)["RefundCreateRequest"]
+    request["properties"]["payment"] = request["properties"].pop("payment_id")
+    request["required"] = ["payment"]
+
+
+def _drop_refund_amount(document: dict[str, Any]) -> None:
+    del _schemas(document)["Refund"]["properties"]["amount"]
+
+
+def _tighter_per_page(document: dict[str, Any]) -> None:
+    document["components"]["parameters"]["PerPage"]["schema"]["maximum"] = 50
+
+
+def _looser_per_page(document: dict[str, Any]) -> None:
+    document["components"]["parameters"]["PerPage"]["schema"]["maximum"] = 200
+
+
+def _remove_operation(document: dict[str, Any]) -> None:
+    del document["paths"]["/payments"]
+
+
+def _new_required_body_field(document: dict[str, Any]) -> None:
+    request = _schemas(document)["KycLinkCreateRequest"]
+    request.setdefault("properties", {})["locale"] = {"type": "string"}
+    request.setdefault("required", []).append("locale")
+
+
+def _refund_amount_always_present(document: dict[str, Any]) -> None:
+    _schemas(document)["Refund"]["required"].append("amount")
+
+
+def _refund_amount_no_longer_always_present(document: dict[str, Any]) -> None:
+    _schemas(document)["Refund"]["required"].remove("id")
+
+
+def _description_only(document: dict[str, Any]) -> None:
+    document["paths"]["/ping"]["get"]["description"] = "Checks the key, again."
+
+
+def _close_refund_request(document: dict[str, Any]) -> None:
+    document["components"]["schemas"]["RefundCreateRequest"]["additionalProperties"] = False
+
+
+def _rename_operation_id(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["post"]["operationId"] = "refundPayment"
+
+
+def _rename_sdk_method(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["post"]["x-sdk-method"] = "issue"
+
+
+def _new_default_page_size(document: dict[str, Any]) -> None:
+    document["components"]["parameters"]["PerPage"]["schema"]["default"] = 50
+
+
+CASES: list[tuple[str, Edit, bool, str, str]] = [
+    ("operationId renamed", _rename_operation_id, False, "createRefund", "stays refunds.create"),
+    ("request body closed", _close_refund_request, True, "createRefund", "closed"),
+    ("SDK method renamed", _rename_sdk_method, True, "createRefund", "refunds.issue"),
+    ("new default", _new_default_page_size, False, "listRefunds", "default 20 -> 50"),
+    # name, edit, breaking?, operation named, words in the change
+    ("server move", _move_refund_to_v2, True, "getRefund", "moved to GET /v2/refunds/{id}"),
+    ("optional filter", _refund_status_filter, False, "listRefunds", "new optional parameter"),
+    ("required filter", _required_filter, True, "listRefunds", "new required parameter"),
+    ("request enum value added", _aed, False, "createBalanceConversion", "added: ['AED']"),
+    ("request enum value removed", _drop_gbp, True, "createBalanceConversion", "removed"),
+    ("new operation", _get_payment, False, "getPayment", "new operation"),
+    ("new response field", _refund_reason, False, "getRefund", ".reason"),
+    ("new response enum value", _refund_status_value, False, "getRefund", "added: ['failed']"),
+    ("request field renamed", _rename_payment_id, True, "createRefund", "payment_id"),
+    ("response field removed", _drop_refund_amount, True, "getRefund", "field removed"),
+    ("tighter request bound", _tighter_per_page, True, "listRefunds", "maximum 100 -> 50"),
+    ("looser request bound", _looser_per_page, False, "listRefunds", "maximum 100 -> 200"),
+    ("operation removed", _remove_operation, True, "listPayments", "operation removed"),
+    ("new required body field", _new_required_body_field, True, "createKycLink", "required"),
+    (
+        "response field now required",
+        _refund_amount_always_present,
+        False,
+        "getRefund",
+        "now always",
+    ),
+    (
+        "response field now optional",
+        _refund_amount_no_longer_always_present,
+        True,
+        "getRefund",
+        "no longer",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("edit", "breaking", "operation", "words"),
+    [case[1:] for case in CASES],
+    ids=[case[0] for case in CASES],
+)
+def test_each_kind_of_edit_is_classified(
+    bundle: dict[str, Any], edit: Edit, breaking: bool, operation: str, words: str
+) -> None:
+    """Each realistic edit shows up, on the right operation, as breaking or compatible."""
+    edited = copy.deepcopy(bundle)
+    edit(edited)
+    changes = diff(fold_server_prefixes(bundle), fold_server_prefixes(edited))
+    found = [c for c in changes if c.operation == operation and words in str(c)]
+    assert found, "\n".join(map(str, changes))
+    assert any(c.breaking for c in changes) == breaking, "\n".join(map(str, changes))
+
+
+def test_description_edits_are_no_change(bundle: dict[str, Any]) -> None:
+    """Prose is not part of the contract: no change, nothing to announce."""
+    edited = copy.deepcopy(bundle)
+    _description_only(edited)
+    assert diff(fold_server_prefixes(bundle), fold_server_prefixes(edited)) == []
+
+
+def test_the_bundle_has_no_unannounced_breaking_change() -> None:
+    """`make test`: against the last release's baseline, every breaking change is announced."""
+    old, baseline_version = load_baseline()
+    changes = diff(old, current(ROOT / "openapi" / "payments.json"))
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"][
+        "version"
+    ]
+    problems = check_release(
+        changes,
+        baseline_version=baseline_version,
+        version=version,
+        changelog=(ROOT / "CHANGELOG.md").read_text(encoding="utf-8"),
+    )
+    assert not problems, (
+        "\n".join(problems)
+        + "\n"
+        + "\n".join(str(c) for c in changes if c.breaking)
+        + "\nSee 'When the spec changes' in docs/development.md."
+    )
+
+
+@pytest.mark.parametrize(
+    ("baseline", "needed"), [("0.1.0", "0.2.0"), ("0.9.3", "0.10.0"), ("1.4.2", "2.0.0")]
+)
+def test_the_semver_rule(baseline: str, needed: str) -> None:
+    """Before 1.0 a breaking change needs the next minor; from 1.0 the next major."""
+    assert required_version(baseline) == needed
+
+
+BREAKING = [Change(True, "getRefund", "GET /v1/refunds/{id}", "moved to GET /v2/refunds/{id}")]
+
+
+@pytest.mark.parametrize(
+    ("version", "changelog", "problem"),
+    [
+        ("0.1.0", "## [0.1.0]\n### Breaking\n- getRefund moved\n", "must be at least 0.2.0"),
+        ("0.1.1", "## [0.1.1]\n### Breaking\n- getRefund moved\n", "must be at least 0.2.0"),
+        ("0.2.0", "## [0.1.0]\n### Added\n", "no '## [0.2.0]' section"),
+        ("0.2.0", "## [0.2.0]\n### Added\n- x\n", "no '### Breaking' heading"),
+        ("0.2.0", "## [0.2.0]\n### Breaking\n- refunds moved\n", "does not name: getRefund"),
+    ],
+)
+def test_a_breaking_change_needs_the_version_and_the_changelog(
+    version: str, changelog: str, problem: str
+) -> None:
+    """Each missing piece is named: the version bump, the section, the heading, the operation."""
+    problems = check_release(
+        BREAKING, baseline_version="0.1.0", version=version, changelog=changelog
+    )
+    assert any(problem in p for p in problems), problems
+
+
+def test_an_announced_breaking_change_passes() -> None:
+    """The next minor, with a Breaking entry naming the operation, may ship the change."""
+    changelog = "## [Unreleased]\n\n## [0.2.0] - 2026-12-01\n### Breaking\n- getRefund: /v2\n"
+    assert (
+        check_release(BREAKING, baseline_version="0.1.0", version="0.2.0", changelog=changelog)
+        == []
+    )
+    compatible = [Change(False, "listRefunds", "GET /v1/refunds query status", "new")]
+    assert check_release(compatible, baseline_version="0.1.0", version="0.1.0", changelog="") == []
+
+
+def test_the_changelog_draft_satisfies_the_release_check(bundle: dict[str, Any]) -> None:
+    """The draft `api_diff.py --changelog` prints names each breaking change where it must."""
+    edited = copy.deepcopy(bundle)
+    _move_refund_to_v2(edited)
+    _refund_status_filter(edited)
+    changes = diff(fold_server_prefixes(bundle), fold_server_prefixes(edited))
+    draft = changelog_draft(changes, "0.2.0")
+    assert "### Breaking" in draft and "### Added" in draft
+    assert check_release(changes, baseline_version="0.1.0", version="0.2.0", changelog=draft) == []
+
+
+def test_a_renamed_path_parameter_is_the_same_url(bundle: dict[str, Any]) -> None:
+    """{id} -> {refund_id} changes no URL: compatible, reported, not a move."""
+    edited = copy.deepcopy(bundle)
+    item = edited["paths"].pop("/refunds/{id}")
+    item["get"]["parameters"] = [
+        {"name": "refund_id", "in": "path", "required": True, "schema": {"type": "string"}}
+    ]
+    edited["paths"]["/refunds/{refund_id}"] = item
+    changes = diff(fold_server_prefixes(bundle), fold_server_prefixes(edited))
+    assert not any(c.breaking for c in changes), "\n".join(map(str, changes))
+    assert next(c.what for c in changes if c.operation == "getRefund") == (
+        "path parameter {id} renamed {refund_id} (same URL)"
+    )

@@ -1,0 +1,162 @@
+"""The public surface: complete exports, cheap import, typed package."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import payments_sdk
+from payments_sdk import errors
+
+
+def test_all_is_complete_and_sorted() -> None:
+    """Every public exception is exported, and every name in __all__ resolves."""
+    public_errors = {n for n in errors.__all__}
+    assert public_errors <= set(payments_sdk.__all__)
+    assert list(payments_sdk.__all__) == sorted(payments_sdk.__all__)
+    for name in payments_sdk.__all__:
+        assert getattr(payments_sdk, name) is not None
+
+
+def test_importing_the_package_is_cheap() -> None:
+    """`import payments_sdk` loads neither httpx nor the generated client nor iso4217."""
+    code = (
+        "import sys, payments_sdk; "
+        "print(sorted(m for m in ('httpx', 'payments_sdk_generated', 'iso4217', 'attrs') "
+        "if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_resources_load_on_first_use() -> None:
+    """A resource module is imported only when its namespace is first touched."""
+    code = (
+        "import sys; from payments_sdk import AsyncPaymentsClient as C; "
+        "c = C(api_key='a.b.c', base_url='http://127.0.0.1/v1'); "
+        "before = 'payments_sdk.resources.refunds' in sys.modules; c.refunds; "
+        "print(before, 'payments_sdk.resources.refunds' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False True"
+
+
+def test_exception_tree_is_documented() -> None:
+    """The errors module docstring draws every exception class."""
+    for name in errors.__all__:
+        assert name in (errors.__doc__ or "")
+
+
+def test_package_is_typed() -> None:
+    """Both packages ship a py.typed marker."""
+    assert (Path(payments_sdk.__file__).parent / "py.typed").is_file()
+    import payments_sdk_generated
+
+    assert (Path(payments_sdk_generated.__file__).parent / "py.typed").is_file()
+
+
+def _sender_calls(tree: ast.AST) -> list[ast.Call]:
+    """Every ``<something>.send(...)`` call in a module."""
+    return [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "send"
+    ]
+
+
+def test_generated_operations_call_only_the_sender_protocol() -> None:
+    """Each generated operation sends once, through ``sender.send``, with the protocol's keywords.
+
+    The SDK's sender implements the generated ``Sender`` protocol (mypy checks the fit); this
+    checks the other side: no operation reaches for anything else.
+    """
+    from payments_sdk_generated.client import Sender as Protocol
+
+    accepted = set(inspect.signature(Protocol.send).parameters) - {"self", "method", "url"}
+    api = Path(__file__).resolve().parents[2] / "generated" / "payments_sdk_generated" / "api"
+    operations = 0
+    for module in sorted(api.rglob("*.py")):
+        tree = ast.parse(module.read_text(encoding="utf-8"))
+        calls = _sender_calls(tree)
+        if not calls and module.name == "__init__.py":
+            continue
+        operations += 1
+        assert len(calls) == 1, module.name
+        (call,) = calls
+        assert isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+        assert call.func.value.id == "sender", module.name
+        assert len(call.args) == 2, module.name  # method and url
+        assert {k.arg for k in call.keywords} <= accepted, module.name
+        source = module.read_text(encoding="utf-8")
+        assert "httpx" not in source and "json()" not in source, module.name
+    assert operations == 27
+
+
+# Put first on sys.path as sitecustomize, this makes the sandbox extra's first module
+# unimportable, as when the package was installed without ``[sandbox]``.
+_WITHOUT_STARLETTE = """
+import sys
+
+
+class _Blocker:
+    def find_spec(self, name, path=None, target=None):
+        if name == "starlette" or name.startswith("starlette."):
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+
+
+sys.meta_path.insert(0, _Blocker())
+"""
+
+
+def _without_sandbox_extra(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    (tmp_path / "sitecustomize.py").write_text(_WITHOUT_STARLETTE, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), *sys.path])}
+    return subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_sandbox_import_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    code = (
+        "import sys\n"
+        "try:\n"
+        "    from payments_sdk.sandbox import Sandbox\n"
+        "except ImportError as exc:\n"
+        "    print(type(exc).__name__, exc.name, exc, sep='|')\n"
+        "    sys.exit(0)\n"
+        "sys.exit('imported the sandbox although starlette was blocked')\n"
+    )
+    out = _without_sandbox_extra(tmp_path, "-c", code)
+    assert out.returncode == 0, out.stderr
+    kind, name, message = out.stdout.strip().split("|")
+    assert (kind, name) == ("ModuleNotFoundError", "starlette")
+    assert 'pip install "payments-sdk[sandbox]"' in message
+
+
+def test_sandbox_cli_without_the_extra_says_how_to_install_it(tmp_path: Path) -> None:
+    out = _without_sandbox_extra(tmp_path, "-m", "payments_sdk.sandbox", "--port", "0")
+    assert out.returncode != 0
+    assert out.stdout == ""
+    assert 'pip install "payments-sdk[sandbox]"' in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_users_import_only_payments_sdk() -> None:
+    """The README, the docs, the examples and the typing tests import nothing generated."""
+    root = Path(__file__).resolve().parents[2]
+    texts = [root / "README.md", *sorted((root / "docs").glob("*.md"))]
+    texts += [
+        *sorted((root / "examples").glob("*.py")),
+        *sorted((root / "tests" / "typing").glob("*.py")),
+    ]
+    for path in texts:
+        text = path.read_text(encoding="utf-8")
+        assert "import payments_sdk_generated" not in text, path.name
+        assert "from payments_sdk_generated" not in text, path.name
