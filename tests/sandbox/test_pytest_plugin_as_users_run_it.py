@@ -410,7 +410,12 @@ def test_the_shared_fixture_gives_each_test_a_namespace_on_one_server(
         result.assert_outcomes(passed=3)
     default = shared.store.orders
     assert default == {}  # the shared server's default namespace saw none of it
-    assert len(shared.spaces._stores) == 4  # default + one namespace per test
+    # One namespace per test, each deleted when its test ended: only default is left.
+    assert shared.spaces.names() == ["default"]
+    assert sorted(shared.spaces._floors) == sorted(set(shared.spaces._floors))
+    assert len(shared.spaces._floors) == 3 and all(
+        n.startswith("gw5-") for n in shared.spaces._floors
+    )
 
 
 def test_without_a_shared_server_the_fixture_serves_its_own(pytester: pytest.Pytester) -> None:

@@ -4,6 +4,8 @@ Install with the ``sandbox`` extra. ``Sandbox`` runs it in process (``sandbox.cl
 loopback port (``sandbox.serve()``); ``sandbox.faults`` (:class:`Faults`) makes it fail, slow down
 or drop connections on demand. ``payments-sandbox`` (or ``python -m payments_sdk.sandbox``)
 serves it from a shell, and ``payments_sdk.sandbox.pytest_plugin`` gives pytest fixtures.
+:class:`SandboxNamespace` drives one namespace of a served sandbox over HTTP, with the same
+test helpers (it needs only httpx, not the extra).
 """
 
 from __future__ import annotations
@@ -13,9 +15,18 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._faults import DropWhen, Fault, FaultKind, Faults
+    from ._namespace import SandboxControlError, SandboxNamespace
     from ._sandbox import Sandbox
 
-__all__ = ["DropWhen", "Fault", "FaultKind", "Faults", "Sandbox"]
+__all__ = [
+    "DropWhen",
+    "Fault",
+    "FaultKind",
+    "Faults",
+    "Sandbox",
+    "SandboxControlError",
+    "SandboxNamespace",
+]
 
 # The modules of the ``sandbox`` extra's distributions (alternatives: python-multipart's old and
 # new names). Only looked up, not imported, so the check costs no import time.
@@ -48,6 +59,10 @@ def _require_extra() -> None:
 
 
 def __getattr__(name: str) -> Any:
+    if name in ("SandboxNamespace", "SandboxControlError"):
+        from . import _namespace
+
+        return getattr(_namespace, name)
     if name == "Sandbox":
         _require_extra()
         from ._sandbox import Sandbox

@@ -22,7 +22,6 @@ from ._auth import KeyIssuer
 from ._control_routes import control_routes
 from ._errors import ApiError, bad_request, field_path
 from ._fault_routes import fault_routes
-from ._faults import Faults
 from ._generic import Handler, OperationName, handler_for
 from ._input import (
     MAX_INTEGER,
@@ -169,12 +168,11 @@ def build_app(
     spaces: Spaces,
     keys: KeyIssuer,
     document: dict[str, Any] | None = None,
-    faults: Faults | None = None,
 ) -> Starlette:
     """Return the sandbox ASGI app over ``spaces``, routed and validated by the folded bundle.
 
-    With ``faults``, it also serves their controls at ``/_sandbox/faults`` (the faults themselves
-    are carried out by ``FaultLayer``, around this app).
+    It serves the fault controls at ``/_sandbox/faults`` too (the faults themselves are carried
+    out by ``FaultLayer``, around this app).
     """
     folded = document or load_bundle()
     schemas = SchemaSet(folded)
@@ -201,8 +199,7 @@ def build_app(
     routes.append(Route("/_sandbox/payments", _simulate_payment(spaces, keys), methods=["POST"]))
     routes.extend(control_routes(spaces, keys))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
-    if faults is not None:
-        routes.extend(fault_routes(faults, keys))
+    routes.extend(fault_routes(spaces, keys))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500

@@ -26,6 +26,7 @@ __all__ = [
     "KeyIssuer",
     "Unauthorized",
     "secret_for_seed",
+    "signing_key",
 ]
 
 REPRODUCIBLE_ISSUED_AT = 1_767_225_600
@@ -39,6 +40,22 @@ def secret_for_seed(seed: int) -> str:
     return hashlib.sha256(f"payments-sdk sandbox key, seed {seed}".encode()).hexdigest()
 
 
+MIN_SECRET_BYTES = 32
+"""HS256 wants a key of at least 32 bytes (RFC 7518 3.2); shorter secrets are hashed to one."""
+
+
+def signing_key(secret: str) -> str:
+    """Return the HS256 key a secret signs with: itself, or its SHA-256 when it is short.
+
+    A team's ``--key-secret team-dev`` is a shared password for a local sandbox, not a
+    cryptographic key: it is accepted, hashed to 256 bits (so PyJWT has no short-key warning to
+    give), and the same text still gives the same key on every run.
+    """
+    if len(secret.encode()) >= MIN_SECRET_BYTES:
+        return secret
+    return hashlib.sha256(f"payments-sdk sandbox key, secret {secret}".encode()).hexdigest()
+
+
 class Unauthorized(ApiError):
     """A request's bearer token is missing, malformed or expired: a 401 with that message."""
 
@@ -50,7 +67,7 @@ class KeyIssuer:
     """Issues and verifies the sandbox's secret test keys."""
 
     def __init__(self, secret: str | None = None, lifetime: int = 24 * 3600) -> None:
-        self._secret = secret or secrets.token_urlsafe(32)
+        self._secret = signing_key(secret) if secret else secrets.token_urlsafe(32)
         self.lifetime = lifetime
         self.reproducible = secret is not None
         """Whether keys issued on request are reproducible (the sandbox was given a secret)."""

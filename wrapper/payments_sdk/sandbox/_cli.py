@@ -44,6 +44,11 @@ key on every run, valid until the year 9999.
 """
 
 _EPILOG = """\
+control commands (for a running sandbox; PAYMENTS_BASE_URL, PAYMENTS_API_KEY):
+  payments-sandbox snapshots list
+  payments-sandbox snapshots delete NAME
+  payments-sandbox namespace delete
+
 examples:
   payments-sandbox --port 8080
       serve on 127.0.0.1:8080 with a new key
@@ -96,6 +101,16 @@ def _count(text: str) -> int:
     return count
 
 
+def _seconds(text: str) -> int:
+    try:
+        seconds = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of seconds: {text!r}") from None
+    if not 0 <= seconds <= 365 * 24 * 3600:
+        raise argparse.ArgumentTypeError(f"must be from 0 to 31536000 (a year), got {seconds}")
+    return seconds
+
+
 def _parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=prog,
@@ -124,7 +139,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         metavar="TEXT",
         default=None,
         help="sign the key with TEXT: the same text prints the same key on every run "
-        "(takes precedence over the key from --seed)",
+        "(takes precedence over the key from --seed); a short TEXT such as team-dev is "
+        "hashed to a 256-bit key",
     )
     parser.add_argument(
         "--seed-payments",
@@ -148,6 +164,15 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         default=None,
         help="keep every record in the SQLite database FILE (created if missing), so the "
         "state survives a restart; without it, the state lives in memory only",
+    )
+    parser.add_argument(
+        "--namespace-idle",
+        type=_seconds,
+        default=3600,
+        metavar="SECONDS",
+        help="a namespace untouched this long may be expired to make room for a new one "
+        "(at 1000 loaded): unloaded with --state (its records stay on disk), deleted "
+        "without; 0 never expires one (default 3600)",
     )
     parser.add_argument(
         "--workers",
@@ -199,7 +224,16 @@ def _note(text: str) -> None:
 
 
 def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
-    """Parse the arguments, serve the sandbox, and print how to reach it; return the exit code."""
+    """Parse the arguments, serve the sandbox, and print how to reach it; return the exit code.
+
+    ``snapshots ...`` and ``namespace ...`` drive a running sandbox's controls instead
+    (``_controls_cli.py``).
+    """
+    from ._controls_cli import COMMANDS, controls_main
+
+    words = sys.argv[1:] if argv is None else argv
+    if words and words[0] in COMMANDS:
+        return controls_main(words, prog)
     parser = _parser(prog)
     args = parser.parse_args(argv)
     if not args.allow_non_loopback and not is_loopback(args.host):
@@ -236,6 +270,7 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
             seed_payments=args.seed_payments,
             key_secret=secret,
             state=args.state,
+            namespace_idle=args.namespace_idle,
         )
     except (StateFileInUse, OSError, ValueError) as exc:
         print(f"error: cannot use the state file {args.state}: {exc}", file=sys.stderr)

@@ -6,8 +6,13 @@ key names, answers an ``Error`` body for bad input (400) and never a 5xx:
 - ``POST /_sandbox/keys`` ``{"namespace": "gw0"}``: 201 ``{"api_key", "namespace"}``, a key whose
   requests see that namespace only;
 - ``POST /_sandbox/reset`` ``{"seed": 7}`` (optional): the namespace starts again, seeded;
-- ``POST /_sandbox/snapshots`` ``{"name": "before-refunds"}``: 201, a named copy of the state;
+- ``POST /_sandbox/snapshots`` ``{"name": "before-refunds"}``: 201, a named copy of the state,
+  answered as the list shows it;
+- ``GET /_sandbox/snapshots``: ``{"data": [{"name", "taken_at", "size"}, ...]}``, by name;
 - ``POST /_sandbox/snapshots/{name}/restore``: the state as it was then (404 if no such copy);
+- ``DELETE /_sandbox/snapshots/{name}``: 204, the copy is gone (404 if there was none);
+- ``DELETE /_sandbox/namespace``: 204, the key's namespace is deleted (records, snapshots,
+  clock, faults; its ids are never issued again); ``default`` cannot be deleted (reset it);
 - ``GET /_sandbox/clock``: ``{"now", "frozen"}``;
 - ``POST /_sandbox/clock`` with one of ``{"freeze": true}`` (``"at"``: an ISO 8601 time, optional),
   ``{"advance": seconds}`` or ``{"resume": true}``: the new ``{"now", "frozen"}``.
@@ -27,7 +32,7 @@ from ._auth import KeyIssuer
 from ._clock import TestClock
 from ._errors import ApiError, bad_request, shown
 from ._input import MAX_JSON_BYTES, check_numbers, parse_json, read_body
-from ._spaces import Spaces, check_name, namespace_of
+from ._spaces import DEFAULT, Spaces, check_name, namespace_of
 from ._store import render
 
 __all__ = ["control_routes"]
@@ -61,6 +66,8 @@ def _route(keys: KeyIssuer, handler: Handler) -> Callable[[Request], Awaitable[R
             status, body = await handler(request, _namespace(keys, request))
         except ApiError as exc:
             return JSONResponse(exc.body(), status_code=exc.status)
+        if body is None:
+            return Response(status_code=status)
         return JSONResponse(render(body), status_code=status)
 
     return endpoint
@@ -88,8 +95,25 @@ def control_routes(spaces: Spaces, keys: KeyIssuer) -> list[Route]:
     async def snapshot(request: Request, namespace: str) -> tuple[int, Any]:
         body = await _body(request, frozenset({"name"}))
         name = check_name(body.get("name"), "name")
-        spaces.snapshot(namespace, name)
-        return 201, {"namespace": namespace, "name": name}
+        return 201, {"namespace": namespace, **spaces.snapshot(namespace, name)}
+
+    async def list_snapshots(request: Request, namespace: str) -> tuple[int, Any]:
+        return 200, {"namespace": namespace, "data": spaces.snapshots(namespace)}
+
+    async def delete_snapshot(request: Request, namespace: str) -> tuple[int, Any]:
+        await _body(request, frozenset())
+        spaces.delete_snapshot(namespace, check_name(request.path_params["name"], "name"))
+        return 204, None
+
+    async def delete_namespace(request: Request, namespace: str) -> tuple[int, Any]:
+        await _body(request, frozenset())
+        if namespace == DEFAULT:
+            raise bad_request(
+                "the default namespace cannot be deleted: reset it (POST /_sandbox/reset), or "
+                "use a key of a namespace of your own"
+            )
+        spaces.delete(namespace)
+        return 204, None
 
     async def restore(request: Request, namespace: str) -> tuple[int, Any]:
         await _body(request, frozenset())
@@ -143,8 +167,14 @@ def control_routes(spaces: Spaces, keys: KeyIssuer) -> list[Route]:
     return [
         route("/_sandbox/keys", issue_key, "POST"),
         route("/_sandbox/reset", reset, "POST"),
-        route("/_sandbox/snapshots", snapshot, "POST"),
+        Route(
+            "/_sandbox/snapshots",
+            _by_method(keys, {"GET": list_snapshots, "POST": snapshot}),
+            methods=["GET", "POST"],
+        ),
+        route("/_sandbox/snapshots/{name}", delete_snapshot, "DELETE"),
         route("/_sandbox/snapshots/{name}/restore", restore, "POST"),
+        route("/_sandbox/namespace", delete_namespace, "DELETE"),
         Route(
             "/_sandbox/clock",
             _by_method(keys, {"GET": read_clock, "POST": move_clock}),

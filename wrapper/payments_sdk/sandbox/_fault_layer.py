@@ -23,7 +23,7 @@ Dropping depends on where the sandbox runs:
 from __future__ import annotations
 
 import logging
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from typing import Any, Protocol
 
 import anyio
@@ -35,7 +35,7 @@ from ._errors import ApiError
 from ._faults import Fault, FaultPlan, Faults
 from ._input import MAX_MULTIPART_BYTES
 
-__all__ = ["DROPPED", "FaultLayer"]
+__all__ = ["DROPPED", "FaultLayer", "FaultsOf"]
 
 log = logging.getLogger("payments_sdk.sandbox")
 
@@ -49,6 +49,14 @@ _MAX_MESSAGES = 100_000
 """Most receive() calls while draining or waiting for the disconnect (a bound on the loops)."""
 _DISCONNECT_WAIT = 5.0
 """Longest wait, in seconds, for uvicorn to notice a connection the layer closed."""
+
+
+def _authorization(scope: Scope) -> str | None:
+    for name, value in scope.get("headers", ()):
+        if name == b"authorization":
+            text: str = value.decode("latin-1")
+            return text
+    return None
 
 
 class _Transport(Protocol):
@@ -143,19 +151,29 @@ def _failure(fault: Fault) -> JSONResponse:
     return JSONResponse(error.body(), status_code=status, headers=headers)
 
 
-class FaultLayer:
-    """An ASGI app that carries out the faults of ``faults`` around ``app``."""
+FaultsOf = Callable[[str | None], "Faults | None"]
+"""Returns the faults of the namespace an ``Authorization`` value's key names (None: none)."""
 
-    def __init__(self, app: ASGIApp, faults: Faults) -> None:
+
+class FaultLayer:
+    """An ASGI app that carries out, around ``app``, the faults of each request's namespace.
+
+    Faults belong to a namespace, as records do: ``faults_of`` reads the request's key and
+    returns its namespace's :class:`Faults`, or None for a request without a valid key (which
+    meets no fault, and which the app answers 401).
+    """
+
+    def __init__(self, app: ASGIApp, faults_of: FaultsOf) -> None:
         self.app = app
-        self.faults = faults
+        self.faults_of = faults_of
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Serve one request (or other ASGI connection), with the faults it meets."""
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        plan = self.faults._take(scope["method"], scope["path"])
+        faults = self.faults_of(_authorization(scope))
+        plan = None if faults is None else faults._take(scope["method"], scope["path"])
         if plan is None:
             await self.app(scope, receive, send)
             return

@@ -8,10 +8,12 @@
 
 - ``GET /_sandbox/faults`` answers 200 with ``{"data": [fault, ...], "calls": {operationId: n}}``:
   the pending faults, oldest first, and the calls of each operation that was called;
-- ``DELETE /_sandbox/faults`` removes every fault and resets the counts (204).
+- ``DELETE /_sandbox/faults`` removes the namespace's faults and resets its counts (204).
 
-Each needs the sandbox's key, as ``/_sandbox/payments`` does. A body that is not one of these
-shapes is refused with a 400 naming the field, in the service's error format.
+Each needs a key of the sandbox, as ``/_sandbox/payments`` does, and acts on the namespace that
+key names: faults, their call counts and ``DELETE`` belong to one namespace, as records do.
+A body that is not one of these shapes is refused with a 400 naming the field, in the
+service's error format.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ._auth import KeyIssuer
 from ._errors import ApiError, bad_request, field_path
 from ._faults import Fault, Faults
 from ._input import MAX_JSON_BYTES, parse_json, read_body
+from ._spaces import Spaces, namespace_of
 
 __all__ = ["fault_routes"]
 
@@ -98,12 +101,13 @@ def _add(faults: Faults, body: Any) -> Fault:
         raise bad_request(str(exc)) from None
 
 
-def fault_routes(faults: Faults, keys: KeyIssuer) -> list[Route]:
-    """Return the route of ``/_sandbox/faults`` over ``faults``, authenticated by ``keys``."""
+def fault_routes(spaces: Spaces, keys: KeyIssuer) -> list[Route]:
+    """Return the route of ``/_sandbox/faults``: the faults of the namespace of the key."""
 
     async def endpoint(request: Request) -> Response:
         try:
-            keys.verify(request.headers.get("authorization"))
+            claims = keys.verify(request.headers.get("authorization"))
+            faults = spaces.faults(namespace_of(claims))
             if request.method == "POST":
                 body = parse_json(await read_body(request, MAX_JSON_BYTES) or b"{}")
                 return JSONResponse(_add(faults, body).to_dict(), status_code=201)

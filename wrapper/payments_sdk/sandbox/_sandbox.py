@@ -23,8 +23,8 @@ from ._clock import TestClock
 from ._errors import ApiError
 from ._fault_layer import FaultLayer
 from ._faults import Faults
-from ._spaces import DEFAULT, Spaces, check_name
-from ._state import StateFile
+from ._spaces import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
+from ._state import SnapshotInfo, StateFile
 from ._store import Store, render
 from ._transport import InProcessTransport
 
@@ -52,6 +52,9 @@ class Sandbox:
         key_secret: Signs the sandbox's keys. Without it, a random secret: ``api_key`` differs
             from one sandbox to the next and is valid for 24 hours. With it, ``api_key`` is
             reproducible: the same secret always gives the same key, valid until the year 9999.
+        namespace_idle: Seconds a namespace (other than ``default``) may stay untouched before
+            it may be expired to make room for a new one: unloaded with a state file (its
+            records stay on disk), deleted without. 0 never expires one.
 
     """
 
@@ -64,21 +67,26 @@ class Sandbox:
         seed_payments: int = 45,
         key_secret: str | None = None,
         state: str | os.PathLike[str] | None = None,
+        namespace_idle: float = IDLE_TIMEOUT,
     ) -> None:
-        self.spaces = Spaces(
-            seed=seed,
-            seed_payments=seed_payments,
-            fx_ttl=fx_ttl,
-            clock=clock,
-            state=StateFile(state) if state is not None else None,
-        )
-        """Every namespace's state (``_spaces.py``); ``store`` is the default namespace's."""
+        state_file = StateFile(state) if state is not None else None
+        try:
+            self.spaces = Spaces(
+                seed=seed,
+                seed_payments=seed_payments,
+                fx_ttl=fx_ttl,
+                clock=clock,
+                state=state_file,
+                idle_timeout=namespace_idle,
+            )
+            """Every namespace's state (``_spaces.py``); ``store`` is the default namespace's."""
+        except BaseException:
+            if state_file is not None:
+                state_file.close()
+            raise
         self.keys = KeyIssuer(key_secret)
-        self.faults: Faults = Faults()
-        """Faults on demand: failures, latency and dropped connections (:class:`Faults`)."""
-        self.app: ASGIApp = FaultLayer(
-            build_app(self.spaces, self.keys, faults=self.faults), self.faults
-        )
+        self._namespaces_of_keys: dict[str, tuple[str, float]] = {}
+        self.app: ASGIApp = FaultLayer(build_app(self.spaces, self.keys), self._faults_of_key)
         """The sandbox as an ASGI app, for ``httpx.ASGITransport`` or an ASGI server."""
         self.api_key: str = (
             self.keys.issue() if key_secret is None else self.keys.issue_reproducible()
@@ -88,6 +96,38 @@ class Sandbox:
         self.base_url: str = IN_PROCESS_URL
         """Where clients reach the sandbox: in process, or the served URL inside :meth:`serve`."""
         self._http_clients: list[httpx.AsyncClient] = []
+
+    @property
+    def faults(self) -> Faults:
+        """The default namespace's faults on demand: failures, latency and dropped connections.
+
+        Faults belong to a namespace, as records do: see :meth:`faults_of`.
+        """
+        return self.spaces.faults(DEFAULT)
+
+    def faults_of(self, namespace: str) -> Faults:
+        """Return the faults and call counts of ``namespace`` (its calls only)."""
+        return self.spaces.faults(check_name_or_raise(namespace))
+
+    def _faults_of_key(self, authorization: str | None) -> Faults | None:
+        """Return the faults of the namespace a request's key names (None: no valid key)."""
+        if authorization is None:
+            return None
+        known = self._namespaces_of_keys.get(authorization)
+        if known is None or known[1] < time.time():
+            try:
+                claims = self.keys.verify(authorization)
+            except ApiError:
+                return None
+            expires = claims.get("exp")
+            known = (namespace_of(claims), expires if isinstance(expires, int) else 0.0)
+            if len(self._namespaces_of_keys) >= 4096:
+                self._namespaces_of_keys.clear()
+            self._namespaces_of_keys[authorization] = known
+        try:
+            return self.spaces.faults(known[0])
+        except ApiError:
+            return None  # past the namespace limit: the app answers why
 
     @property
     def store(self) -> Store:
@@ -117,9 +157,33 @@ class Sandbox:
         """Start ``namespace`` again from its seeded state (or from ``seed``)."""
         self.spaces.reset(check_name_or_raise(namespace), seed)
 
-    def snapshot(self, name: str, *, namespace: str = DEFAULT) -> None:
-        """Keep a named copy of ``namespace``'s state, to :meth:`restore` later."""
-        self.spaces.snapshot(check_name_or_raise(namespace), check_name_or_raise(name))
+    def snapshot(self, name: str, *, namespace: str = DEFAULT) -> SnapshotInfo:
+        """Keep a named copy of ``namespace``'s state, to :meth:`restore` later.
+
+        Returns the snapshot as :meth:`snapshots` lists it. A namespace keeps at most 100.
+        """
+        return self.spaces.snapshot(check_name_or_raise(namespace), check_name_or_raise(name))
+
+    def snapshots(self, *, namespace: str = DEFAULT) -> list[SnapshotInfo]:
+        """Return ``namespace``'s snapshots by name: ``{"name", "taken_at", "size"}`` each.
+
+        ``taken_at`` is when it was taken (UTC, the wall clock); ``size`` the bytes it keeps.
+        """
+        return self.spaces.snapshots(check_name_or_raise(namespace))
+
+    def delete_snapshot(self, name: str, *, namespace: str = DEFAULT) -> None:
+        """Remove the snapshot ``name`` of ``namespace`` (KeyError if there is none)."""
+        try:
+            self.spaces.delete_snapshot(check_name_or_raise(namespace), check_name_or_raise(name))
+        except ApiError as exc:
+            raise KeyError(exc.message) from None
+
+    def delete_namespace(self, namespace: str) -> None:
+        """Delete ``namespace``: its records, snapshots, clock and faults.
+
+        Its ids are never issued again; a key that names it later starts it afresh.
+        """
+        self.spaces.delete(check_name_or_raise(namespace))
 
     def restore(self, name: str, *, namespace: str = DEFAULT) -> None:
         """Put ``namespace`` back as it was when the snapshot ``name`` was taken."""
@@ -146,12 +210,14 @@ class Sandbox:
         currency: str = "USD",
         status: str = "success",
         held: bool = False,
+        namespace: str = DEFAULT,
     ) -> dict[str, Any]:
         """Add a payment (sandbox-only); ``held=True`` puts it on a sanctions hold with an RFI."""
-        store = self.store
+        namespace = check_name_or_raise(namespace)
+        store = self.spaces.store(namespace)
         with store.lock:
             payment = store.add_payment(amount=amount, currency=currency, status=status, held=held)
-            self.spaces.commit(DEFAULT, store)
+            self.spaces.commit(namespace, store)
         rendered: dict[str, Any] = render(payment)
         return rendered
 

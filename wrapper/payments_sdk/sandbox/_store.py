@@ -65,11 +65,14 @@ class Store:
         fx_ttl: timedelta = timedelta(minutes=5),
         seed: int = 7,
         seed_payments: int = 45,
+        first_id: int = 1,
     ) -> None:
         self.lock = threading.Lock()
         self._clock = clock or (lambda: datetime.now(UTC))
         self._random = random.Random(seed)
-        self._next_id = 1
+        self._next_id = first_id
+        self.retired = False
+        """Set when the namespace is deleted or unloaded: this store must not be saved again."""
         self.touched: set[tuple[str, str]] = set()
         """Records changed in place since the state file last saw them: (table, id)."""
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
@@ -97,6 +100,15 @@ class Store:
         tail = "".join(self._random.choices("abcdefghjkmnpqrstuvwxyz23456789", k=4))
         number, self._next_id = self._next_id, self._next_id + 1
         return f"{prefix}_{number:06d}{tail}"
+
+    @property
+    def next_id(self) -> int:
+        """The number the next id gets: every id issued so far has a smaller one."""
+        return self._next_id
+
+    def raise_next_id(self, floor: int) -> None:
+        """Never issue a number below ``floor`` (after a restore, so no id is issued twice)."""
+        self._next_id = max(self._next_id, floor)
 
     def now(self) -> datetime:
         """Return the time, made strictly increasing so that creation order is total."""

@@ -38,6 +38,8 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import pytest
 
+from ._namespace import SandboxNamespace
+
 if TYPE_CHECKING:
     from payments_sdk import AsyncPaymentsClient
     from payments_sdk.sandbox import Sandbox
@@ -163,53 +165,6 @@ def payments_sandbox_server(
         yield payments_sandbox
 
 
-class SandboxNamespace:
-    """One test's namespace on a sandbox server: its URL and key, and its controls over HTTP."""
-
-    def __init__(self, base_url: str, api_key: str, namespace: str) -> None:
-        self.base_url = base_url
-        """The server's base URL (``.../v1``); ``PAYMENTS_BASE_URL`` during the test."""
-        self.api_key = api_key
-        """The namespace's key; ``PAYMENTS_API_KEY`` during the test."""
-        self.namespace = namespace
-        """The namespace's name: ``<xdist worker>-<random>``."""
-
-    def _post(self, path: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
-        import httpx
-
-        answer = httpx.post(
-            self.base_url.removesuffix("/v1") + path,
-            json=body or {},
-            headers={"Authorization": f"Bearer {self.api_key}"},
-            timeout=30,
-        )
-        answer.raise_for_status()
-        result: dict[str, Any] = answer.json()
-        return result
-
-    def reset(self, seed: int | None = None) -> None:
-        """Start this namespace again from its seeded state (or from ``seed``)."""
-        self._post("/_sandbox/reset", {} if seed is None else {"seed": seed})
-
-    def snapshot(self, name: str) -> None:
-        """Keep a named copy of this namespace's state."""
-        self._post("/_sandbox/snapshots", {"name": name})
-
-    def restore(self, name: str) -> None:
-        """Put this namespace back as it was at the snapshot ``name``."""
-        self._post(f"/_sandbox/snapshots/{name}/restore")
-
-    def freeze(self, at: str | None = None) -> str:
-        """Stop this namespace's clock (at an ISO 8601 time, optionally); return the time."""
-        return str(
-            self._post("/_sandbox/clock", {"freeze": True, **({"at": at} if at else {})})["now"]
-        )
-
-    def advance(self, seconds: int) -> str:
-        """Move this namespace's clock forward; return the new time."""
-        return str(self._post("/_sandbox/clock", {"advance": seconds})["now"])
-
-
 def _shared_url(config: pytest.Config) -> str | None:
     import os
 
@@ -224,8 +179,10 @@ def payments_shared_sandbox(
     """Yield a namespace of this test's own on a shared sandbox server (or on one it serves).
 
     The namespace is ``<worker>-<random>`` (``gw0-1f3a...`` under pytest-xdist), reached with a
-    key that names it: the test sees its own records only. ``PAYMENTS_BASE_URL`` and
-    ``PAYMENTS_API_KEY`` point at it for the test, so ``AsyncPaymentsClient()`` reaches it.
+    key that names it: the test sees its own records, clock and faults only.
+    ``PAYMENTS_BASE_URL`` and ``PAYMENTS_API_KEY`` point at it for the test, so
+    ``AsyncPaymentsClient()`` reaches it. When the test ends, the namespace is deleted, so a
+    run of any length never fills the server (its ids are never issued again).
     """
     import contextlib
     import os
@@ -264,3 +221,4 @@ def payments_shared_sandbox(
         monkeypatch.setenv("PAYMENTS_BASE_URL", url)
         monkeypatch.setenv("PAYMENTS_API_KEY", handle.api_key)
         yield handle
+        handle.delete()

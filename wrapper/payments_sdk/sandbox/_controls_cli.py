@@ -1,0 +1,80 @@
+"""``payments-sandbox snapshots|namespace ...``: a served sandbox's controls from a shell.
+
+They talk to a running sandbox (``PAYMENTS_BASE_URL``, or ``--url``) with the key in
+``PAYMENTS_API_KEY`` (never an argument, so it stays out of shell history and ``ps``), and act
+on the namespace that key names, as the HTTP controls do:
+
+- ``snapshots list``: one line per snapshot, ``name  taken_at  size``;
+- ``snapshots delete NAME``: remove one;
+- ``namespace delete``: delete the key's namespace (records, snapshots, clock, faults).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ._namespace import SandboxControlError, SandboxNamespace
+
+__all__ = ["COMMANDS", "controls_main"]
+
+COMMANDS = frozenset({"snapshots", "namespace"})
+"""The first words that select a control command instead of serving."""
+
+
+def _parser(prog: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog=prog,
+        description="Drive a running sandbox's controls for the namespace of PAYMENTS_API_KEY.",
+    )
+    parser.add_argument(
+        "--url",
+        default=None,
+        help="the sandbox's base URL, ending in /v1 (default: $PAYMENTS_BASE_URL)",
+    )
+    commands = parser.add_subparsers(dest="group", required=True)
+    snapshots = commands.add_parser("snapshots", help="list or delete the namespace's snapshots")
+    actions = snapshots.add_subparsers(dest="action", required=True)
+    actions.add_parser("list", help="one line per snapshot: name, time taken (UTC), size")
+    delete = actions.add_parser("delete", help="remove the snapshot NAME")
+    delete.add_argument("name", metavar="NAME")
+    namespace = commands.add_parser("namespace", help="delete the key's namespace")
+    namespace_actions = namespace.add_subparsers(dest="action", required=True)
+    namespace_actions.add_parser(
+        "delete", help="delete the namespace: records, snapshots, clock and faults"
+    )
+    return parser
+
+
+def controls_main(argv: list[str], prog: str = "payments-sandbox") -> int:
+    """Run one control command; return the exit code (0, 1 refused, 2 usage)."""
+    parser = _parser(prog)
+    args = parser.parse_args(argv)
+    url = args.url or os.environ.get("PAYMENTS_BASE_URL")
+    key = os.environ.get("PAYMENTS_API_KEY")
+    if not url or not key:
+        parser.error("set PAYMENTS_BASE_URL (or --url) and PAYMENTS_API_KEY to reach a sandbox")
+    import httpx
+
+    handle = SandboxNamespace(url, key, namespace="")
+    try:
+        if args.group == "snapshots" and args.action == "list":
+            rows = handle.snapshots()
+            width = max((len(row["name"]) for row in rows), default=4)
+            print(f"{'name':<{width}}  {'taken_at':<27}  size")
+            for row in rows:
+                print(f"{row['name']:<{width}}  {row['taken_at'] or '-':<27}  {row['size']}")
+        elif args.group == "snapshots":
+            handle.delete_snapshot(args.name)
+            print(f"deleted snapshot {args.name}", file=sys.stderr)
+        else:
+            handle.delete()
+            print("deleted the namespace", file=sys.stderr)
+    except SandboxControlError as exc:
+        print(f"error: {exc.message} ({exc.status})", file=sys.stderr)
+        return 1
+    except httpx.HTTPError as exc:
+        print(f"error: cannot reach {url}: {type(exc).__name__}", file=sys.stderr)
+        return 1
+    return 0
