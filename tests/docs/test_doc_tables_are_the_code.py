@@ -1,0 +1,113 @@
+"""The reference tables of the guides are the code's, row for row.
+
+Each table below is read from its page and compared with what the code has: the client's
+namespaces and their methods (client.md), the observer events' fields (observability.md), the
+arguments every paged ``list()`` takes (pagination.md), the pytest plugin's fixtures
+(testing.md), the Makefile's targets and the SDK's modules (development.md). A row missing, a
+row too many, or a stale name fails, so a page cannot drift from the code again.
+
+The other quoted signatures, option tables and exception trees are checked elsewhere:
+``test_docs_match_the_code.py`` (constructor, ``with_options``, per-call options, timeouts,
+exception trees), ``test_sandbox_cli_table_is_the_parser.py`` (the sandbox's command line),
+``test_cli_examples_are_real.py`` (the ``payments`` command line) and ``test_samples_run.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import re
+from pathlib import Path
+
+import payments_sdk
+import payments_sdk.sandbox.pytest_plugin as plugin
+from payments_sdk import AsyncPaymentsClient
+from payments_sdk._observe import AttemptEvent, CallEvent
+from payments_sdk._operation_table import OPERATIONS
+from tests.conftest import TEST_KEY
+from tests.support.markdown import column, names, table
+
+ROOT = Path(__file__).resolve().parents[2]
+DOCS = ROOT / "docs"
+
+
+def _page(name: str) -> str:
+    return (DOCS / name).read_text(encoding="utf-8")
+
+
+def test_the_namespace_table_is_the_clients_resources_and_methods() -> None:
+    rows = table(_page("client.md"), "| namespace | methods |")
+    documented: dict[str, set[str]] = {}
+    for cell, methods in rows:
+        attribute = names(cell)[0].removeprefix("client.").removesuffix("()")
+        documented[attribute] = set(re.findall(r"`(\w+)\(", methods))
+    resources = {op.resource for op in OPERATIONS if op.resource != "client"}
+    assert set(documented) == resources | {"ping"}
+    client = AsyncPaymentsClient(api_key=TEST_KEY, base_url="https://api.payments.test/v1")
+    for resource in resources:
+        methods = {
+            name
+            for name, _ in inspect.getmembers(type(getattr(client, resource)), inspect.isfunction)
+            if not name.startswith("_")
+        }
+        assert documented[resource] == methods, resource
+
+
+def test_the_attempt_event_table_and_the_call_event_list_are_their_fields() -> None:
+    page = _page("observability.md")
+    cells = column(page, "| field | what |")
+    assert [name for cell in cells for name in names(cell)] == [
+        f.name for f in dataclasses.fields(AttemptEvent)
+    ]
+    prose = page.split("### `CallEvent`", 1)[1].split("\n\n", 2)[1]
+    listed = [name for name in names(prose) if re.fullmatch(r"[a-z_]+", name)]
+    assert listed == [f.name for f in dataclasses.fields(CallEvent)]
+
+
+def test_the_list_arguments_table_is_what_every_paged_list_takes() -> None:
+    rows = table(_page("pagination.md"), "| argument | meaning |")
+    documented = {names(cell)[0]: meaning for cell, meaning in rows}
+    client = AsyncPaymentsClient(api_key=TEST_KEY, base_url="https://api.payments.test/v1")
+    paged = [op for op in OPERATIONS if op.paged]
+    assert paged
+    common = set.intersection(
+        *(set(inspect.signature(getattr(client, op.resource).list).parameters) for op in paged)
+    )
+    assert set(documented) == common - {"options"}  # per-call options: client.md
+    signature = inspect.signature(client.payments.list).parameters
+    for name, meaning in documented.items():
+        default = signature[name].default
+        if isinstance(default, int) and not isinstance(default, bool):
+            assert f"default {default}" in meaning, name
+
+
+def test_the_fixture_table_is_the_plugins_fixtures() -> None:
+    documented = set(column(_page("testing.md"), "| fixture | what the test gets |"))
+    fixtures = {
+        name
+        for name in plugin.__all__
+        if hasattr(getattr(plugin, name), "_fixture_function_marker")
+        or type(getattr(plugin, name)).__name__ == "FixtureFunctionDefinition"
+    }
+    assert fixtures == {n for n in plugin.__all__ if n.startswith("payments_")}
+    assert {name.strip("`") for name in documented} == fixtures
+
+
+def test_the_make_target_table_is_the_makefiles() -> None:
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    targets = set(re.findall(r"^([a-z-]+):.*## ", makefile, re.MULTILINE))
+    documented = {
+        name
+        for cell in column(_page("development.md"), "| target | does |")
+        for name in names(cell)
+    }
+    assert documented == targets
+
+
+def test_the_module_table_lists_every_module_of_the_sdk() -> None:
+    found = [p for portion in payments_sdk.__path__ for p in Path(portion).iterdir()]
+    modules = {p.name for p in found if p.suffix == ".py"}
+    modules |= {f"{p.name}/" for p in found if p.is_dir() and p.name != "__pycache__"}
+    cells = column(_page("development.md"), "| module | its one job |")
+    documented = {name for cell in cells for name in names(cell)}
+    assert documented == modules
