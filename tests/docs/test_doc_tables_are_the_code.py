@@ -3,7 +3,8 @@
 Each table below is read from its page and compared with what the code has: the client's
 namespaces and their methods (client.md), the observer events' fields (observability.md), the
 arguments every paged ``list()`` takes (pagination.md), the pytest plugin's fixtures
-(testing.md), the Makefile's targets and the SDK's modules (development.md). A row missing, a
+(testing.md), the Makefile's targets and the SDK's modules (development.md), and every
+``/_sandbox/*`` control the sandbox serves (sandbox.md). A row missing, a
 row too many, or a stale name fails, so a page cannot drift from the code again.
 
 The other quoted signatures, option tables and exception trees are checked elsewhere:
@@ -111,3 +112,24 @@ def test_the_module_table_lists_every_module_of_the_sdk() -> None:
     cells = column(_page("development.md"), "| module | its one job |")
     documented = {name for cell in cells for name in names(cell)}
     assert documented == modules
+
+
+def test_every_sandbox_control_is_in_the_sandbox_page_and_no_other() -> None:
+    from payments_sdk.sandbox import Sandbox
+
+    app = Sandbox(seed_payments=0).app.app  # inside the fault layer: the Starlette app
+    served = {
+        (method, route.path)
+        for route in app.routes  # type: ignore[attr-defined]
+        if route.path.startswith("/_sandbox/")
+        for method in route.methods - {"HEAD"}
+    }
+    documented = set()
+    for line in _page("sandbox.md").splitlines():
+        if not line.startswith("|"):
+            continue
+        for cell in line.strip("|").split("|"):
+            methods = re.findall(r"\b(GET|POST|DELETE|PATCH|PUT)\b", cell)
+            paths = re.findall(r"/_sandbox/[\w{}/.-]*\w}?", cell)
+            documented |= {(m, p) for m in methods for p in paths}
+    assert documented == served
