@@ -3,8 +3,9 @@
 Each table below is read from its page and compared with what the code has: the client's
 namespaces and their methods (client.md), the observer events' fields (observability.md), the
 arguments every paged ``list()`` takes (pagination.md), the pytest plugin's fixtures
-(testing.md), the Makefile's targets and the SDK's modules (development.md), and every
-``/_sandbox/*`` control the sandbox serves (sandbox.md). A row missing, a
+(testing.md), the Makefile's targets and the SDK's modules (development.md), every
+``/_sandbox/*`` control the sandbox serves (sandbox.md), and what a status error carries and
+what a copy or a pickle of each exception keeps (errors.md). A row missing, a
 row too many, or a stale name fails, so a page cannot drift from the code again.
 
 The other quoted signatures, option tables and exception trees are checked elsewhere:
@@ -133,3 +134,44 @@ def test_every_sandbox_control_is_in_the_sandbox_page_and_no_other() -> None:
             paths = re.findall(r"/_sandbox/[\w{}/.-]*\w}?", cell)
             documented |= {(m, p) for m in methods for p in paths}
     assert documented == served
+
+
+def test_the_status_error_attribute_table_is_what_one_carries() -> None:
+    import httpx
+
+    from payments_sdk import errors
+
+    request = httpx.Request("GET", "https://api.payments.test/v1/balances")
+    answer = httpx.Response(404, json={"error": "Not Found", "message": "no"}, request=request)
+    error = errors.NotFoundError(
+        status_code=404, error="Not Found", message="no", body=answer.json(), response=answer
+    )
+    cells = column(_page("errors.md"), "| attribute | value |")
+    documented = [name for cell in cells for name in names(cell)]
+    public = {n for n in vars(error) if not n.startswith("_")}
+    assert set(documented) == public
+
+
+def test_the_pickle_table_covers_every_exception_with_its_fields() -> None:
+    from payments_sdk import errors
+
+    rows = table(_page("errors.md"), "| exception | what a copy or a pickle keeps |")
+    covered: set[str] = set()
+    for cell, kept in rows:
+        classes = names(cell)
+        covered |= set(classes)
+        if "each status subclass" in cell:
+            covered |= {
+                n for n in errors.__all__ if issubclass(getattr(errors, n), errors.APIStatusError)
+            }
+        for name in classes:
+            for field in names(kept):
+                assert field in _fields_of(getattr(errors, name)), (name, field)
+    assert covered == set(errors.__all__) - {"PaymentsError"}
+
+
+def _fields_of(cls: type) -> set[str]:
+    source = "".join(
+        inspect.getsource(c) for c in cls.__mro__ if c.__module__.startswith("payments")
+    )
+    return set(re.findall(r"self\.(\w+) =", source))
