@@ -23,8 +23,11 @@ What it keeps of httpx's behaviour, each checked over both wires in
   closed after :data:`KEEPALIVE_EXPIRY` seconds, before the 5 s idle timeout of uvicorn, Node
   and Apache: a request written into a connection the server has just closed cannot be retried
   safely unless it is idempotent.
-- **Timeouts**: ``connect`` and ``read`` here; ``pool`` at the SDK's gate (``_pool.py``);
-  aiohttp has no ``write`` timeout, so a stalled upload is bounded by ``total_timeout``.
+- **Timeouts**: ``connect`` and ``read`` as aiohttp's socket timeouts; ``pool`` at the SDK's
+  gate (``_pool.py``); ``write`` here, as httpx applies it: a body over :data:`WATCHED_BODY`
+  is written in chunks, and a chunk that cannot be written within ``write`` seconds (the
+  server stopped reading) ends the call with ``httpx.WriteTimeout``. (aiohttp has no write
+  timeout; a smaller body fits the socket's buffers and never waits.)
 
 **Event loops.** aiohttp's sessions belong to the loop that made them. This wire keeps one
 session per running loop, made on the loop's first request, so one client serves a second
@@ -49,7 +52,7 @@ from yarl import URL
 
 from ._wire import WireResponse, masked_request, undecodable
 
-__all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "AiohttpWire"]
+__all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "WATCHED_BODY", "AiohttpWire"]
 
 KEEPALIVE_EXPIRY = 4.0
 """Seconds an idle connection is kept for reuse: below the common 5 s server idle timeout."""
@@ -62,6 +65,33 @@ answers that proxies and CDNs send and httpx accepts)."""
 LARGE_BODY = 1024 * 1024
 """Bodies above this are sent from a stream: aiohttp warns (``ResourceWarning``) that a larger
 ``bytes`` body might lock the event loop, and reads a stream in chunks instead."""
+
+WATCHED_BODY = 64 * 1024
+"""Bodies above this are written in chunks of this size under the ``write`` timeout; a smaller
+one goes into the socket's buffers at once (asyncio's high-water mark is 64 KiB)."""
+
+
+class _Timeouts:
+    """What :meth:`AiohttpWire.prepare_timeout` gives: aiohttp's timeouts, and ``write``."""
+
+    __slots__ = ("client", "write")
+
+    def __init__(self, client: aiohttp.ClientTimeout, write: float | None) -> None:
+        self.client = client
+        self.write = write
+
+
+async def _watched(
+    content: bytes, deadline: asyncio.Timeout, write: float
+) -> AsyncGenerator[bytes, None]:
+    """Yield ``content`` in chunks; each must be written within ``write`` seconds."""
+    loop = asyncio.get_running_loop()
+    view = memoryview(content)
+    for start in range(0, len(content), WATCHED_BODY):
+        deadline.reschedule(loop.time() + write)
+        yield bytes(view[start : start + WATCHED_BODY])
+    deadline.reschedule(None)  # all written: from here the read timeout applies
+
 
 # Parsed URLs by their text; paths carry ids, so the cache is bounded and starts again when full.
 _URL_CACHE_SIZE = 256
@@ -112,11 +142,15 @@ class AiohttpWire:
         """None: aiohttp adds only Host, Accept-Encoding and Content-Length itself."""
         return {}
 
-    def prepare_timeout(self, timeout: httpx.Timeout) -> aiohttp.ClientTimeout:
-        """``connect`` and ``read`` as aiohttp's socket timeouts (``pool`` is the gate's)."""
-        return aiohttp.ClientTimeout(
+    def prepare_timeout(self, timeout: httpx.Timeout) -> _Timeouts:
+        """``connect`` and ``read`` as aiohttp's socket timeouts, and ``write`` for bodies.
+
+        ``pool`` is the gate's.
+        """
+        client = aiohttp.ClientTimeout(
             total=None, connect=None, sock_connect=timeout.connect, sock_read=timeout.read
         )
+        return _Timeouts(client, timeout.write)
 
     async def send(
         self,
@@ -134,16 +168,40 @@ class AiohttpWire:
         target = self._urls.get(url)
         if target is None:
             target = self._url(url)
-        data: bytes | io.BytesIO | None = content
+        if content is not None and len(content) > WATCHED_BODY and timeouts.write is not None:
+            try:
+                async with asyncio.timeout(None) as deadline:
+                    data = _watched(content, deadline, timeouts.write)
+                    sized = {**headers, "Content-Length": str(len(content))}
+                    return await self._exchange(lane, method, target, url, sized, data, timeouts)
+            except TimeoutError:
+                raise httpx.WriteTimeout(
+                    f"the body could not be written within the write timeout "
+                    f"({timeouts.write:g} s): the server stopped reading",
+                    request=masked_request(method, url, headers),
+                ) from None
+        plain: bytes | io.BytesIO | None = content
         if content is not None and len(content) > LARGE_BODY:
-            data = io.BytesIO(content)  # a new stream for each attempt; Content-Length is kept
+            plain = io.BytesIO(content)  # a new stream for each attempt; Content-Length is kept
+        return await self._exchange(lane, method, target, url, headers, plain, timeouts)
+
+    async def _exchange(
+        self,
+        lane: _Lane,
+        method: str,
+        target: URL,
+        url: str,
+        headers: Mapping[str, str],
+        data: bytes | io.BytesIO | AsyncGenerator[bytes, None] | None,
+        timeouts: _Timeouts,
+    ) -> WireResponse:
         try:
             async with lane.session.request(
                 method,
                 target,
                 headers=headers,
                 data=data,
-                timeout=timeouts,
+                timeout=timeouts.client,
                 allow_redirects=False,
             ) as answer:
                 body = await answer.read()

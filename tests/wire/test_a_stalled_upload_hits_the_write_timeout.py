@@ -1,0 +1,90 @@
+"""A server that stops reading an upload ends the call at the ``write`` timeout, on both wires.
+
+httpx applies ``write`` to each write of the body; aiohttp has none, so the default wire writes
+a large body in chunks under the same timeout. The server here reads the request's head and
+then nothing: 32 MiB cannot fit the loopback socket's buffers, so the writer stalls, and the
+call raises ``APITimeoutError`` from a ``WriteTimeout``, sent once (a POST that may have been
+processed is never resent), well before the read timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from payments_sdk import APITimeoutError, AsyncPaymentsClient
+from tests.support.keyscan import KEY
+
+BODY = 32 * 1024 * 1024
+
+
+@contextlib.contextmanager
+def deaf_server() -> Iterator[tuple[str, list[int]]]:
+    """A loopback server that reads each request's head, then never reads again."""
+    listener = socket.create_server(("127.0.0.1", 0))
+    heads: list[int] = []
+    stop = threading.Event()
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        listener.settimeout(0.2)
+        while not stop.is_set():
+            try:
+                connection, _ = listener.accept()
+            except TimeoutError:
+                continue
+            held.append(connection)
+            data = b""
+            while b"\r\n\r\n" not in data:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    break
+                data += chunk
+            heads.append(len(data))
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{listener.getsockname()[1]}/v1", heads
+    finally:
+        stop.set()
+        thread.join(timeout=10)
+        for connection in held:
+            connection.close()
+        listener.close()
+
+
+@contextlib.asynccontextmanager
+async def sdk(url: str, wire: str, **options: Any) -> AsyncIterator[AsyncPaymentsClient]:
+    """A client for ``url`` on ``wire``."""
+    if wire == "httpx":
+        async with (
+            httpx.AsyncClient() as http,
+            AsyncPaymentsClient(api_key=KEY, base_url=url, http_client=http, **options) as client,
+        ):
+            yield client
+    else:
+        async with AsyncPaymentsClient(api_key=KEY, base_url=url, **options) as client:
+            yield client
+
+
+@pytest.mark.parametrize("wire", ["httpx", "aiohttp"])
+async def test_a_stalled_upload_ends_at_the_write_timeout(wire: str) -> None:
+    timeout = httpx.Timeout(60.0, write=0.5)
+    with deaf_server() as (url, heads):
+        async with sdk(url, wire, timeout=timeout, max_retries=2) as client:
+            async with asyncio.timeout(30):  # the read timeout (60 s) is not what ends it
+                with pytest.raises(APITimeoutError) as raised:
+                    await client.documents.upload(b"x" * BODY, file_name="big.pdf")
+    assert (
+        isinstance(raised.value.__cause__, httpx.WriteTimeout)
+        or "write" in str(raised.value).lower()
+    )
+    assert len(heads) == 1  # a POST that may have been processed is not sent again
