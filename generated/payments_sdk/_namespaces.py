@@ -52,6 +52,7 @@ class Namespaces(Resource):
         from payments_sdk._checks import check  # noqa: F401 - used when the operation has arguments
         from payments_sdk_generated.api.authentication import ping
 
+        self._no_body(options.get("extra_body"), "GET /v1/ping")
         per_call = check_call_options(options)
         return await self._requestor.parsed(lambda s: ping.asyncio_detailed(sender=s), per_call)
 

@@ -50,8 +50,8 @@ def test_every_method_takes_the_per_call_options() -> None:
     assert len(METHODS) == 28
 
 
-def _closed_body(method: str) -> bool:
-    """Whether the bundle closes the method's request body (every shape of it)."""
+def _refuses_extra_body(method: str) -> bool:
+    """Whether the method takes no ``extra_body``: no request body, or one the bundle closes."""
     from payments_sdk._operation_table import OPERATIONS
     from payments_sdk.sandbox.contract import load_bundle, resolve
 
@@ -64,7 +64,7 @@ def _closed_body(method: str) -> bool:
         return False
     spec = folded["paths"][entry.path][entry.http_method.lower()].get("requestBody")
     if spec is None:
-        return False
+        return True  # no body to add a field to: sending one would leave the contract
     (media,) = spec["content"].values()
     schema = resolve(folded, media["schema"])
     shapes = [resolve(folded, s) for s in schema.get("oneOf", [schema])]
@@ -75,8 +75,9 @@ def _closed_body(method: str) -> bool:
 async def test_each_method_sends_its_per_call_options(method: str) -> None:
     """The extra header, query parameter and body field reach the wire; the timeout applies.
 
-    A body the bundle closes takes no extra field: ``extra_body`` is refused before sending,
-    and the other options still go.
+    An operation with no request body, or one the bundle closes, takes no extra field:
+    ``extra_body`` is refused before sending (naming the operation), and the other options
+    still go.
     """
     server = Server(method)
     options = dict(OPTIONS)
@@ -84,7 +85,7 @@ async def test_each_method_sends_its_per_call_options(method: str) -> None:
         httpx.AsyncClient(transport=httpx.MockTransport(server)) as pool,
         AsyncPaymentsClient(api_key=KEY, base_url=BASE_URL, http_client=pool) as client,
     ):
-        if _closed_body(method):
+        if _refuses_extra_body(method):
             with pytest.raises(InvalidParameterError) as raised:
                 await _call(client, method, {**_valid(method), **options})
             assert raised.value.field == "extra_body" and not server.sent
@@ -112,7 +113,7 @@ async def test_options_do_not_outlive_the_call() -> None:
         httpx.AsyncClient(transport=httpx.MockTransport(server)) as pool,
         AsyncPaymentsClient(api_key=KEY, base_url=BASE_URL, http_client=pool) as client,
     ):
-        await client.balances.retrieve(**OPTIONS)  # type: ignore[arg-type]
+        await client.balances.retrieve(**{**OPTIONS, "extra_body": None})  # type: ignore[arg-type]
         await client.balances.retrieve()
     later = server.sent[-1]
     assert "x-extra" not in later.headers and "trace" not in later.url.params

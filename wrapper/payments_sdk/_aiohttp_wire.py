@@ -119,7 +119,17 @@ async def _hold_open(session: aiohttp.ClientSession) -> AsyncGenerator[None, Non
     try:
         yield
     finally:
-        await session.close()
+        await _close(session)
+
+
+async def _close(session: aiohttp.ClientSession) -> None:
+    """Close ``session`` and give its transports the loop iteration that closes their sockets.
+
+    A transport closes its socket in a callback of the next iteration; a loop that stops right
+    after the close would leave the socket to ``__del__`` (an ``unclosed transport`` warning).
+    """
+    await session.close()
+    await asyncio.sleep(0)
 
 
 class AiohttpWire:
@@ -303,7 +313,7 @@ class AiohttpWire:
 async def _closer(session: aiohttp.ClientSession, guard: AsyncGenerator[None, None] | None) -> None:
     if guard is not None:
         await guard.aclose()
-    await session.close()
+    await _close(session)
 
 
 def _env_proxy(origin: URL) -> str | None:

@@ -161,6 +161,7 @@ class BalanceConversions(Resource):
             target_currency = check(target_currency, _LIST_TARGET_CURRENCY, "target_currency")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
+        self._no_body(options.get("extra_body"), "GET /v1/balance_conversions")
         per_call = check_call_options(options)
         return self._list(
             list_balance_conversions.asyncio_detailed,

@@ -139,6 +139,7 @@ class BankAccountValidations(Resource):
             country = check(country, _LIST_COUNTRY, "country")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
+        self._no_body(options.get("extra_body"), "GET /v1/bank_account_validation")
         per_call = check_call_options(options)
         return self._list(
             list_bank_account_validations.asyncio_detailed,

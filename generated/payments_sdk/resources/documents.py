@@ -87,6 +87,7 @@ class Documents(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
+        self._no_body(options.get("extra_body"), "GET /v1/document")
         per_call = check_call_options(options)
         return self._list(
             list_documents.asyncio_detailed,
@@ -143,6 +144,7 @@ class Documents(Resource):
             document_id: The document's id. Matches ``^doc_[A-Za-z0-9_-]+$``.
         """
         document_id = self._path(document_id, _RETRIEVE_DOCUMENT_ID, "document_id")
+        self._no_body(options.get("extra_body"), "GET /v1/document/{document_id}")
         per_call = check_call_options(options)
         return await self._requestor.parsed(
             lambda s: get_document.asyncio_detailed(document_id, sender=s), per_call

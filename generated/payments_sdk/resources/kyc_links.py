@@ -94,6 +94,7 @@ class KycLinks(Resource):
             status = check(status, _LIST_STATUS, "status")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
+        self._no_body(options.get("extra_body"), "GET /v1/kyc-links")
         per_call = check_call_options(options)
         return self._list(
             list_kyc_links.asyncio_detailed,
@@ -147,6 +148,7 @@ class KycLinks(Resource):
             id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
+        self._no_body(options.get("extra_body"), "GET /v1/kyc-links/{id}")
         per_call = check_call_options(options)
         return await self._requestor.parsed(
             lambda s: get_kyc_link.asyncio_detailed(id, sender=s), per_call

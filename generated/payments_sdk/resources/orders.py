@@ -179,6 +179,7 @@ class Orders(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
+        self._no_body(options.get("extra_body"), "GET /v1/orders")
         per_call = check_call_options(options)
         return self._list(
             list_orders.asyncio_detailed,
@@ -249,6 +250,7 @@ class Orders(Resource):
             id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
+        self._no_body(options.get("extra_body"), "GET /v1/orders/{id}")
         per_call = check_call_options(options)
         return await self._requestor.parsed(
             lambda s: get_order.asyncio_detailed(id, sender=s), per_call

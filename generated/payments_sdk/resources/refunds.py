@@ -94,6 +94,7 @@ class Refunds(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
+        self._no_body(options.get("extra_body"), "GET /v1/refunds")
         per_call = check_call_options(options)
         return self._list(
             list_refunds.asyncio_detailed,
@@ -144,6 +145,7 @@ class Refunds(Resource):
             id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
+        self._no_body(options.get("extra_body"), "GET /v1/refunds/{id}")
         per_call = check_call_options(options)
         return await self._requestor.parsed(
             lambda s: get_refund.asyncio_detailed(id, sender=s), per_call
@@ -162,6 +164,7 @@ class Refunds(Resource):
             id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _MOCK_UPDATE_STATUS_ID, "id")
+        self._no_body(options.get("extra_body"), "PATCH /v1/refunds/{id}/mock_update_status")
         per_call = check_call_options(options)
         return await self._requestor.parsed(
             lambda s: mock_update_refund_status.asyncio_detailed(id, sender=s), per_call

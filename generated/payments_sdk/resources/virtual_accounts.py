@@ -75,6 +75,7 @@ class VirtualAccounts(Resource):
         Returns an :class:`~payments_sdk.AsyncPager` over the one page the operation answers.
 
         """
+        self._no_body(options.get("extra_body"), "GET /v1/virtual-accounts")
         per_call = check_call_options(options)
         return self._one_page(lambda s: list_virtual_accounts.asyncio_detailed(sender=s), per_call)
 
@@ -95,6 +96,7 @@ class VirtualAccounts(Resource):
         """
         payment_type = check(payment_type, _CLOSE_PAYMENT_TYPE, "payment_type")
         currency = check(currency, _CLOSE_CURRENCY, "currency")
+        self._no_body(options.get("extra_body"), "DELETE /v1/virtual-accounts")
         per_call = check_call_options(options)
         return await self._requestor.parsed(
             lambda s: close_virtual_accounts.asyncio_detailed(

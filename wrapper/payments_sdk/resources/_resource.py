@@ -87,6 +87,14 @@ class Resource:
         return body  # type: ignore[no-any-return]
 
     @staticmethod
+    def _no_body(extra: object, operation: str) -> None:
+        """Refuse ``extra_body`` on an operation the bundle gives no request body."""
+        if extra is not None:
+            raise InvalidParameterError(
+                "extra_body", f"{operation} takes no request body: nothing can be added to one"
+            )
+
+    @staticmethod
     async def _file(
         value: object, file_name: str | None, content_type: str | None, field: str
     ) -> File:
