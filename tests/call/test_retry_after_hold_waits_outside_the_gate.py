@@ -12,31 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from payments_sdk import APITimeoutError, AsyncPaymentsClient, InternalServerError
-from tests.support.keyscan import KEY
+from payments_sdk import APITimeoutError, InternalServerError
+from tests.support.clients import sdk
 from tests.support.wire_server import Reply, Seen, WireServer, serve
 
 BALANCES = {"data": [{"currency": "USD", "amount": 5}]}
-
-
-@contextlib.asynccontextmanager
-async def sdk(url: str, wire: str, **options: Any) -> AsyncIterator[AsyncPaymentsClient]:
-    """A client for ``url`` on ``wire``."""
-    if wire == "httpx":
-        async with (
-            httpx.AsyncClient() as http,
-            AsyncPaymentsClient(api_key=KEY, base_url=url, http_client=http, **options) as client,
-        ):
-            yield client
-    else:
-        async with AsyncPaymentsClient(api_key=KEY, base_url=url, **options) as client:
-            yield client
 
 
 @contextlib.contextmanager

@@ -13,14 +13,13 @@ import asyncio
 import contextlib
 import socket
 import threading
-from collections.abc import AsyncIterator, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import httpx
 import pytest
 
-from payments_sdk import APITimeoutError, AsyncPaymentsClient
-from tests.support.keyscan import KEY
+from payments_sdk import APITimeoutError
+from tests.support.clients import sdk
 
 BODY = 32 * 1024 * 1024
 
@@ -59,20 +58,6 @@ def deaf_server() -> Iterator[tuple[str, list[int]]]:
         for connection in held:
             connection.close()
         listener.close()
-
-
-@contextlib.asynccontextmanager
-async def sdk(url: str, wire: str, **options: Any) -> AsyncIterator[AsyncPaymentsClient]:
-    """A client for ``url`` on ``wire``."""
-    if wire == "httpx":
-        async with (
-            httpx.AsyncClient() as http,
-            AsyncPaymentsClient(api_key=KEY, base_url=url, http_client=http, **options) as client,
-        ):
-            yield client
-    else:
-        async with AsyncPaymentsClient(api_key=KEY, base_url=url, **options) as client:
-            yield client
 
 
 @pytest.mark.parametrize("wire", ["httpx", "aiohttp"])
