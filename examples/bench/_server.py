@@ -92,7 +92,12 @@ def main() -> None:
     sock = loopback_socket()
     host, port = sock.getsockname()[:2]
     print(f"http://{host}:{port}/v1", sandbox.api_key, flush=True)
-    config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+    # uvicorn closes a connection idle for 5 s by default; on a busy machine a client's pooled
+    # connection can sit that long between rounds and meet the close mid-reuse. The benchmark
+    # measures clients, not idle timeouts, so keep connections open for the whole run.
+    config = uvicorn.Config(
+        app, log_level="warning", lifespan="off", access_log=False, timeout_keep_alive=3600
+    )
     uvicorn.Server(config).run(sockets=[sock])
 
 
