@@ -15,6 +15,9 @@ from payments_sdk import AsyncPaymentsClient
 from payments_sdk.sandbox.contract import SchemaSet
 from tests.support.handler_server import HandlerServer, serve_handler, served_wire
 
+# The loop_watchdog fixture (tests/support/loop_watchdog.py), for tests that use it by name.
+pytest_plugins = ["tests.support.loop_watchdog"]
+
 # A syntactically valid JWT-form test key (header.payload.signature, base64url).
 TEST_KEY = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1bml0LXRlc3QifQ.c2VjcmV0LXNpZ25hdHVyZS0xMjM0NQ"
 BASE_URL = "https://api.payments.test/v1"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import subprocess
 import sys
@@ -25,10 +26,13 @@ from payments_sdk import (
     AttemptEvent,
     CallEvent,
     InvalidParameterError,
+    Observer,
     RateLimitError,
     instant_retries,
 )
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
+from tests.support.clients import sdk
+from tests.support.wire_server import ok, serve
 
 BALANCES = {"data": [{"currency": "USD", "amount": 100}]}
 
@@ -116,6 +120,55 @@ async def test_a_failing_observer_never_breaks_a_call(
             assert (await client.balances.retrieve()).data[0].amount == 100
     assert len([r for r in caplog.records if "observer Broken raised" in r.message]) == 1
     assert len(later.calls) == 3  # the observers after it still hear everything
+
+
+async def test_every_failing_observer_is_logged_even_at_a_former_ones_address(wire: str) -> None:
+    """Ten clients in turn, each with a new observer that raises: ten warnings, one each.
+
+    "Once per observer" used to be kept by ``id()``: an observer made after a failing one was
+    gone often got its address, and its failure was never logged (this made
+    test_a_failing_observer_never_breaks_a_call[aiohttp] fail at random after the httpx run).
+    The warnings are counted, not kept: a kept record's traceback would keep its observer.
+    """
+    warned = _Counter()
+    sdk_logger = logging.getLogger("payments_sdk")
+    sdk_logger.addHandler(warned)
+    propagate, sdk_logger.propagate = sdk_logger.propagate, False
+    try:
+        with serve(ok) as server:
+            for _ in range(10):
+                broken = _broken_observer()
+                async with sdk(server.url, wire, observers=[broken], opentelemetry=False) as c:
+                    await c.balances.retrieve()
+                    await c.balances.retrieve()
+                del broken, c
+                gc.collect()  # the next observer may now get the same address
+    finally:
+        sdk_logger.removeHandler(warned)
+        sdk_logger.propagate = propagate
+    assert warned.count == 10
+
+
+class _Counter(logging.Handler):
+    """Counts the "observer Broken raised" warnings, keeping no record."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += "observer Broken raised" in record.getMessage()
+
+
+def _broken_observer() -> Observer:
+    class Broken:
+        def on_attempt(self, event: AttemptEvent) -> None:
+            raise RuntimeError("observer bug")
+
+        def on_call(self, event: CallEvent) -> None:
+            raise RuntimeError("observer bug")
+
+    return Broken()
 
 
 def test_observers_are_checked_at_construction() -> None:

@@ -12,6 +12,8 @@ OpenTelemetry), no event is made at all.
 
 from __future__ import annotations
 
+import functools
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
@@ -104,7 +106,30 @@ def check_observers(value: object) -> tuple[Observer, ...]:
     return tuple(value)
 
 
-_complained: set[int] = set()
+# The observers that raised, by id: each entry is a weak reference to the observer (or, for
+# one that cannot be weakly referenced, the observer itself), so that an id reused by a later
+# object, once the first is gone, never passes for an observer already logged.
+_complained: dict[int, object] = {}
+
+
+def _first_complaint(observer: Observer) -> bool:
+    """Whether this is the first time ``observer`` raised (and remember that it did)."""
+    key = id(observer)
+    known = _complained.get(key)
+    if known is not None:
+        seen = known() if isinstance(known, weakref.ref) else known
+        if seen is observer:
+            return False
+    try:
+        _complained[key] = weakref.ref(observer, functools.partial(_forget, key))
+    except TypeError:  # no weak reference to it: keep it (an id cannot be reused then)
+        _complained[key] = observer
+    return True
+
+
+def _forget(key: int, ref: weakref.ref[Observer]) -> None:
+    if _complained.get(key) is ref:
+        del _complained[key]
 
 
 def notify(observers: tuple[Observer, ...], event: AttemptEvent | CallEvent) -> None:
@@ -116,8 +141,7 @@ def notify(observers: tuple[Observer, ...], event: AttemptEvent | CallEvent) -> 
             else:
                 observer.on_call(event)
         except Exception:
-            if id(observer) not in _complained:
-                _complained.add(id(observer))
+            if _first_complaint(observer):
                 logger.warning(
                     "observer %s raised; the call goes on (logged once per observer)",
                     type(observer).__name__,

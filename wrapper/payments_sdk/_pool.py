@@ -8,7 +8,10 @@ A client and its ``with_options`` copies share one :class:`Pool`:
   event loop, the rest queued here in order; the wait counts against the pool timeout;
 - the **hold**: a 429 or 503 with ``Retry-After`` holds every new send of the client for that
   long (with jitter on top), so concurrent calls back off together instead of in waves. A
-  held call waits *before* the gate, holding no place, and no longer than it will wait;
+  held call waits *before* the gate, holding no place, and no longer than it will wait.
+  Under ``instant_retries()`` a Retry-After holds nothing, and a call does not wait out
+  another's hold: it is sent at once (never by looping until the hold ends, which would
+  block the event loop);
 - the **retry budget** (:class:`~._retry.RetryBudget`), which bounds how much retries add;
 - **closing**: :meth:`Pool.aclose` ends every call in flight promptly with
   :class:`~payments_sdk.ClientClosedError`, whether it waits at the gate, waits before a retry,
@@ -201,15 +204,16 @@ class Pool:
         lane = self._last
         if lane is None or lane.loop is not asyncio.get_running_loop():
             lane = self._lane()
-        if self._hold_until:
+        if self._hold_until and not instant():
             await self._wait_out_hold(lane, hold_bound, method, url, headers)
         if not self.owns_wire:
             return await wire.send(method, url, headers, content, timeouts)
         while True:
             await lane.acquire(pool_timeout, lambda: masked_request(method, url, headers))
-            if not self.holding():
+            if not self._hold_until or instant() or not self.holding():
                 break
-            # A hold was set while this call queued: give the place back and wait it out.
+            # A hold was set while this call queued: give the place back and wait it out. The
+            # wait sleeps (it is never skipped here), so this loop always yields to the loop.
             lane.release()
             await self._wait_out_hold(lane, hold_bound, method, url, headers)
         try:
@@ -225,8 +229,11 @@ class Pool:
         url: str,
         headers: Mapping[str, str],
     ) -> None:
-        """Sleep out the hold (outside the gate); APITimeoutError if it outlasts ``bound``."""
-        while not instant() and self.holding():
+        """Sleep out the hold (outside the gate); APITimeoutError if it outlasts ``bound``.
+
+        Never called under ``instant_retries()``, whose calls do not wait for a hold.
+        """
+        while self.holding():
             left = self._hold_until - time.monotonic()
             if bound is not None and left > bound:
                 raise APITimeoutError(
@@ -241,7 +248,12 @@ class Pool:
         return bool(self._hold_until) and self._hold_until > time.monotonic()
 
     def hold(self, seconds: float) -> None:
-        """Hold every new send of this client for ``seconds`` (a Retry-After)."""
+        """Hold every new send of this client for ``seconds`` (a Retry-After).
+
+        Under ``instant_retries()`` nothing is held: the wait counts as waited out.
+        """
+        if instant():
+            return
         until = time.monotonic() + seconds
         if until > self._hold_until:
             self._hold_until = until
