@@ -4,9 +4,9 @@ aiohttp's C parser (llhttp) reads each answer's head and frames its body. Three 
 that httpx (h11) keeps, it does not, so the same bytes got two verdicts; this protocol wraps the
 parser of each exchange to keep them:
 
-- **The head is at most** :data:`~._wire.HEAD_LIMIT` **bytes** (status line, fields and the blank line),
-  however it is made up: llhttp bounds one line and the number of fields, not their sum, and read
-  8,000 small fields (200 KiB) that httpx refuses.
+- **The head is at most** :data:`~._wire.HEAD_LIMIT` **bytes** (status line, fields and the blank
+  line), however it is made up: llhttp bounds one line and the number of fields, not their sum,
+  and read 8,000 small fields (200 KiB) that httpx refuses.
 - **Transfer-Encoding is** ``chunked`` **alone**, as h11 reads it: llhttp reads
   ``gzip, chunked`` as chunked and hands the gzip on as the body.
 - **RFC 9112 §6.3**: a ``Content-Length`` sent more than once with one value (two equal lines,
@@ -14,7 +14,7 @@ parser of each exchange to keep them:
   Transfer-Encoding overrides it). llhttp refuses both; differing or invalid values stay refused.
 
 Only the bytes of the head are kept, until the head is read (the body passes straight through),
-and the second rule costs nothing until llhttp has refused a head. A head that breaks a rule is a
+and the last rule costs nothing until llhttp has refused a head. A head that breaks a rule is a
 :class:`~aiohttp.http_exceptions.BadHttpMessage`, as llhttp's own refusals are: the protocol
 closes the connection, and the wire reports it as ``httpx.RemoteProtocolError``.
 """
@@ -74,7 +74,7 @@ class _Framed:
         return result
 
     def _headed(self, messages: Any) -> None:
-        """A head (or more) was read: check its size; after a 1xx, keep reading the next."""
+        """Check the size of the head just read; after a 1xx, keep the bytes of the next."""
         kept = self._kept
         assert kept is not None
         raw = b"".join(kept) if len(kept) > 1 else kept[0]
@@ -158,19 +158,20 @@ class FramedResponseHandler(ResponseHandler):
     def set_response_params(self, **params: Any) -> None:
         tail, self._tail = self._tail, b""  # fed below, through the wrapped parser
         super().set_response_params(**params)
-        self._parser = _Framed(self._parser, functools.partial(self._new_parser, params))
+        framed = _Framed(self._parser, functools.partial(self._new_parser, params))
+        self._parser = framed  # type: ignore[assignment]  # it reads as the parser it wraps
         if tail:
             self._tail = tail
             self._drain_tail()
 
     def _new_parser(self, params: dict[str, Any]) -> Any:
-        """A parser like the one ``set_response_params`` made, for an exchange read again."""
+        """Make a parser like the one ``set_response_params`` made, to read an exchange again."""
         parser = self._parser
         ResponseHandler.set_response_params(self, **params)
         fresh, self._parser = self._parser, parser
         return fresh
 
 
-def handler_factory(loop: Any) -> Callable[[], FramedResponseHandler]:
-    """The protocol factory for a connector on ``loop``."""
-    return functools.partial(FramedResponseHandler, loop=loop)
+def handler_factory(loop: Any) -> functools.partial[ResponseHandler]:
+    """Return the protocol factory for a connector on ``loop``."""
+    return functools.partial(FramedResponseHandler, loop=loop)  # type: ignore[return-value]

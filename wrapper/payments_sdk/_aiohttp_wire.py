@@ -15,14 +15,17 @@ What it keeps of httpx's behaviour, each checked over both wires in
   ``SSL_CERT_DIR``).
 - **Large bodies** (over :data:`LARGE_BODY`) sent from a stream, as aiohttp asks, with their
   Content-Length: never its ``ResourceWarning`` about raw bytes.
-- **Answers' heads** read up to :data:`HEAD_LIMIT`, as httpx reads them; an answer that
-  cannot be read (a head beyond it, an encoding that cannot be decoded) is
-  ``httpx.DecodingError``, as on httpx: never a connection failure, never resent.
+- **Answers read as httpx reads them** (``_aiohttp_framing.py``): a head up to
+  :data:`~._wire.HEAD_LIMIT` in all, ``Transfer-Encoding`` chunked alone, ``Content-Length`` as
+  RFC 9112 §6.3 says. An answer that is not valid HTTP/1.1 is ``httpx.RemoteProtocolError``, as
+  on httpx: a failure of the connection, which aiohttp closes.
 - **No Content-Type** added to a bodyless request (aiohttp's ``application/octet-stream``).
-- **gzip and deflate** decoded; **connection limits** and **keep-alive**, with idle connections
-  closed after :data:`KEEPALIVE_EXPIRY` seconds, before the 5 s idle timeout of uvicorn, Node
-  and Apache: a request written into a connection the server has just closed cannot be retried
-  safely unless it is idempotent.
+- **Content codings** decoded by httpx's own decoders (``_wire.decoded``), stacked ones in
+  order; one that cannot be decoded is ``httpx.DecodingError``, as on httpx.
+- **Connection limits** and **keep-alive**, with idle connections closed after
+  :data:`KEEPALIVE_EXPIRY` seconds, before the 5 s idle timeout of uvicorn, Node and Apache: a
+  request written into a connection the server has just closed cannot be retried safely unless it
+  is idempotent.
 - **Timeouts**: ``connect`` and ``read`` as aiohttp's socket timeouts; ``pool`` at the SDK's
   gate (``_pool.py``); ``write`` here, as httpx applies it: a body over :data:`WATCHED_BODY`
   is written in chunks, and a chunk that cannot be written within ``write`` seconds (the
@@ -359,8 +362,11 @@ def _translate(exc: BaseException, request: httpx.Request) -> httpx.RequestError
 
 
 def _reason(message: object) -> str:
-    """What the parser found wrong, on one line: never a status (aiohttp's errors carry a "400"
-    no server sent), nor the offending bytes it quotes (a header's value can hold anything)."""
+    """Say what the parser found wrong, on one line.
+
+    Never a status (aiohttp's errors carry a "400" no server sent), nor the bytes it quotes (a
+    header's value can hold anything).
+    """
     text = str(message).split("\n\n", 1)[0].split(": b'", 1)[0].split(" b'", 1)[0]
     return " ".join(text.split()).rstrip(":")[:200] or "the answer is not valid HTTP/1.1"
 
