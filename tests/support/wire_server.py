@@ -53,6 +53,9 @@ class Reply:
     raw: bytes | None = None
     """Written as it is instead of a response (then the connection is closed): for replies
     that h11 would refuse to write, such as a wrong Content-Length."""
+    keep_open: bool = False
+    """After ``raw``, keep the connection open until the client closes it, reading (and never
+    answering) whatever else it sends: a client that reuses it waits in vain."""
 
     def encode(self) -> tuple[list[tuple[Any, Any]], bytes]:
         raw = self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
@@ -185,6 +188,8 @@ class WireServer:
                 if reply.raw is not None:
                     writer.write(reply.raw)
                     await writer.drain()
+                    while reply.keep_open and await reader.read(65536):
+                        pass
                     return
                 headers, body = reply.encode()
                 writer.write(conn.send(h11.Response(status_code=reply.status, headers=headers)))
