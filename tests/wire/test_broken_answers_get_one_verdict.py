@@ -92,14 +92,16 @@ async def test_one_length_sent_twice_is_read_and_the_connection_serves_the_next_
     assert server.connections == 1  # the answer framed as §6.3 says left nothing behind
 
 
-async def test_a_head_in_pieces_after_a_1xx_is_read_as_one(wire: str) -> None:
-    """A 103, then a head with two equal Content-Lengths, written in pieces: read whole."""
+@pytest.mark.parametrize("in_pieces", [True, False], ids=["in-pieces", "in-one-write"])
+async def test_a_head_after_a_1xx_is_read_as_one(wire: str, in_pieces: bool) -> None:
+    """A 103, then a head with two equal Content-Lengths, in pieces or at once: read whole."""
     early = b"HTTP/1.1 103 Early Hints\r\nlink: </style.css>\r\n\r\n"
     whole = early + _answer(b"content-length: 12", b"x-pad: " + b"p" * 3000, b"content-length: 12")
-    pieces = [whole[:20], whole[20 : len(early) + 40], whole[len(early) + 40 : -200]]
+    cut = [20, len(early) + 40, len(whole) - 200] if in_pieces else []
+    pieces = [whole[start:end] for start, end in zip([0, *cut], cut, strict=False)]
 
     async def script(_: Seen) -> Reply:
-        return Reply(raw_parts=pieces, raw=whole[-200:])
+        return Reply(raw_parts=pieces, raw=whole[cut[-1] :] if cut else whole)
 
     with serve(script) as server:
         async with sdk(server.url, wire) as client:
