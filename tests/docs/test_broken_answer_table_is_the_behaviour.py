@@ -130,9 +130,7 @@ def _outcome(raw: bytes, keep_open: bool, wire: str, method: str) -> tuple[Any, 
 
 @pytest.mark.parametrize("method", ["GET", "POST"])
 @pytest.mark.parametrize("row", _rows(), ids=lambda row: row[0])
-def test_each_row_is_what_a_call_does_on_both_wires(
-    row: list[str], wire: str, method: str
-) -> None:
+def test_each_row_is_what_a_call_does_on_both_wires(row: list[str], wire: str, method: str) -> None:
     kind, _, does, sends_get, sends_post, wires = row
     assert wires == "alike"
     result, sends, connections = _outcome(ANSWERS[kind], kind not in CLOSED, wire, method)

@@ -36,7 +36,7 @@ def _length(body: bytes = BODY) -> bytes:
 async def test_a_body_not_in_its_coding_names_the_coding_and_no_status(
     wire: str, method: str, status: bytes
 ) -> None:
-    """gzip over plain JSON: APIResponseValidationError naming 'gzip', sent once, no "400"."""
+    """Gzip over plain JSON: APIResponseValidationError naming 'gzip', sent once, no "400"."""
     raw = _answer(b"content-encoding: gzip", _length(), status=status)
 
     async def script(_: Seen) -> Reply:
@@ -109,6 +109,23 @@ async def test_a_head_after_a_1xx_is_read_as_one(wire: str, in_pieces: bool) -> 
     assert len(server.seen) == 1
 
 
+@pytest.mark.parametrize("method", ["GET", "POST"])
+async def test_a_head_over_the_limit_after_a_1xx_is_refused(wire: str, method: str) -> None:
+    """A small 103 and then 8,000 fields (200 KiB) in one write: over the limit all the same."""
+    early = b"HTTP/1.1 103 Early Hints\r\nlink: </style.css>\r\n\r\n"
+    fields = [b"x-f%04d: vvvvvvvvvvvvvvvvv" % n for n in range(8000)]
+
+    async def script(_: Seen) -> Reply:
+        return Reply(raw=early + _answer(*fields, _length()), keep_open=True)
+
+    with serve(script) as server:
+        async with sdk(server.url, wire) as client:
+            with instant_retries(), pytest.raises(APIConnectionError):
+                await client.request(method, "/customers")
+    assert len(server.seen) == (3 if method == "GET" else 1)
+    assert server.connections == len(server.seen)
+
+
 async def test_chunks_override_a_content_length(wire: str) -> None:
     """Content-Length with Transfer-Encoding: chunked: the chunks frame the body (§6.3)."""
     chunks = b"5\r\n" + BODY[:5] + b"\r\n7\r\n" + BODY[5:] + b"\r\n0\r\n\r\n"
@@ -156,7 +173,7 @@ async def test_a_broken_answer_leaves_the_next_call_a_good_connection(wire: str)
 
     with serve(script) as server:
         async with sdk(server.url, wire, max_retries=0, timeout=httpx.Timeout(10.0)) as client:
-            with pytest.raises(APIConnectionError, match="(?i)header"):
+            with pytest.raises(APIConnectionError, match=r"(?i)header"):
                 await client.request("GET", "/customers")
             assert await client.request("GET", "/customers") == {"data": []}
     assert server.connections == 2

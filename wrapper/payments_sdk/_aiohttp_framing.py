@@ -37,35 +37,42 @@ __all__ = ["FramedResponseHandler", "handler_factory", "reframed"]
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 _DIGITS = re.compile(rb"[0-9]+")
 _INFORMATIONAL = re.compile(rb"HTTP/[0-9]\.[0-9] 1[0-9][0-9]")
+_NOTHING: tuple[tuple[()], bool, bytes] = ((), False, b"")  # what a parser returns for no message
 
 
 class _Framed:
     """One exchange's parser, with the head's bytes kept until the head has been read."""
 
-    __slots__ = ("_fresh", "_kept", "_parser", "_size")
+    __slots__ = ("_fresh", "_held", "_kept", "_parser", "_refused", "_scan", "_size")
 
     def __init__(self, parser: Any, fresh: Callable[[], Any]) -> None:
         self._parser = parser
         self._fresh = fresh
         self._kept: list[bytes] | None = []
         self._size = 0
+        self._refused: HttpProcessingError | None = None
+        self._held = bytearray()
+        self._scan = 0
 
     def feed_data(self, data: bytes) -> Any:
         kept = self._kept
         if kept is None:  # the head was read: the body goes straight to the parser
             return self._parser.feed_data(data)
+        if self._refused is not None:
+            return self._reread(data)
         kept.append(data)
         self._size += len(data)
         try:
             result = self._parser.feed_data(data)
-        except HttpProcessingError:
-            fixed = reframed(b"".join(kept))
-            if fixed is None:
+        except HttpProcessingError as exc:
+            if "Content-Length" not in exc.message:
                 raise
-            self._kept = None
-            self._parser = self._fresh()
-            self._check_size(fixed)
-            return self._parser.feed_data(fixed)
+            # llhttp refused a Content-Length, maybe before the head's end: hold the bytes
+            # until the head is whole, then read it as RFC 9112 §6.3 says, or refuse it.
+            self._refused = exc
+            self._held = bytearray(b"".join(kept))
+            self._scan = _after_informational(self._held)
+            return self._reread(b"")
         messages = result[0]
         if messages:
             self._headed(messages)
@@ -73,23 +80,40 @@ class _Framed:
             raise BadHttpMessage(f"the head is over {HEAD_LIMIT // 1024} KiB")
         return result
 
+    def _reread(self, data: bytes) -> Any:
+        """Hold ``data``; once the head is whole, parse it again with one Content-Length."""
+        held = self._held
+        held += data
+        refused = self._refused
+        assert refused is not None
+        end = _HEAD_END.search(held, self._scan)
+        if end is None:
+            if len(held) > HEAD_LIMIT + self._scan:
+                raise refused
+            self._scan = max(self._scan, len(held) - 3)  # a head's end may straddle two reads
+            return _NOTHING
+        fixed = reframed(bytes(held))
+        if fixed is None:
+            raise refused
+        self._kept = None
+        self._parser = self._fresh()
+        self._check_size(fixed[_after_informational(fixed) :])
+        return self._parser.feed_data(fixed)
+
     def _headed(self, messages: Any) -> None:
-        """Check the size of the head just read; after a 1xx, keep the bytes of the next."""
+        """Check the head just read; after a 1xx alone, keep the bytes that follow it."""
         kept = self._kept
         assert kept is not None
         raw = b"".join(kept) if len(kept) > 1 else kept[0]
-        informational = 0
         for message, _ in messages:
-            if message.code >= 200:
+            if message.code >= 200:  # ``raw`` starts with its head
                 self._kept = None
                 if "Transfer-Encoding" in message.headers and not _chunked(message.headers):
                     raise BadHttpMessage("Only Transfer-Encoding: chunked is supported")
-                if self._size > HEAD_LIMIT:
+                if len(raw) > HEAD_LIMIT:
                     self._check_size(raw)
                 return
-            informational += 1
-        for _ in range(informational):  # a 1xx has no body: its head ends at its blank line
-            end = _HEAD_END.search(raw)
+            end = _HEAD_END.search(raw)  # a 1xx has no body: its head ends at its blank line
             raw = raw[end.end() :] if end is not None else b""
         self._kept = [raw]
         self._size = len(raw)
@@ -107,6 +131,14 @@ class _Framed:
         return getattr(self._parser, name)
 
 
+def _after_informational(raw: bytes | bytearray) -> int:
+    """Return where the first head that is not a 1xx starts in ``raw`` (1xx have no body)."""
+    start = 0
+    while (end := _HEAD_END.search(raw, start)) is not None and _INFORMATIONAL.match(raw, start):
+        start = end.end()
+    return start
+
+
 def _chunked(headers: Any) -> bool:
     """Whether a Transfer-Encoding is ``chunked`` alone, the only one h11 reads.
 
@@ -122,9 +154,8 @@ def reframed(raw: bytes) -> bytes | None:
     None when the rules change nothing (so llhttp's refusal stands): no Content-Length sent
     more than once, none with a Transfer-Encoding, or values that differ or are not digits.
     """
-    start = 0
-    while (end := _HEAD_END.search(raw, start)) is not None and _INFORMATIONAL.match(raw, start):
-        start = end.end()  # a 1xx answer read in the same bytes: kept as it came
+    start = _after_informational(raw)  # a 1xx answer read in the same bytes: kept as it came
+    end = _HEAD_END.search(raw, start)
     if end is None:
         return None
     head, body = raw[start : end.start()], raw[end.end() :]
