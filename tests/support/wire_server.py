@@ -53,6 +53,11 @@ class Reply:
     raw: bytes | None = None
     """Written as it is instead of a response (then the connection is closed): for replies
     that h11 would refuse to write, such as a wrong Content-Length."""
+    keep_open: bool = False
+    """After ``raw``, keep the connection open and read the next request on it (the script
+    answers it): a client may reuse it, and a test can count whether it did."""
+    raw_parts: list[bytes] = field(default_factory=list)
+    """Written before ``raw``, each on its own after a pause: a head that arrives in pieces."""
 
     def encode(self) -> tuple[list[tuple[Any, Any]], bytes]:
         raw = self.body if isinstance(self.body, bytes) else json.dumps(self.body).encode()
@@ -183,9 +188,16 @@ class WireServer:
                 if reply.delay:
                     await asyncio.sleep(reply.delay)
                 if reply.raw is not None:
+                    for part in reply.raw_parts:
+                        writer.write(part)
+                        await writer.drain()
+                        await asyncio.sleep(0.05)  # its own read, most likely (not relied on)
                     writer.write(reply.raw)
                     await writer.drain()
-                    return
+                    if not reply.keep_open:
+                        return
+                    conn = h11.Connection(h11.SERVER)  # the raw answer was not h11's
+                    continue
                 headers, body = reply.encode()
                 writer.write(conn.send(h11.Response(status_code=reply.status, headers=headers)))
                 writer.write(conn.send(h11.Data(data=body)) or b"")

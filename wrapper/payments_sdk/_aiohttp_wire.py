@@ -15,14 +15,17 @@ What it keeps of httpx's behaviour, each checked over both wires in
   ``SSL_CERT_DIR``).
 - **Large bodies** (over :data:`LARGE_BODY`) sent from a stream, as aiohttp asks, with their
   Content-Length: never its ``ResourceWarning`` about raw bytes.
-- **Answers' heads** read up to :data:`HEAD_LIMIT`, as httpx reads them; an answer that
-  cannot be read (a head beyond it, an encoding that cannot be decoded) is
-  ``httpx.DecodingError``, as on httpx: never a connection failure, never resent.
+- **Answers read as httpx reads them** (``_aiohttp_framing.py``): a head up to
+  :data:`~._wire.HEAD_LIMIT` in all, ``Transfer-Encoding`` chunked alone, ``Content-Length`` as
+  RFC 9112 §6.3 says. An answer that is not valid HTTP/1.1 is ``httpx.RemoteProtocolError``, as
+  on httpx: a failure of the connection, which aiohttp closes.
 - **No Content-Type** added to a bodyless request (aiohttp's ``application/octet-stream``).
-- **gzip and deflate** decoded; **connection limits** and **keep-alive**, with idle connections
-  closed after :data:`KEEPALIVE_EXPIRY` seconds, before the 5 s idle timeout of uvicorn, Node
-  and Apache: a request written into a connection the server has just closed cannot be retried
-  safely unless it is idempotent.
+- **Content codings** decoded by httpx's own decoders (``_wire.decoded``), stacked ones in
+  order; one that cannot be decoded is ``httpx.DecodingError``, as on httpx.
+- **Connection limits** and **keep-alive**, with idle connections closed after
+  :data:`KEEPALIVE_EXPIRY` seconds, before the 5 s idle timeout of uvicorn, Node and Apache: a
+  request written into a connection the server has just closed cannot be retried safely unless it
+  is idempotent.
 - **Timeouts**: ``connect`` and ``read`` as aiohttp's socket timeouts; ``pool`` at the SDK's
   gate (``_pool.py``); ``write`` here, as httpx applies it: a body over :data:`WATCHED_BODY`
   is written in chunks, and a chunk that cannot be written within ``write`` seconds (the
@@ -47,20 +50,16 @@ from typing import Any
 
 import aiohttp
 import httpx
-from aiohttp.http_exceptions import ContentEncodingError, HttpProcessingError
+from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
-from ._wire import WireResponse, masked_request, undecodable
+from ._aiohttp_framing import handler_factory
+from ._wire import HEAD_LIMIT, WireResponse, decoded, masked_request
 
 __all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "WATCHED_BODY", "AiohttpWire"]
 
 KEEPALIVE_EXPIRY = 4.0
 """Seconds an idle connection is kept for reuse: below the common 5 s server idle timeout."""
-
-HEAD_LIMIT = 100 * 1024
-"""The most of an answer's head read, as httpx (httpcore) reads: one header line up to 100 KiB,
-and as many header fields as fit (aiohttp's own defaults, 8,190 bytes and 128 fields, refuse
-answers that proxies and CDNs send and httpx accepts)."""
 
 LARGE_BODY = 1024 * 1024
 """Bodies above this are sent from a stream: aiohttp warns (``ResourceWarning``) that a larger
@@ -215,12 +214,9 @@ class AiohttpWire:
                 allow_redirects=False,
             ) as answer:
                 body = await answer.read()
-                coding = undecodable(answer.headers)
-                if coding is not None:
-                    raise httpx.DecodingError(
-                        f"its Content-Encoding {coding!r} cannot be decoded",
-                        request=masked_request(method, url, headers),
-                    )
+                received = answer.headers
+                if "Content-Encoding" in received:
+                    body = decoded(received, body, masked_request(method, url, headers))
                 return WireResponse(
                     answer.status,
                     answer.headers,
@@ -278,13 +274,16 @@ class AiohttpWire:
             cookie_jar=aiohttp.DummyCookieJar(),
             proxy=_env_proxy(self._origin),
             trust_env=False,  # proxies are read once above; no per-request thread hops, no netrc
-            auto_decompress=True,
+            auto_decompress=False,  # decoded as httpx decodes (_wire.decoded): one verdict
             requote_redirect_url=False,
             skip_auto_headers=("Content-Type",),  # none for a bodyless POST, as httpx sends
             max_line_size=HEAD_LIMIT,
             max_field_size=HEAD_LIMIT,
             max_headers=HEAD_LIMIT // 4,  # the shortest field, "a:\r\n", is 4 bytes
         )
+        # Its parser wrapped for the head's size and RFC 9112's Content-Length rules (the
+        # protocol aiohttp's connector makes, set where aiohttp sets it).
+        connector._factory = handler_factory(connector._loop)
         # aiohttp resends an idempotent request once, silently, when its connection breaks;
         # the SDK's retry loop decides and counts every resend itself (max_retries).
         if hasattr(session, "_retry_connection"):
@@ -331,43 +330,45 @@ def _env_proxy(origin: URL) -> str | None:
     return proxy or None
 
 
-def _unreadable(exc: BaseException) -> bool:
-    """Whether aiohttp failed to parse or decode an answer (its head, or its encoding)."""
-    if isinstance(exc, aiohttp.ClientHttpProxyError):
-        return False
-    if isinstance(exc, aiohttp.ClientResponseError):
-        return isinstance(exc.__cause__, HttpProcessingError)
-    return isinstance(exc, aiohttp.ClientPayloadError) and isinstance(
-        exc.__cause__, ContentEncodingError
-    )
-
-
 def _translate(exc: BaseException, request: httpx.Request) -> httpx.RequestError:
     """Map one aiohttp exception to the httpx exception that means the same."""
-    detail = _describe(exc)
     error: httpx.RequestError
-    if _unreadable(exc):
-        # The service answered, and the answer cannot be read: not a connection failure, and
-        # nothing a resend would change. aiohttp reports it as a "400" no server sent.
-        text = exc.message if isinstance(exc, aiohttp.ClientResponseError) else ""
-        reason = str(text or exc).split(": b'", 1)[0][:200]  # not the header's bytes
-        error = httpx.DecodingError(reason, request=request)
+    if isinstance(exc, aiohttp.ClientResponseError) and not isinstance(
+        exc, aiohttp.ClientHttpProxyError
+    ):
+        # Its head is not valid HTTP/1.1 (aiohttp's parser refused it, and closed the
+        # connection): a failure of the connection, as httpx's RemoteProtocolError is.
+        error = httpx.RemoteProtocolError(_reason(exc.message), request=request)
+    elif isinstance(exc, aiohttp.ClientPayloadError) and isinstance(
+        exc.__cause__, HttpProcessingError
+    ):
+        error = httpx.RemoteProtocolError(_reason(exc.__cause__.message), request=request)
     elif isinstance(exc, aiohttp.ConnectionTimeoutError):
-        error = httpx.ConnectTimeout(detail, request=request)
+        error = httpx.ConnectTimeout(_describe(exc), request=request)
     elif isinstance(exc, aiohttp.ServerTimeoutError):
-        error = httpx.ReadTimeout(detail, request=request)
+        error = httpx.ReadTimeout(_describe(exc), request=request)
     elif isinstance(exc, aiohttp.ClientConnectorError):
-        error = httpx.ConnectError(detail, request=request)  # DNS, refused, TLS, the proxy
+        error = httpx.ConnectError(_describe(exc), request=request)  # DNS, refused, TLS, proxy
         error.__cause__ = exc.os_error if type(exc.os_error) in _PLAIN_OS_ERRORS else None
     elif isinstance(exc, aiohttp.ClientHttpProxyError):
-        error = httpx.ProxyError(detail, request=request)
+        error = httpx.ProxyError(_describe(exc), request=request)
     elif isinstance(exc, aiohttp.ServerDisconnectedError | aiohttp.ClientPayloadError):
-        error = httpx.RemoteProtocolError(detail, request=request)
+        error = httpx.RemoteProtocolError(_describe(exc), request=request)
     elif isinstance(exc, aiohttp.ClientOSError):
-        error = httpx.ReadError(detail, request=request)
+        error = httpx.ReadError(_describe(exc), request=request)
     else:
-        error = httpx.NetworkError(detail, request=request)  # closed session, anything else
+        error = httpx.NetworkError(_describe(exc), request=request)  # closed session, anything
     return error
+
+
+def _reason(message: object) -> str:
+    """Say what the parser found wrong, on one line.
+
+    Never a status (aiohttp's errors carry a "400" no server sent), nor the bytes it quotes (a
+    header's value can hold anything).
+    """
+    text = str(message).split("\n\n", 1)[0].split(": b'", 1)[0].split(" b'", 1)[0]
+    return " ".join(text.split()).rstrip(":")[:200] or "the answer is not valid HTTP/1.1"
 
 
 # OS errors kept as the cause: they hold an errno and a message, never the request.

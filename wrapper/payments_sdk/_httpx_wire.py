@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from ._wire import MASKED, WireResponse, undecodable
+from ._wire import HEAD_LIMIT, MASKED, WireResponse, coding_error, head_size, undecodable
 from .errors import ClientClosedError
 
 __all__ = ["HttpxWire"]
@@ -55,7 +55,7 @@ class HttpxWire:
         )
         try:
             # Never the caller's follow_redirects: a 307 would resend a POST, with the key.
-            response = await self._client.send(request, follow_redirects=False)
+            response = await self._client.send(request, follow_redirects=False, stream=True)
         except RuntimeError:
             if not self._client.is_closed:
                 raise  # not the closed-client refusal: a bug, kept as itself
@@ -65,14 +65,26 @@ class HttpxWire:
             request.headers["Authorization"] = MASKED
         for hop in (*response.history, response):  # its auth or hooks may have made hops
             hop.request.headers["Authorization"] = MASKED
-        coding = undecodable(response.headers)
-        if coding is not None:
-            # httpx hands an encoding it cannot decode (br without brotli) on as it is, and the
-            # body would then fail as if it were wrong JSON; aiohttp refuses it. Both alike:
-            raise httpx.DecodingError(
-                f"its Content-Encoding {coding!r} cannot be decoded",
-                request=response.request,
-            )
+        try:
+            _check_head(response)
+            if "content-encoding" in response.headers:
+                coding = undecodable(response.headers)
+                if coding is not None:
+                    # httpx hands an encoding it cannot decode (br without brotli) on as it
+                    # is, and the body would then fail as if it were wrong JSON. Refused
+                    # before its body is read, as the default wire refuses it:
+                    raise httpx.DecodingError(
+                        f"its Content-Encoding {coding!r} cannot be decoded",
+                        request=response.request,
+                    )
+                try:
+                    await response.aread()
+                except httpx.DecodingError as exc:
+                    raise coding_error(response.headers, exc, response.request) from None
+            else:
+                await response.aread()
+        finally:
+            await response.aclose()  # read, or refused: never left open
         return WireResponse(
             response.status_code,
             response.headers,
@@ -85,3 +97,19 @@ class HttpxWire:
 
     async def aclose(self) -> None:
         """Nothing: the caller closes their own client."""
+
+
+def _check_head(response: httpx.Response) -> None:
+    """Refuse a head over :data:`~._wire.HEAD_LIMIT`, as the default wire refuses it.
+
+    h11 bounds only what it holds before a head ends, read 64 KiB at a time, so it reads some
+    heads a little over the limit; the same bytes get one verdict on both wires.
+    """
+    if response.http_version != "HTTP/1.1":
+        return  # HTTP/2 heads are framed otherwise (a caller's client may speak it)
+    reason = response.extensions.get("reason_phrase", b"")
+    status_line = len(response.http_version) + len(reason) + 7  # "HTTP/1.1 200 OK\r\n"
+    if head_size(status_line, response.headers.raw) > HEAD_LIMIT:
+        raise httpx.RemoteProtocolError(
+            f"the head is over {HEAD_LIMIT // 1024} KiB", request=response.request
+        )

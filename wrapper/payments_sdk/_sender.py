@@ -317,8 +317,8 @@ class Sender:
         suffix = f" after {retries} retries" if retries else ""
         request = _request_of(exc)
         if isinstance(exc, httpx.DecodingError):
-            # The service answered; its answer (head or encoding) cannot be read. Not a
-            # connection failure, and not retried: the request may have been processed.
+            # The service answered in valid HTTP; its content (its coding) cannot be decoded.
+            # Not a connection failure, and not retried: the request may have been processed.
             return APIResponseValidationError(
                 f"the answer from {self._origin} could not be read{suffix}: {detail}"
             )

@@ -21,7 +21,21 @@ from typing import Any, Protocol
 
 import httpx
 
-__all__ = ["MASKED", "Wire", "WireResponse", "masked_request", "undecodable"]
+__all__ = [
+    "HEAD_LIMIT",
+    "MASKED",
+    "Wire",
+    "WireResponse",
+    "coding_error",
+    "decoded",
+    "head_size",
+    "masked_request",
+    "undecodable",
+]
+
+HEAD_LIMIT = 100 * 1024
+"""The most bytes of an answer's head (status line, fields, blank line) either wire reads, as
+httpx (httpcore's h11) reads it; a longer one is not valid HTTP/1.1 to the SDK."""
 
 MASKED = "Bearer ***"
 """What the Authorization header reads in every request the SDK hands out."""
@@ -146,15 +160,66 @@ def undecodable(headers: Mapping[str, str]) -> str | None:
     """Return the answer's first Content-Encoding that the wires cannot decode, or None.
 
     Both wires decode what httpx decodes here (identity, gzip, deflate; br and zstd when their
-    packages are installed) and refuse the rest alike, as ``httpx.DecodingError``.
+    packages are installed), stacked codings in the order they were applied, and refuse the
+    rest alike, as ``httpx.DecodingError`` naming the coding.
     """
     from httpx._decoders import SUPPORTED_DECODERS
 
+    for name in _codings(headers):
+        if name not in SUPPORTED_DECODERS:
+            return name
+    return None
+
+
+def decoded(headers: Mapping[str, str], body: bytes, request: httpx.Request) -> bytes:
+    """Return ``body`` with its Content-Encoding undone, as httpx undoes it.
+
+    With httpx's own decoders, so both wires read the same bytes alike: every coding of every
+    Content-Encoding line, in the order applied (``gzip, gzip``, ``identity, gzip``). A coding
+    they cannot decode, or a body that is not in its coding, is ``httpx.DecodingError`` naming
+    the coding.
+    """
+    from httpx._decoders import SUPPORTED_DECODERS, ContentDecoder, MultiDecoder
+
+    decoders = []
+    for name in _codings(headers):
+        if name not in SUPPORTED_DECODERS:
+            raise httpx.DecodingError(
+                f"its Content-Encoding {name!r} cannot be decoded", request=request
+            )
+        decoders.append(SUPPORTED_DECODERS[name]())
+    if not decoders:  # only empty codings (``Content-Encoding: ,``)
+        return body
+    decoder: ContentDecoder = decoders[0] if len(decoders) == 1 else MultiDecoder(decoders)
+    try:
+        return decoder.decode(body) + decoder.flush()
+    except httpx.DecodingError as exc:
+        raise coding_error(headers, exc, request) from None
+
+
+def coding_error(
+    headers: Mapping[str, str], exc: httpx.DecodingError, request: httpx.Request
+) -> httpx.DecodingError:
+    """Return ``exc`` (a body not in its Content-Encoding) as the error that names the coding."""
+    coding = ", ".join(_codings(headers)) or "identity"
+    return httpx.DecodingError(
+        f"its body is not in its Content-Encoding {coding!r} ({exc})", request=request
+    )
+
+
+def _codings(headers: Mapping[str, str]) -> list[str]:
+    """Every coding of every Content-Encoding line, lowercase, in order; empty ones left out."""
     getall = getattr(headers, "get_list", None) or getattr(headers, "getall", None)
     values: list[str] = list(getall("content-encoding", [])) if getall is not None else []
-    for value in values:
-        for coding in value.split(","):
-            name = coding.strip().lower()
-            if name and name not in SUPPORTED_DECODERS:
-                return name
-    return None
+    return [
+        name for value in values for coding in value.split(",") if (name := coding.strip().lower())
+    ]
+
+
+def head_size(status_line: int, raw: list[tuple[bytes, bytes]]) -> int:
+    """Return the size of a head (``status_line`` bytes, then ``raw`` fields) as it was sent.
+
+    Each field as ``name: value`` and CRLF, and the blank line: within a few bytes of what
+    came (the whitespace around a value is not kept), never more.
+    """
+    return status_line + sum(len(name) + len(value) + 4 for name, value in raw) + 2

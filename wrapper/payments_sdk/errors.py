@@ -7,11 +7,12 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
     ├── InvalidParameterError (also ValueError)   bad input, raised before any request
     │   └── CurrencyMismatchError                  Money of two currencies combined
     ├── ClientClosedError                          the client was used after aclose()
-    ├── APIConnectionError                         the service could not be reached
+    ├── APIConnectionError                         the service could not be reached, or
+    │                                              its answer was not valid HTTP/1.1
     │   └── APITimeoutError                        ... or did not answer in time
     ├── APIResponseValidationError                 a 2xx body that cannot be parsed, an
-    │                                              answer that cannot be read, or pages
-    │                                              that cannot be walked
+    │                                              answer whose content cannot be decoded,
+    │                                              or pages that cannot be walked
     └── APIStatusError                             the service answered 4xx or 5xx
         ├── BadRequestError             400
         ├── UnauthorizedError           401
@@ -126,7 +127,11 @@ class ClientClosedError(PaymentsError):
 
 
 class APIConnectionError(PaymentsError):
-    """The request could not be completed (connection refused or reset, DNS failure, …)."""
+    """The request could not be completed (connection refused or reset, DNS failure, …).
+
+    Also an answer that is not valid HTTP/1.1 (its status line, a header, its framing, a head
+    over 100 KiB): retried as a dropped connection is, and its connection closed.
+    """
 
     def __init__(self, message: str, *, request: httpx.Request | None = None) -> None:
         super().__init__(message)
@@ -140,8 +145,9 @@ class APITimeoutError(APIConnectionError):
 class APIResponseValidationError(PaymentsError):
     """A successful (2xx) response whose body does not match what the bundle describes.
 
-    Also an answer that cannot be read at all, whatever its status (a head beyond the wire's
-    limits, an encoding that cannot be decoded); it is never retried, and ``response`` is None.
+    Also a well-framed answer whose content cannot be used, whatever its status (a coding that
+    cannot be decoded, a body not in its coding); it is never retried, and ``response`` is None.
+    (An answer that is not valid HTTP/1.1 at all is an :class:`APIConnectionError`.)
 
     The message names the JSON path of the mismatch. A list walk whose ``page_meta`` cannot be
     followed (the next page is not the one after, or the walk outgrows its pages) raises it
