@@ -50,6 +50,7 @@ import httpx
 from aiohttp.http_exceptions import ContentEncodingError, HttpProcessingError
 from yarl import URL
 
+from ._connection_reuse import TrustingConnector
 from ._wire import WireResponse, masked_request, undecodable
 
 __all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "WATCHED_BODY", "AiohttpWire"]
@@ -267,7 +268,7 @@ class AiohttpWire:
             if self._ssl is None:
                 self._ssl = httpx.create_ssl_context()  # certifi, or SSL_CERT_FILE/SSL_CERT_DIR
             tls = self._ssl
-        connector = aiohttp.TCPConnector(
+        connector = TrustingConnector(
             limit=self._limit,
             limit_per_host=0,
             keepalive_timeout=self._keepalive,
