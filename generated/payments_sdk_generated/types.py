@@ -249,17 +249,59 @@ def decode_response(response: RawResponse, model: type[M]) -> Response[M]:
             raise UnexpectedBody(_malformed(exc), response) from None
         except RecursionError:
             raise UnexpectedBody("$: the body is nested too deeply", response) from None
+        except UnicodeDecodeError:
+            raise UnexpectedBody(_not_utf8(content), response) from None
         parsed = _lenient(model, data, lambda text: UnexpectedBody(text, response))
     except msgspec.DecodeError as exc:
         raise UnexpectedBody(_malformed(exc), response) from None
     except RecursionError:
         raise UnexpectedBody("$: the body is nested too deeply", response) from None
+    except UnicodeDecodeError:
+        # msgspec checks UTF-8 inside each string it decodes, and raises Python's own error.
+        raise UnexpectedBody(_not_utf8(content), response) from None
     return Response(response.status_code, response.headers, parsed, response)
 
 
 def _malformed(exc: msgspec.DecodeError) -> str:
     reason = str(exc).removeprefix("JSON is malformed: ")
     return f"$: the body is not valid JSON ({reason})"
+
+
+def _not_utf8(content: bytes) -> str:
+    """Name the JSON path of the first string that is not UTF-8 (``$`` if none is found)."""
+    import json  # only on this failure: the stdlib parser keeps the bad bytes as surrogates
+
+    try:
+        data = json.loads(content.decode("utf-8", "surrogateescape"))
+    except (ValueError, RecursionError):
+        return "$: the body is not valid UTF-8"
+    return f"{_first_not_utf8(data, '$') or '$'}: the text is not valid UTF-8"
+
+
+def _first_not_utf8(value: Any, path: str) -> str | None:
+    if isinstance(value, str):
+        return None if value.isascii() or _is_utf8(value) else path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if not _is_utf8(key):
+                return path
+            found = _first_not_utf8(item, f"{path}.{key}")
+            if found is not None:
+                return found
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found = _first_not_utf8(item, f"{path}[{index}]")
+            if found is not None:
+                return found
+    return None
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def no_content(response: RawResponse) -> Response[None]:

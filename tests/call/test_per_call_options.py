@@ -126,7 +126,7 @@ async def test_options_do_not_outlive_the_call() -> None:
         ({"extra_headers": {"X-A": "1\r\nX-Injected: 1"}}, "extra_headers['X-A']"),
         ({"extra_headers": {"Authorization": "Bearer other"}}, "extra_headers['Authorization']"),
         ({"extra_headers": {"authorization": "x"}}, "extra_headers['authorization']"),
-        ({"extra_headers": {"Bad Name": "x"}}, "extra_headers"),
+        ({"extra_headers": {"Bad Name": "x"}}, "extra_headers['Bad Name']"),
         ({"extra_headers": ["X-A"]}, "extra_headers"),
         ({"extra_query": {"a": object()}}, "extra_query"),
         ({"extra_query": "a=1"}, "extra_query"),

@@ -24,6 +24,7 @@ from payments_sdk import (
     AsyncPaymentsClient,
     BadRequestError,
     ClientClosedError,
+    InvalidParameterError,
     instant_retries,
 )
 from payments_sdk.sandbox import Sandbox
@@ -195,6 +196,40 @@ async def _invalid_currency() -> str:
     raise AssertionError("no error")
 
 
+async def _not_modified() -> str:
+    client, http = _client(lambda _: httpx.Response(304, headers={"etag": '"v1"'}))
+    try:
+        await client.balances.retrieve(extra_headers={"If-None-Match": '"v1"'})
+    except APIStatusError as exc:
+        return str(exc)
+    finally:
+        await http.aclose()
+    raise AssertionError("no error")
+
+
+async def _not_utf8() -> str:
+    content = b'{"data":[{"currency":"USD\xff","amount":5}]}'
+    client, http = _client(lambda _: httpx.Response(200, content=content))
+    try:
+        await client.balances.retrieve()
+    except APIResponseValidationError as exc:
+        return str(exc)
+    finally:
+        await http.aclose()
+    raise AssertionError("no error")
+
+
+async def _not_a_token() -> str:
+    client, http = _client(lambda _: httpx.Response(200, json={"data": []}))
+    try:
+        await client.balances.retrieve(extra_headers={"X:Y": "v"})
+    except InvalidParameterError as exc:
+        return str(exc)
+    finally:
+        await http.aclose()
+    raise AssertionError("no error")
+
+
 # (page, the text the page quotes, how to produce it, how it must match: "same" or "in")
 CASES: list[tuple[str, str, Producer, str]] = [
     ("client.md", "the client is closed; create a new one", _closed, "same"),
@@ -213,6 +248,20 @@ CASES: list[tuple[str, str, Producer, str]] = [
         "in",
     ),
     ("errors.md", "; the SDK follows no redirect", _redirect, "in"),
+    (
+        "errors.md",
+        "304 Not Modified: not modified since the version named by If-None-Match; "
+        "a 304 has no body to return",
+        _not_modified,
+        "same",
+    ),
+    ("errors.md", "$.data[0].currency: the text is not valid UTF-8", _not_utf8, "in"),
+    (
+        "errors.md",
+        "extra_headers['X:Y']: is not a header name (an RFC 9110 token)",
+        _not_a_token,
+        "same",
+    ),
     ("errors.md", "$.data[3].amount: expected int, got str", _wrong_type, "in"),
     ("client.md", "$.data[3].amount: expected int, got str", _wrong_type, "in"),
     ("errors.md", "$.page_meta.next: page 2 says the next page is 2, not 3", _stuck_page, "in"),

@@ -39,3 +39,27 @@ async def test_a_callers_client_that_follows_redirects_does_not_follow_the_sdks(
     assert raised.value.status_code == status
     assert "the SDK follows no redirect" in str(raised.value)
     assert len(server.seen) == 1
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+@pytest.mark.parametrize("condition", ["If-None-Match", "If-Modified-Since", None])
+async def test_a_304_is_not_a_redirect(transport: str, condition: str | None) -> None:
+    """304 Not Modified: an APIStatusError that says "not modified", sent once, ETag kept.
+
+    A method returns a model only from a 2xx answer with a body; a 304 has none, so it raises,
+    and a caller who sent a conditional header reads ``status_code`` and ``headers``.
+    """
+    unchanged = Reply(status=304, body=b"", exact_headers=[(b"etag", b'"v1"')])
+    value = '"v1"' if condition == "If-None-Match" else "Sun, 01 Nov 2026 00:00:00 GMT"
+    options = {"extra_headers": {condition: value}} if condition else {}
+    with serve(answering(unchanged)) as server:
+        async with sdk(server.url, transport, max_retries=2) as client:
+            with pytest.raises(APIStatusError) as raised:
+                await client.balances.retrieve(**options)  # type: ignore[arg-type]
+    error = raised.value
+    assert type(error) is APIStatusError and error.status_code == 304
+    assert str(error).startswith("304 Not Modified: ")
+    assert "redirect" not in str(error)
+    assert (condition or "not conditional") in str(error)
+    assert error.headers["etag"] == '"v1"'
+    assert len(server.seen) == 1

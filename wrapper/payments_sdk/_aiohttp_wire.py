@@ -53,7 +53,7 @@ import httpx
 from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
-from ._aiohttp_framing import handler_factory
+from ._connection_reuse import TrustingConnector
 from ._wire import HEAD_LIMIT, WireResponse, decoded, masked_request
 
 __all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "WATCHED_BODY", "AiohttpWire"]
@@ -263,7 +263,7 @@ class AiohttpWire:
             if self._ssl is None:
                 self._ssl = httpx.create_ssl_context()  # certifi, or SSL_CERT_FILE/SSL_CERT_DIR
             tls = self._ssl
-        connector = aiohttp.TCPConnector(
+        connector = TrustingConnector(
             limit=self._limit,
             limit_per_host=0,
             keepalive_timeout=self._keepalive,
@@ -281,9 +281,6 @@ class AiohttpWire:
             max_field_size=HEAD_LIMIT,
             max_headers=HEAD_LIMIT // 4,  # the shortest field, "a:\r\n", is 4 bytes
         )
-        # Its parser wrapped for the head's size and RFC 9112's Content-Length rules (the
-        # protocol aiohttp's connector makes, set where aiohttp sets it).
-        connector._factory = handler_factory(connector._loop)
         # aiohttp resends an idempotent request once, silently, when its connection breaks;
         # the SDK's retry loop decides and counts every resend itself (max_retries).
         if hasattr(session, "_retry_connection"):

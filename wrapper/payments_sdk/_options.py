@@ -9,6 +9,7 @@ from __future__ import annotations
 import ipaddress
 import os
 import platform
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -122,14 +123,23 @@ def _is_header_text(text: str) -> bool:
     return all(ch == "\t" or " " <= ch <= "~" for ch in text)
 
 
+# RFC 9110 §5.1: a field name is a token (1*tchar): ``X:Y`` would reach the server as a header
+# ``X`` with the value ``Y: ...``, and ``:authority`` is HTTP/2's, never a field.
+_TOKEN = re.compile(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+")
+
+
 def check_headers(value: object, field: str = "default_headers") -> dict[str, str]:
     """Return the headers as a dict, refusing names or values that cannot be sent as they are."""
     if not isinstance(value, Mapping):
         raise InvalidParameterError(field, "must be a mapping of str to str")
     headers: dict[str, str] = {}
     for name, text in value.items():
-        if not isinstance(name, str) or not name or not _is_header_text(name) or " " in name:
-            raise InvalidParameterError(field, "has a header name that is not a token")
+        if not isinstance(name, str):
+            raise InvalidParameterError(field, f"has a header name that is not a str: {name!r}")
+        if _TOKEN.fullmatch(name) is None:
+            raise InvalidParameterError(
+                f"{field}[{name!r}]", "is not a header name (an RFC 9110 token)"
+            )
         where = f"{field}[{name!r}]"
         if not isinstance(text, str) or not _is_header_text(text):
             raise InvalidParameterError(

@@ -345,12 +345,30 @@ class Sender:
             and _media_type(held.headers.get("content-type", "")) == "text/plain"
         ):
             message = self._api_key.redact(body.strip()[:500])
-        if 300 <= status < 400 and message is None:
+        if status == 304 and message is None:
+            message = _not_modified(answer.to_httpx().request.headers)
+        elif 300 <= status < 400 and message is None:
             location = held.headers.get("location")
             where = f"to {self._api_key.redact(location[:500])}" if location else "elsewhere"
             message = f"the service redirected {where}; the SDK follows no redirect"
         cls = status_error_class(status)
         return cls(status_code=status, error=error, message=message, body=body, response=held)
+
+
+# The conditions a 304 answers (RFC 9110 §15.4.5); If-Match and If-Unmodified-Since fail as 412.
+_CONDITIONS = ("If-None-Match", "If-Modified-Since")
+
+
+def _not_modified(sent: httpx.Headers) -> str:
+    """Return the message of a 304: not a redirect, but "unchanged", with no body to return."""
+    named = [name for name in _CONDITIONS if name in sent]
+    if named:
+        since = " and ".join(named)
+        return f"not modified since the version named by {since}; a 304 has no body to return"
+    return (
+        "the service answered 304 to a request that was not conditional (no If-None-Match or "
+        "If-Modified-Since); a 304 has no body to return"
+    )
 
 
 def merge_headers(base: dict[str, str], *layers: Mapping[str, str] | None) -> dict[str, str]:
