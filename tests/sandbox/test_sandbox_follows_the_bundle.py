@@ -438,19 +438,23 @@ def _reader(resource: str) -> tuple[str, str, str] | None:
 async def _set_what_no_rule_reaches(call: Call, sandbox: Sandbox, missing: set[str]) -> None:
     """Set, on the newest record of each resource, the fields whose values the tour missed.
 
+    A resource with no record yet (one the bundle only lists and retrieves) gets one first.
+
     Each value comes from the field's schema (tests/support/schema_values.py), is set through
     the control and read back through the service's own operation, so the declared shapes reach
     a caller with no line here or in the sandbox for a field or value the bundle gains.
     """
     for resource, pointer in RECORDS.records.items():
         label = pointer.rsplit("/", 1)[-1]
-        table = records_of(sandbox.store, resource)
-        rows = list(table.values()) if isinstance(table, dict) else list(table)
-        if not rows:
-            continue
-        record_id, reader = rows[-1]["id"], _reader(resource)
+        reader = _reader(resource)
         if reader is None:
             continue
+        table = records_of(sandbox.store, resource)
+        rows = list(table.values()) if isinstance(table, dict) else list(table)
+        if rows:
+            record_id = rows[-1]["id"]
+        else:  # a resource the service fills (list and retrieve only): add one
+            record_id = (await call("addRecord", "POST", f"/_sandbox/records/{resource}"))["id"]
         operation_id, path, parameter = reader
         url = path.replace(f"{{{parameter}}}", record_id) if parameter else path
         for field, where in RECORDS.properties(pointer).items():
