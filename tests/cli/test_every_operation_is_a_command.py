@@ -51,11 +51,11 @@ def test_every_operation_has_a_command_with_every_argument(entry: OperationEntry
 def test_a_new_operation_in_the_table_gets_its_command() -> None:
     """No hand-written line: a table entry is all a command needs."""
     new = OperationEntry(
-        operation_id="listPayouts",
-        resource="payouts",
+        operation_id="listScratchWidgets",
+        resource="scratch_widgets",
         method="list",
         http_method="GET",
-        path="/v1/payouts",
+        path="/v1/scratch-widgets",
         summary="List payouts",
         description="Lists payouts, newest first.",
         result="PayoutList",
@@ -69,7 +69,7 @@ def test_a_new_operation_in_the_table_gets_its_command() -> None:
         ),
     )
     parser = build_parser(operations=(*OPERATIONS, new))
-    ns = parser.parse_args(["payouts", "list", "--status", "paid", "--all"])
+    ns = parser.parse_args(["scratch-widgets", "list", "--status", "paid", "--all"])
     assert ns._entry is new
     assert ns.arg_status == "paid"
     assert ns.all is True
