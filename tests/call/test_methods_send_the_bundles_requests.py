@@ -21,6 +21,7 @@ from payments_sdk import (
 )
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import MakeClient
+from tests.support.schema_values import example
 
 ROOT = "https://api.payments.test"
 # The defaults the pager sends, as the bundle declares them (the shared list parameters).
@@ -228,8 +229,10 @@ def _success_example(bundle: dict[str, Any], operation: dict[str, Any]) -> tuple
         return status, None
     if "example" in media:
         return status, media["example"]
-    example = next(iter(media["examples"].values()))
-    name = example["$ref"].rsplit("/", 1)[-1]
+    if "examples" not in media:  # none in the bundle: one drawn from the schema
+        return status, example(bundle, media["schema"])
+    named = next(iter(media["examples"].values()))
+    name = named["$ref"].rsplit("/", 1)[-1]
     return status, bundle["components"]["examples"][name]["value"]
 
 
