@@ -104,6 +104,27 @@ class SandboxNamespace:
         payment: dict[str, Any] = self._call("POST", "/_sandbox/payments", body)
         return payment
 
+    def set_fields(self, resource: str, record_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Set fields of a record to any value the bundle allows (sandbox-only); return it.
+
+        ``set_fields("rfis", rfi_id, {"status": "expired"})``, as :meth:`Sandbox.set_fields
+        <payments_sdk.sandbox.Sandbox.set_fields>`: a value the bundle does not allow is a
+        SandboxControlError 400 naming the field; no such record, a 404.
+        """
+        where = f"/_sandbox/records/{quote(resource, safe='')}/{quote(record_id, safe='')}"
+        record: dict[str, Any] = self._call("PATCH", where, fields)
+        return record
+
+    def add_record(self, resource: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Add a record to a resource no business rule keeps (sandbox-only); return it.
+
+        As :meth:`Sandbox.add_record <payments_sdk.sandbox.Sandbox.add_record>`; a refusal is a
+        SandboxControlError naming the field.
+        """
+        where = f"/_sandbox/records/{quote(resource, safe='')}"
+        record: dict[str, Any] = self._call("POST", where, fields or {})
+        return record
+
     # -- the clock ------------------------------------------------------------------------
 
     def now(self) -> str:
