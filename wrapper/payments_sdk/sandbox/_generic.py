@@ -185,10 +185,11 @@ def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
         match = _PREFIX.match(str(properties["id"].get("pattern", "")))
         prefix = match.group(1) if match else name.resource.rstrip("s")[:4]
         record["id"] = store.new_id(prefix)
+    answered = {key: sub for key, sub in properties.items() if _answered(sub)}
     for key in schema.get("required", []):
-        if key not in record and key in properties:
-            record[key] = _placeholder(properties[key])
-    for key, sub in properties.items():
+        if key not in record and key in answered:
+            record[key] = _placeholder(answered[key])
+    for key, sub in answered.items():
         if key not in record and ("default" in sub or "examples" in sub) and key != "created_at":
             record[key] = _placeholder(sub)
     record["created_at"] = store.now()
