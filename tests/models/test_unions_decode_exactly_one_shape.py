@@ -64,10 +64,10 @@ class Refunded(Model):
 
 class _Answer:
     status_code = 200
-    headers: dict[str, str] = {}
 
     def __init__(self, content: bytes) -> None:
         self.content = content
+        self.headers: dict[str, str] = {}
 
 
 def _decode(body: object, model: type) -> object:

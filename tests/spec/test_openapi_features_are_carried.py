@@ -1,4 +1,4 @@
-"""Compatible edits that use OpenAPI 3.1 features reach the models, the SDK, the sandbox and the CLI.
+"""Compatible edits using OpenAPI 3.1 features reach the models, the SDK, the sandbox, the CLI.
 
 Each edit of ``tests/support/feature_edits.py`` (a discriminated and an untagged ``oneOf``, an
 ``allOf`` record, a text and a binary answer, ``readOnly``/``writeOnly``, ``format: date``,
@@ -55,7 +55,7 @@ def test_every_feature_edit_is_driven_through_the_sdk_and_the_sandbox(
 def test_every_model_of_the_edited_bundle_has_a_decoder(
     edited: tuple[Path, dict[str, Any]],
 ) -> None:
-    """msgspec accepts every generated model (an untagged union of structs would raise)."""
+    """Every generated model has a msgspec decoder (an untagged union of structs would raise)."""
     out, _ = edited
     script = (
         "import msgspec, payments_sdk_generated.models as m\n"

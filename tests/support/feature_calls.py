@@ -271,7 +271,9 @@ async def date_fields(h: Harness) -> None:
         sent = len(h.sent)
         for wrong in ("2026-13-01", "30/11/2026", datetime.datetime(2026, 11, 30), 20261130):
             await _refuses(
-                lambda: client.payments.list(value_date=wrong), InvalidParameterError, "value_date"
+                lambda wrong=wrong: client.payments.list(value_date=wrong),
+                InvalidParameterError,
+                "value_date",
             )
         assert len(h.sent) == sent
         order = await client.orders.create(
@@ -334,9 +336,8 @@ def _help(parser: Any, argv: list[str]) -> str:
     return out.getvalue()
 
 
-async def main(argv: list[str]) -> None:
-    """Run the named checks (every one by default) on the folded bundle ``argv[0]``."""
-    document = json.loads(open(argv[0], encoding="utf-8").read())
+async def main(argv: list[str], document: dict[str, Any]) -> None:
+    """Run the named checks (every one by default) on the folded bundle ``document``."""
     import payments_sdk_generated
 
     assert payments_sdk_generated.__file__ and payments_sdk_generated.__file__.startswith(argv[1])
@@ -346,4 +347,6 @@ async def main(argv: list[str]) -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1:]))
+    with open(sys.argv[1], encoding="utf-8") as bundle:
+        folded = json.load(bundle)
+    asyncio.run(main(sys.argv[1:], folded))
