@@ -97,8 +97,9 @@ MYPY_CACHE = .mypy_cache/generated-$(MYPY_KEY)
 api-diff: $(VENV_STAMP) ## What changed for SDK users since the last release (folded bundles); fails on an unannounced breaking change.
 	$(PY) openapi/tools/api_diff.py --check
 
-spec-edits: $(VENV_STAMP) $(NPM_STAMP) ## Not a test (~10 min): replay realistic spec edits on scratch copies, report what flags each.
-	$(PY) openapi/tools/spec_edits.py
+# SPEC_EDITS_ARGS: e.g. "--jobs 1", "--skip-pending", "--force", or edit names (--list lists them).
+spec-edits: $(VENV_STAMP) $(NPM_STAMP) ## Not a test (hours; resumable): each spec edit of openapi/tools/spec_edit_set.py in a scratch clone under the whole make test; writes docs/spec-edits.md.
+	nice -n 10 $(PY) openapi/tools/spec_edits.py $(SPEC_EDITS_ARGS)
 
 api-baseline: $(VENV_STAMP) ## At a release: make the published bundle the baseline of api-diff, as the pyproject version.
 	cp openapi/payments.json openapi/baseline/payments.json
