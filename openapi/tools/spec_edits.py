@@ -215,8 +215,9 @@ def replay(run: Run, slot: Slot) -> dict[str, Any]:
     slot.checkout()
     for path, text in _edited_files(run, slot.commit).items():
         (slot.path / path).write_text(text, encoding="utf-8")
-    changed = _git("status", "--porcelain", cwd=slot.path).splitlines()
-    outside = [line for line in changed if not line[3:].startswith(("openapi/", str(FACTS)))]
+    changed = _git("diff", "--name-only", "HEAD", cwd=slot.path).splitlines()
+    changed += _git("ls-files", "--others", "--exclude-standard", cwd=slot.path).splitlines()
+    outside = [name for name in changed if not name.startswith(("openapi/", str(FACTS)))]
     steps: list[dict[str, Any]] = []
     make = ("make", "--no-print-directory")
 
