@@ -57,13 +57,16 @@ lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Re
 	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json
 
 # $(call generate_into,DIR): fold the server prefixes into the paths (DIR/payments.folded.json,
-# which the sandbox also ships and routes by), then run the generator on that copy.
+# which the sandbox also ships and routes by), derive the generator's input from it
+# (generator_input.py: tags of discriminated unions, media types it knows), run the generator.
 define generate_into
 	rm -rf $(1) && mkdir -p $(1)
 	$(PY) openapi/tools/fold.py openapi/payments.json $(1)/payments.folded.json
-	cd $(1) && $(BIN)/openapi-python-client generate --path payments.folded.json \
+	$(PY) openapi/tools/generator_input.py $(1)/payments.folded.json $(1)/payments.generator.json
+	cd $(1) && $(BIN)/openapi-python-client generate --path payments.generator.json \
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \
 		--custom-template-path $(CURDIR)/openapi/templates --fail-on-warning
+	rm $(1)/payments.generator.json
 	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
 	$(PY) openapi/tools/surface.py $(1)/payments.folded.json $(1)
 	$(BIN)/ruff check $(1)/payments_sdk --isolated --no-cache --fix-only --quiet --extend-select=I,F401 --target-version=py311

@@ -45,10 +45,13 @@ __all__ = [
     "RequestFiles",
     "Response",
     "Timestamp",
+    "decode_bytes",
     "decode_response",
+    "decode_text",
     "encode_json",
     "multipart",
     "no_content",
+    "one_of",
     "path_segment",
 ]
 
@@ -164,6 +167,9 @@ def _rebuild(cls: type[Model], fields: dict[str, Any], extra: dict[str, Any] | N
 def _builtins(value: Any) -> Any:
     if isinstance(value, Model):
         out: dict[str, Any] = dict(value.__dict__.get(_EXTRA) or {})
+        config = value.__struct_config__
+        if config.tag_field is not None:  # a member of a discriminated union: its tag first
+            out[config.tag_field] = config.tag
         for field in msgspec.structs.fields(value):
             item = getattr(value, field.name)
             if item is None and field.default is None:
@@ -225,7 +231,54 @@ M = TypeVar("M")
 
 @cache
 def _decoder(model: type[M]) -> msgspec.json.Decoder[M]:
-    return msgspec.json.Decoder(model)
+    return msgspec.json.Decoder(model, dec_hook=_dec_hook)
+
+
+# -- untagged unions (oneOf of objects without a discriminator) --------------------------------
+#
+# msgspec decodes a union of structs only when they are tagged (a discriminated oneOf: see
+# generator_input.py). An untagged one is typed, for mypy, as the plain union of its members
+# and, at run time, as a `one_of(...)` class msgspec does not know: it hands the JSON value to
+# `_dec_hook`, which keeps the one member it matches, as `oneOf` says (none or several is an
+# error naming the path).
+
+
+class _OneOfMeta(type):
+    members: tuple[type[Model], ...]
+
+    def __instancecheck__(cls, instance: Any) -> bool:
+        return isinstance(instance, cls.members)
+
+
+@cache
+def one_of(*members: type[Model]) -> type:
+    """Return the run-time type of an untagged union of models (see the comment above)."""
+    names = " | ".join(member.__name__ for member in members)
+    return _OneOfMeta(f"OneOf[{names}]", (), {"members": members})
+
+
+def _dec_hook(kind: type, value: Any) -> Any:
+    if not isinstance(kind, _OneOfMeta):
+        raise NotImplementedError(f"no decoder for {kind!r}")
+    names = ", ".join(member.__name__ for member in kind.members)
+    if type(value) is not dict:
+        raise ValueError(f"expected an object (one of {names})")
+    matched: list[Any] = []
+    for member in kind.members:
+        try:
+            matched.append(msgspec.convert(value, member, dec_hook=_dec_hook))
+        except msgspec.ValidationError:
+            continue
+    if not matched:  # undeclared fields stop the strict conversion: keep them, as elsewhere
+        for member in kind.members:
+            try:
+                matched.append(_lenient(member, value, ValueError))
+            except ValueError:
+                continue
+    if len(matched) != 1:
+        fits = ", ".join(type(item).__name__ for item in matched)
+        raise ValueError(f"matches none of {names}" if not matched else f"matches more than one of {names} ({fits})")
+    return matched[0]
 
 
 def decode_response(response: RawResponse, model: type[M]) -> Response[M]:
@@ -262,6 +315,37 @@ def _malformed(exc: msgspec.DecodeError) -> str:
     return f"$: the body is not valid JSON ({reason})"
 
 
+def decode_text(response: RawResponse) -> Response[str]:
+    """Return a text answer (``text/*``) as ``str``, in the charset its Content-Type names.
+
+    Without a charset the text is read as UTF-8. Raises :class:`~.errors.UnexpectedBody` when
+    the bytes are not text in that charset.
+    """
+    charset = _charset(response.headers.get("content-type", "")) or "utf-8"
+    try:
+        text = response.content.decode(charset)
+    except LookupError:
+        raise UnexpectedBody(f"$: the body's charset {charset!r} is unknown", response) from None
+    except UnicodeDecodeError as exc:
+        raise UnexpectedBody(
+            f"$: the body is not {charset} text (byte {exc.start} cannot be decoded)", response
+        ) from None
+    return Response(response.status_code, response.headers, text, response)
+
+
+def decode_bytes(response: RawResponse) -> Response[bytes]:
+    """Return a binary answer (``application/pdf``, ``application/octet-stream``...) as received."""
+    return Response(response.status_code, response.headers, response.content, response)
+
+
+_CHARSET = re.compile(r";\s*charset\s*=\s*\"?([^\";\s]+)", re.IGNORECASE)
+
+
+def _charset(content_type: str) -> str | None:
+    match = _CHARSET.search(content_type)
+    return match.group(1) if match else None
+
+
 def no_content(response: RawResponse) -> Response[None]:
     """Wrap a response whose success has no body."""
     return Response(response.status_code, response.headers, None, response)
@@ -295,7 +379,7 @@ def _describe(message: str, prefix: str = "$") -> str:
 # msgspec then converts what remains, checking types and reporting paths exactly as the strict
 # decoder does; finally the stripped fields are attached to the models they came from.
 
-_Plan = tuple[str, Any]  # ("model", cls) | ("list", plan) | ("dict", plan)
+_Plan = tuple[str, Any]  # ("model", cls) | ("list", plan) | ("dict", plan) | ("tagged", ...)
 
 
 def _plan(annotation: Any) -> _Plan | None:
@@ -314,6 +398,10 @@ def _plan(annotation: Any) -> _Plan | None:
         return None if inner is None else ("dict", inner)
     if origin is Union or origin is types.UnionType:
         plans = [p for p in map(_plan, args) if p is not None]
+        if len(plans) > 1 and all(kind == "model" for kind, _ in plans):
+            tagged = {cls.__struct_config__.tag: ("model", cls) for _, cls in plans}
+            field = plans[0][1].__struct_config__.tag_field
+            return ("tagged", (field, tagged)) if field is not None else None
         return plans[0] if len(plans) == 1 else None
     return None
 
@@ -326,12 +414,22 @@ def _layout(cls: type[Model]) -> tuple[frozenset[str], dict[str, tuple[str, _Pla
         plan = _plan(field.type)
         if plan is not None:
             nested[field.encode_name] = (field.name, plan)
-    return frozenset(field.encode_name for field in fields), nested
+    known = {field.encode_name for field in fields}
+    tag_field = cls.__struct_config__.tag_field
+    if tag_field is not None:
+        known.add(tag_field)  # a discriminated union's tag: declared, though not a field
+    return frozenset(known), nested
 
 
 def _strip(plan: _Plan, value: Any) -> tuple[Any, Any]:
     """Return ``value`` without undeclared fields, and a tree of what was taken out."""
     kind, inner = plan
+    if kind == "tagged":  # a discriminated union: the member its tag names
+        field, members = inner
+        chosen = members.get(value.get(field)) if type(value) is dict else None
+        if chosen is None:
+            return value, None  # the conversion reports the unknown tag, with its path
+        return _strip(chosen, value)
     if kind == "model":
         if type(value) is not dict:
             return value, None  # the conversion reports the wrong type, with its path
@@ -388,7 +486,7 @@ def _lenient(model: type[M], data: Any, error: Any) -> M:
     plan = _plan(model)
     stripped, tree = _strip(plan, data) if plan is not None else (data, None)
     try:
-        parsed = msgspec.convert(stripped, model)
+        parsed = msgspec.convert(stripped, model, dec_hook=_dec_hook)
     except msgspec.ValidationError as exc:
         raise error(_describe(str(exc))) from None
     if tree is not None:

@@ -64,6 +64,8 @@ class Parameter:
     default: Any = None
     has_default: bool = False
     annotation: str = ""
+    deprecated: bool = False
+    """``deprecated: true`` on the parameter or the body field: passing it warns."""
 
 
 @dataclass
@@ -92,6 +94,10 @@ class Operation:
     body_schema: dict[str, Any] | None = None
     body_shapes: list[str] = field(default_factory=list)
     """The model classes of the body (one, or one per ``oneOf`` shape)."""
+    deprecated: bool = False
+    """``deprecated: true`` on the operation: calling it warns."""
+    media_type: str = "application/json"
+    """The 2xx body's media type: JSON is parsed into ``result``; text is ``str``, else bytes."""
 
     @property
     def is_list(self) -> bool:
@@ -102,6 +108,7 @@ class Operation:
 # -- naming (the convention is shipped: the sandbox names operations the same way) -----------
 
 from payments_sdk._naming import CLIENT, method_of, resource_of, snake  # noqa: E402
+from payments_sdk._schema_views import is_deprecated, merge_all_of  # noqa: E402
 
 
 def pascal(text: str) -> str:
@@ -152,7 +159,8 @@ class Resolver:
             if isinstance(resolved, dict):
                 resolved = {**resolved, **self.resolve(siblings, depth + 1)}
             return resolved
-        return {key: self.resolve(value, depth + 1) for key, value in node.items()}
+        # An allOf composition is read as the one object it makes (properties of every part).
+        return merge_all_of({key: self.resolve(value, depth + 1) for key, value in node.items()})
 
 
 def _list_item(schema: dict[str, Any]) -> str | None:
@@ -175,6 +183,8 @@ def annotation(schema: dict[str, Any], *, part: bool = False) -> str:
         return "bytes | IO[bytes] | os.PathLike[str]"
     if kind == "string" and schema.get("format") == "date-time":
         return "datetime | str"
+    if kind == "string" and schema.get("format") == "date":
+        return "date | str"
     if kind == "string" and "enum" in schema and model:
         return f"{model} | str"
     if kind == "string":
@@ -231,6 +241,7 @@ def _parameter(resolver: Resolver, raw: dict[str, Any]) -> Parameter:
         description=(spec.get("description") or schema.get("description") or "").strip(),
         default=default,
         has_default=has_default and not spec.get("required"),
+        deprecated=is_deprecated(spec) or is_deprecated(schema),
     )
 
 
@@ -248,8 +259,8 @@ def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
             required if required_everywhere is None else required_everywhere & required
         )
         for name, sub in shape.get("properties", {}).items():
-            if name in fields:
-                continue
+            if name in fields or sub.get("readOnly") is True:
+                continue  # a readOnly field is answered, never sent: no argument
             has_default = "x-sdk-default" in sub
             fields[name] = Parameter(
                 name=name,
@@ -260,11 +271,24 @@ def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
                 description=(sub.get("description") or "").strip(),
                 default=sub.get("x-sdk-default"),
                 has_default=has_default,
+                deprecated=is_deprecated(sub),
             )
     for name in required_everywhere or set():
         if name in fields and not fields[name].has_default:
             fields[name].required = True
     return list(fields.values())
+
+
+def _raw_result(content: dict[str, Any]) -> tuple[str, str]:
+    """Return the media type and the result of a 2xx answer that is not JSON.
+
+    Text (``text/*``) is returned as ``str``; any other media type (a PDF, an image, a zip) as
+    the body's ``bytes`` (as the generated operation returns it).
+    """
+    text = next((media for media in content if media.lower().startswith("text/")), None)
+    if text is not None:
+        return text, "str"
+    return next(iter(content)), "bytes"
 
 
 def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
@@ -283,7 +307,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
                 continue
             spec = item[verb]
             operation_id = spec["operationId"]
-            result, item_model = "None", None
+            result, item_model, media_type = "None", None, "application/json"
             for status, response in sorted(spec.get("responses", {}).items()):
                 if status.startswith("2"):
                     content = resolver.resolve(response).get("content", {})
@@ -291,6 +315,8 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
                     if media is not None:
                         result = media.get("x-model", "Any")
                         item_model = _list_item(media)
+                    elif content:
+                        media_type, result = _raw_result(content)
                     break
             resource = resource_of(path, spec)
             method = method_of(path, verb, spec, item_model is not None)
@@ -321,6 +347,8 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
                 item=item_model,
                 paged=item_model is not None and any(p.name == "page" for p in others),
                 parameters=[*path_params, *others],
+                deprecated=is_deprecated(spec),
+                media_type=media_type,
             )
             if not operation.module:
                 raise SurfaceError(f"{operation_id}: openapi-python-client wrote no module")

@@ -3,7 +3,9 @@
 The generated resource methods hand every argument to :func:`check` with the schema the bundle
 gives it (``$ref`` already resolved by ``make generate``). Each keyword the bundle uses is
 checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format``
-(``date-time``, ``email``, ``binary``), ``minLength``/``maxLength``, ``minimum``/``maximum``,
+(``date-time``, ``date``, ``email``, ``binary``), ``readOnly`` (a field the service sets: never
+sent), ``allOf`` (the parts merged, :mod:`._schema_views`), ``discriminator`` (its value
+picks the ``oneOf`` shape), ``minLength``/``maxLength``, ``minimum``/``maximum``,
 ``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
 ``not`` (of ``required``: fields that may not be sent together), and our extensions
 ``x-currency-field`` (an amount that travels with a currency: :class:`Money` is checked against
@@ -12,18 +14,20 @@ raises :class:`~payments_sdk.errors.InvalidParameterError` naming the argument's
 (``bank_account.currency``, ``documents[0].id``).
 
 The value returned is what goes on the wire: enum members become their values, :class:`Money`
-its minor units, datetimes UTC instants, :class:`Undocumented` its value.
+its minor units, datetimes UTC instants, dates ``datetime.date``, :class:`Undocumented` its value.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from datetime import date, datetime
 from enum import Enum
 from functools import cache
 from typing import Any
 
 from ._money import Money
+from ._schema_views import merge_all_of
 from ._validation import Undocumented, check_text, shown, to_utc_instant
 from .errors import InvalidParameterError
 
@@ -92,6 +96,8 @@ def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         raise _fail(
             where, "is a declared field: Undocumented() is only for fields the bundle does not name"
         )
+    if "allOf" in schema:
+        schema = merge_all_of(schema)
     if "oneOf" in schema:
         chosen = _one_of(value, schema, where)
         _distinct(schema, chosen, where)
@@ -120,6 +126,8 @@ def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         return value  # the upload's content: checked by the method that reads it
     if fmt == "date-time":
         return to_utc_instant(value, where)
+    if fmt == "date":
+        return _date(value, where)
     if isinstance(value, Enum):
         value = value.value
     if not isinstance(value, str):
@@ -147,6 +155,22 @@ def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         if not (at and local and domain) or any(ch.isspace() for ch in value):
             raise _fail(where, f"is not an e-mail address: {shown(value)}")
     return value
+
+
+def _date(value: Any, where: str) -> date:
+    """Accept a ``datetime.date`` (not a datetime) or an ISO 8601 date string, ``YYYY-MM-DD``."""
+    if isinstance(value, datetime):
+        raise _fail(where, "must be a date, not a datetime: pass value.date() for its day")
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            if len(value) == 10:
+                return date.fromisoformat(value)
+        except ValueError:
+            pass
+        raise _fail(where, f"is not an ISO 8601 date (YYYY-MM-DD): {shown(value)}")
+    raise _fail(where, f"must be a date or an ISO 8601 date string, got {shown(value)}")
 
 
 def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
@@ -178,7 +202,10 @@ def _array(value: Any, schema: Mapping[str, Any], where: str) -> list[Any]:
 
 def _as_mapping(value: Any, schema: Mapping[str, Any], where: str) -> Mapping[str, Any]:
     model = schema.get("x-model")
-    if hasattr(value, "to_dict") and type(value).__name__ == model:
+    shapes = {
+        shape.get("x-model") for shape in schema.get("oneOf", ()) if isinstance(shape, Mapping)
+    }
+    if hasattr(value, "to_dict") and type(value).__name__ in {model, *shapes} - {None}:
         converted: Mapping[str, Any] = value.to_dict()
         return converted
     if not isinstance(value, Mapping) or not all(isinstance(key, str) for key in value):
@@ -198,6 +225,8 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
     result: dict[str, Any] = {}
     for key, item in given.items():
         path = _join(where, key)
+        if key in declared and declared[key].get("readOnly") is True:
+            raise _fail(path, "is read-only: the service sets it, so it is never sent")
         if key in declared:
             if item is not None or declared[key].get("type") == "null":
                 result[key] = item  # checked below, once Money knows its currency field
@@ -240,7 +269,7 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
         if key in result:
             result[key] = check(result[key], declared[key], _join(where, key))
     for key in schema.get("required", ()):
-        if key not in result:
+        if key not in result and not declared.get(key, {}).get("readOnly"):
             raise _fail(_join(where, key), "is required")
     forbidden = schema.get("not", {}).get("required")
     if forbidden and all(key in result for key in forbidden):
@@ -257,9 +286,12 @@ def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     :class:`Undocumented` ones). Of the candidates, the one whose required fields are all given
     is checked; otherwise the message says which fields go together.
     """
-    shapes: list[Mapping[str, Any]] = list(schema["oneOf"])
+    shapes: list[Mapping[str, Any]] = [merge_all_of(shape) for shape in schema["oneOf"]]
     given = _as_mapping(value, schema, where)
     keys = [key for key, item in given.items() if item is not None]
+    tagged = _by_discriminator(schema, shapes, given, where)
+    if tagged is not None:
+        return check(given, tagged, where)
 
     def fits(shape: Mapping[str, Any]) -> bool:
         declared = shape.get("properties", {})
@@ -289,6 +321,40 @@ def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     shape = candidates[0]
     missing = next((k for k in shape.get("required", ()) if k not in keys), "")
     raise _fail(_join(where, missing), f"pass {_choices(shapes)}")
+
+
+def _by_discriminator(
+    schema: Mapping[str, Any], shapes: list[Mapping[str, Any]], given: Mapping[str, Any], where: str
+) -> Mapping[str, Any] | None:
+    """Return the shape a discriminated ``oneOf``'s value names (``type: card``), if it has one."""
+    discriminator = schema.get("discriminator")
+    if not isinstance(discriminator, Mapping):
+        return None
+    field = str(discriminator.get("propertyName", ""))
+    value = given.get(field)
+    if isinstance(value, Enum):
+        value = value.value
+    tags = {_tag_of(shape, field, discriminator): shape for shape in shapes}
+    if value is None:
+        return None  # the model a caller passed carries its tag in to_dict(); else shapes decide
+    if value not in tags:
+        allowed = ", ".join(str(tag) for tag in tags if tag is not None)
+        raise _fail(_join(where, field), f"must be one of {allowed}, got {shown(value)}")
+    return tags[value]
+
+
+def _tag_of(shape: Mapping[str, Any], field: str, discriminator: Mapping[str, Any]) -> Any:
+    """Return the discriminator value of a (resolved) ``oneOf`` shape."""
+    model = shape.get("x-model")
+    for tag, ref in dict(discriminator.get("mapping", {})).items():
+        if str(ref).rsplit("/", 1)[-1] == model:
+            return tag
+    own = shape.get("properties", {}).get(field, {})
+    if "const" in own:
+        return own["const"]
+    if len(own.get("enum", ())) == 1:
+        return own["enum"][0]
+    return model
 
 
 def _choices(shapes: list[Mapping[str, Any]]) -> str:

@@ -1,0 +1,139 @@
+"""Derive openapi-python-client's input from the folded bundle: what it cannot read, said plainly.
+
+``make generate`` hands the generator this copy, not the folded bundle itself (which the sandbox
+ships unchanged). Every change is derived from a keyword of the bundle, so nothing here is a
+second source of facts:
+
+- **discriminated unions**: each member of a ``oneOf`` with a ``discriminator`` gets
+  ``x-tag-field`` (the ``propertyName``) and ``x-tag`` (its value, from ``mapping`` or, as
+  OpenAPI says, the component's name). The model template makes the member a msgspec *tagged*
+  struct, so the union decodes in one pass. A member that is not a ``$ref`` to a component, or a
+  component that two unions tag differently, fails here, naming the union's JSON pointer;
+- **media types the generator does not know**: a response of another binary type
+  (``application/pdf``, ``image/png``) is handed over as ``application/octet-stream``; the
+  operation returns its bytes (``text/*`` is returned as ``str``, JSON as its model);
+- **writeOnly**: a ``writeOnly`` property never comes back in a response, so the model does not
+  require it (the SDK's argument checks still do, from the bundle itself).
+
+Usage: python openapi/tools/generator_input.py FOLDED.json TARGET.json
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+__all__ = ["GeneratorInputError", "generator_input"]
+
+_KNOWN_MEDIA = ("application/json", "application/octet-stream")
+_COMPONENT = "#/components/schemas/"
+
+
+class GeneratorInputError(ValueError):
+    """The bundle uses a feature in a way the generated models cannot carry."""
+
+
+def _is_generator_media(media: str) -> bool:
+    kind = media.split(";", 1)[0].strip().lower()
+    return kind in _KNOWN_MEDIA or kind.startswith("text/") or kind.endswith("+json")
+
+
+def _escape(segment: str) -> str:
+    return segment.replace("~", "~0").replace("/", "~1")
+
+
+def _walk(node: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Yield every object of ``node`` with its JSON pointer, parents first."""
+    if isinstance(node, dict):
+        yield pointer, node
+        for key, value in node.items():
+            yield from _walk(value, f"{pointer}/{_escape(str(key))}")
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _walk(value, f"{pointer}/{index}")
+
+
+def _media_types(document: dict[str, Any]) -> None:
+    for item in document.get("paths", {}).values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for response in operation.get("responses", {}).values():
+                content = response.get("content") if isinstance(response, dict) else None
+                if not content or any(_is_generator_media(media) for media in content):
+                    continue
+                first = next(iter(content))
+                response["content"] = {"application/octet-stream": content[first]}
+
+
+def _tags(document: dict[str, Any]) -> None:
+    schemas: dict[str, Any] = document.get("components", {}).get("schemas", {})
+    tagged: dict[str, tuple[str, str, str]] = {}  # component -> (field, tag, union pointer)
+    for pointer, node in list(_walk(document, "#")):
+        discriminator = node.get("discriminator")
+        if not isinstance(discriminator, dict) or "oneOf" not in node:
+            continue
+        field = str(discriminator.get("propertyName", ""))
+        mapping: dict[str, str] = discriminator.get("mapping", {})
+        by_ref = {ref: value for value, ref in mapping.items()}
+        for index, member in enumerate(node["oneOf"]):
+            ref = member.get("$ref", "") if isinstance(member, dict) else ""
+            if not ref.startswith(_COMPONENT):
+                raise GeneratorInputError(
+                    f"discriminated oneOf at {pointer}/oneOf/{index}: every member must be a "
+                    "$ref to a component schema (an inline member cannot be tagged)"
+                )
+            name = ref.removeprefix(_COMPONENT)
+            tag = by_ref.get(ref, name)
+            earlier = tagged.get(name)
+            if earlier is not None and earlier[:2] != (field, tag):
+                raise GeneratorInputError(
+                    f"discriminated oneOf at {pointer}: {name} is already tagged "
+                    f"{earlier[0]}={earlier[1]!r} by {earlier[2]}; a model has one tag"
+                )
+            tagged[name] = (field, tag, pointer)
+    for name, (field, tag, _) in tagged.items():
+        schemas[name]["x-tag-field"] = field
+        schemas[name]["x-tag"] = tag
+
+
+def _write_only(document: dict[str, Any]) -> None:
+    for _, node in _walk(document, "#"):
+        properties = node.get("properties")
+        required = node.get("required")
+        if not isinstance(properties, dict) or not isinstance(required, list):
+            continue
+        node["required"] = [
+            name
+            for name in required
+            if not (isinstance(properties.get(name), dict) and properties[name].get("writeOnly"))
+        ]
+
+
+def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
+    """Return the copy of the folded bundle that openapi-python-client reads."""
+    document = copy.deepcopy(folded)
+    _media_types(document)
+    _tags(document)
+    _write_only(document)
+    return document
+
+
+def main(argv: list[str]) -> int:
+    """``generator_input.py FOLDED.json TARGET.json``."""
+    source, target = Path(argv[0]), Path(argv[1])
+    try:
+        document = generator_input(json.loads(source.read_text(encoding="utf-8")))
+    except GeneratorInputError as exc:
+        print(f"generator_input: {exc}", file=sys.stderr)
+        return 1
+    target.write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
