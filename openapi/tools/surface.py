@@ -12,7 +12,8 @@ parameter with its resolved schema. From that table it renders, with the Jinja t
 - ``payments_sdk/_raw_namespaces.py``: ``client.with_raw_response`` and its classes;
 - ``payments_sdk/_namespaces.py``: the client's namespace properties;
 - ``payments_sdk/_operation_table.py``: the table itself, as data, for the command line, the
-  sandbox and the tests.
+  sandbox and the tests;
+- ``payments_sdk/types.py``: every model openapi-python-client wrote, re-exported by name.
 
 They are written to ``OUT/payments_sdk/``, a portion of the ``payments_sdk`` package that the
 wheel merges with ``wrapper/payments_sdk`` (and that the wrapper finds on ``sys.path`` in a
@@ -439,6 +440,7 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
         "resources": {name: ops for name, ops in resources.items() if name != CLIENT},
         "client_operations": resources.get(CLIENT, []),
         "descriptions": descriptions,
+        "models": sorted(_models(generated)),
     }
     for name, operations in context["resources"].items():
         write(
@@ -450,6 +452,7 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     write("_raw_namespaces.py", env.get_template("raw_namespaces.py.jinja").render(context))
     write("_namespaces.py", env.get_template("namespaces.py.jinja").render(context))
     write("_operation_table.py", env.get_template("operation_table.py.jinja").render(context))
+    write("types.py", env.get_template("types.py.jinja").render(context))
     return written
 
 

@@ -168,12 +168,13 @@ def test_the_reference_renders_every_resource_module() -> None:
 
 
 def test_the_reference_renders_every_model() -> None:
-    """docs/reference/types.md has a ``:::`` entry for each name of ``payments_sdk.types``."""
-    import payments_sdk.types
+    """docs/reference/types.md renders ``payments_sdk.types`` whole, every name of its ``__all__``.
 
+    The module is generated, so the page names no model: a schema the bundle gains is on the
+    page with no hand-written line (test_reference_lists_every_field checks the built page).
+    """
     page = (ROOT / "docs" / "reference" / "types.md").read_text(encoding="utf-8")
-    rendered = set(re.findall(r"^::: payments_sdk\.types\.(\S+)$", page, re.MULTILINE))
-    assert rendered == set(payments_sdk.types.__all__)
+    assert re.findall(r"^::: (\S+)$", page, re.MULTILINE) == ["payments_sdk.types"]
 
 
 def test_the_reference_renders_the_sandbox_and_each_of_its_public_modules() -> None:

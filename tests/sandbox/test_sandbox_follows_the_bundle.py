@@ -3,8 +3,9 @@
 The gaps are caught as soon as the bundle changes: an operation with no handler (it answers
 501), a declared query filter or top-level request field that no handler reads, a success
 status the bundle does not declare, and a declared response field or enum value that the sandbox
-never produces on a tour of every operation. What the sandbox knowingly
-does not produce is listed in ``NOT_PRODUCED`` with its reason; anything else fails, naming it.
+never produces, on a tour of every operation and then, for what no business rule reaches (an
+RFI that expires, a KYC link's submitted documents), through the record control
+(``PATCH /_sandbox/records/...``) with values drawn from the bundle. Anything else fails, naming it.
 """
 
 from __future__ import annotations
@@ -19,37 +20,19 @@ import pytest
 
 from payments_sdk.sandbox import Sandbox, _app
 from payments_sdk.sandbox._app import unhandled_operations
-from payments_sdk.sandbox._generic import Handler, OperationName
+from payments_sdk.sandbox._generic import Handler, OperationName, records_of
+from payments_sdk.sandbox._record_fields import FIXED_FIELDS, RecordFields
 from payments_sdk.sandbox._requests import Validated
 from payments_sdk.sandbox._spaces import Spaces
 from payments_sdk.sandbox._store import Store
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
+from tests.support.schema_values import variants
 
 FOLDED = load_bundle()
 SCHEMAS = SchemaSet(FOLDED)
 METHODS = ("get", "post", "put", "patch", "delete")
 PAGING = {"before", "after", "per_page", "page"}
 WHAT_TO_DO = "see 'When the spec changes' in docs/development.md"
-
-# Declared response fields and enum values the sandbox knowingly never produces, with the reason.
-# Keys are "Schema.field" or "Schema=value" (Schema is the component, or Parent.field inline).
-_NO_KYC_SUBMISSION = (
-    "a KYC link's documents are submitted by the customer on the hosted page, which the "
-    "sandbox does not have: every link it creates has no documents"
-)
-_NO_RFI_REVIEW = (
-    "the sandbox does not simulate the service's review of RFI documents: an RFI is "
-    "action_required, then under_review once documents are submitted, and stays there"
-)
-NOT_PRODUCED: dict[str, str] = {
-    "KycDocument.id": _NO_KYC_SUBMISSION,
-    "KycDocument.status": _NO_KYC_SUBMISSION,
-    "KycDocument.type": _NO_KYC_SUBMISSION,
-    "RfiStatus=approved": _NO_RFI_REVIEW,
-    "RfiStatus=rejected": _NO_RFI_REVIEW,
-    "RfiStatus=superseded": _NO_RFI_REVIEW,
-    "RfiStatus=expired": _NO_RFI_REVIEW,
-}
 
 
 def _operations() -> Iterator[tuple[str, str, dict[str, Any]]]:
@@ -421,17 +404,64 @@ async def test_every_declared_response_field_and_enum_value_is_produced() -> Non
             return body
 
         await _tour(call, sandbox)
-    missing = sorted(coverage.declared - coverage.produced - set(NOT_PRODUCED))
+        toured = coverage.declared - coverage.produced
+        await _set_what_no_rule_reaches(call, sandbox, toured)
+    missing = sorted(coverage.declared - coverage.produced)
     assert not missing, (
-        "the sandbox never produces these declared response fields / enum values, so no test "
-        "sees them: make the sandbox produce them (and this tour reach them) in "
-        "wrapper/payments_sdk/sandbox/, or list each in NOT_PRODUCED in this file with the "
-        f"reason ({WHAT_TO_DO}):\n  " + "\n  ".join(missing)
+        "the sandbox never produces these declared response fields / enum values, even through "
+        "the record control (PATCH /_sandbox/records/{resource}/{id}), so no test sees them: "
+        "make a resource's record carry them, or the answer that declares them produce them, "
+        f"in wrapper/payments_sdk/sandbox/ ({WHAT_TO_DO}):\n  " + "\n  ".join(missing)
     )
-    stale = sorted(set(NOT_PRODUCED) & coverage.produced)
-    assert not stale, f"NOT_PRODUCED lists what the sandbox now produces: {stale}"
-    unknown = sorted(set(NOT_PRODUCED) - coverage.declared)
-    assert not unknown, f"NOT_PRODUCED lists what the bundle no longer declares: {unknown}"
+
+
+RECORDS = RecordFields(FOLDED)
+
+
+def _reader(resource: str) -> tuple[str, str, str] | None:
+    """The operation that answers a record of ``resource``: its retrieve, else its list."""
+    found: list[tuple[int, str, str, str]] = []
+    for path, method, operation in _operations():
+        name = OperationName(FOLDED, path, method)
+        if name.resource != resource or name.verb != "GET":
+            continue
+        if len(name.path_params) == 1 and not name.is_list:
+            found.append((0, operation["operationId"], path, name.path_params[0]))
+        elif name.is_list:
+            found.append((1, operation["operationId"], path, ""))
+    if not found:
+        return None  # no operation reads a record back (created only): nothing to show
+    _, operation_id, path, parameter = min(found)
+    return operation_id, path, parameter
+
+
+async def _set_what_no_rule_reaches(call: Call, sandbox: Sandbox, missing: set[str]) -> None:
+    """Set, on the newest record of each resource, the fields whose values the tour missed.
+
+    Each value comes from the field's schema (tests/support/schema_values.py), is set through
+    the control and read back through the service's own operation, so the declared shapes reach
+    a caller with no line here or in the sandbox for a field or value the bundle gains.
+    """
+    for resource, pointer in RECORDS.records.items():
+        label = pointer.rsplit("/", 1)[-1]
+        table = records_of(sandbox.store, resource)
+        rows = list(table.values()) if isinstance(table, dict) else list(table)
+        if not rows:
+            continue
+        record_id, reader = rows[-1]["id"], _reader(resource)
+        if reader is None:
+            continue
+        operation_id, path, parameter = reader
+        url = path.replace(f"{{{parameter}}}", record_id) if parameter else path
+        for field, where in RECORDS.properties(pointer).items():
+            below = Coverage()
+            below.declare(where, f"{label}.{field}")
+            if field in FIXED_FIELDS or not ({f"{label}.{field}"} | below.declared) & missing:
+                continue
+            for value in variants(FOLDED, where):
+                control = f"/_sandbox/records/{resource}/{record_id}"
+                await call("setFields", "PATCH", control, json={field: value})
+                await call(operation_id, "GET", url)
 
 
 def test_the_sandbox_says_at_start_which_operations_answer_501(

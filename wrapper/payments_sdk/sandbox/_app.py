@@ -30,6 +30,7 @@ from ._input import (
     parse_json,
     read_body,
 )
+from ._record_fields import RecordFields, record_routes
 from ._requests import Operation, Validated
 from ._spaces import Spaces, namespace_of
 from ._store import Store, render
@@ -198,6 +199,7 @@ def build_app(
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     routes.append(Route("/_sandbox/payments", _simulate_payment(spaces, keys), methods=["POST"]))
     routes.extend(control_routes(spaces, keys))
+    routes.extend(record_routes(spaces, keys, RecordFields(folded, schemas)))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
     routes.extend(fault_routes(spaces, keys))
 

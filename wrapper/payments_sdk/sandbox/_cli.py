@@ -48,6 +48,7 @@ control commands (for a running sandbox; PAYMENTS_BASE_URL, PAYMENTS_API_KEY):
   payments-sandbox snapshots list
   payments-sandbox snapshots delete NAME
   payments-sandbox namespace delete
+  payments-sandbox records set RESOURCE ID FIELD=TEXT FIELD:=JSON ...
 
 examples:
   payments-sandbox --port 8080

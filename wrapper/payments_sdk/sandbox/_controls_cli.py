@@ -6,12 +6,15 @@ on the namespace that key names, as the HTTP controls do:
 
 - ``snapshots list``: one line per snapshot, ``name  taken_at  size``;
 - ``snapshots delete NAME``: remove one;
-- ``namespace delete``: delete the key's namespace (records, snapshots, clock, faults).
+- ``namespace delete``: delete the key's namespace (records, snapshots, clock, faults);
+- ``records set RESOURCE ID FIELD=TEXT FIELD:=JSON ...``: set fields of a record to values the
+  bundle allows (``records set rfis rfi_... status=expired``); prints the record as JSON.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 
@@ -19,7 +22,7 @@ from ._namespace import SandboxControlError, SandboxNamespace
 
 __all__ = ["COMMANDS", "controls_main"]
 
-COMMANDS = frozenset({"snapshots", "namespace"})
+COMMANDS = frozenset({"snapshots", "namespace", "records"})
 """The first words that select a control command instead of serving."""
 
 
@@ -44,13 +47,42 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     namespace_actions.add_parser(
         "delete", help="delete the namespace: records, snapshots, clock and faults"
     )
+    records = commands.add_parser("records", help="set fields of a record (sandbox-only)")
+    records_actions = records.add_subparsers(dest="action", required=True)
+    set_fields = records_actions.add_parser(
+        "set",
+        help="set fields of a record to values the bundle allows; print the record as JSON",
+        description="FIELD=TEXT sets a string; FIELD:=JSON sets any JSON value "
+        "(a number, true, null, an object or an array).",
+    )
+    set_fields.add_argument("resource", metavar="RESOURCE", help="as the SDK names it: rfis")
+    set_fields.add_argument("id", metavar="ID", help="the record's id")
+    set_fields.add_argument("fields", metavar="FIELD=VALUE", nargs="+")
     return parser
+
+
+def _assignments(parser: argparse.ArgumentParser, words: list[str]) -> dict[str, object]:
+    """``status=expired`` and ``documents:=[...]`` as the fields to set (JSON after ``:=``)."""
+    fields: dict[str, object] = {}
+    for word in words:
+        name, equals, value = word.partition("=")
+        if not equals or not name or name == ":":
+            parser.error(f"{word!r} is not FIELD=TEXT or FIELD:=JSON")
+        if name.endswith(":"):
+            try:
+                fields[name[:-1]] = json.loads(value)
+            except ValueError:
+                parser.error(f"{name[:-1]}: the value after := is not JSON")
+        else:
+            fields[name] = value
+    return fields
 
 
 def controls_main(argv: list[str], prog: str = "payments-sandbox") -> int:
     """Run one control command; return the exit code (0, 1 refused, 2 usage)."""
     parser = _parser(prog)
     args = parser.parse_args(argv)
+    fields = _assignments(parser, args.fields) if args.group == "records" else {}
     url = args.url or os.environ.get("PAYMENTS_BASE_URL")
     key = os.environ.get("PAYMENTS_API_KEY")
     if not url or not key:
@@ -65,6 +97,9 @@ def controls_main(argv: list[str], prog: str = "payments-sandbox") -> int:
             print(f"{'name':<{width}}  {'taken_at':<27}  size")
             for row in rows:
                 print(f"{row['name']:<{width}}  {row['taken_at'] or '-':<27}  {row['size']}")
+        elif args.group == "records":
+            record = handle.set_fields(args.resource, args.id, fields)
+            print(json.dumps(record, indent=2))
         elif args.group == "snapshots":
             handle.delete_snapshot(args.name)
             print(f"deleted snapshot {args.name}", file=sys.stderr)

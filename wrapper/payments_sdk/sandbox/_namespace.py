@@ -104,6 +104,17 @@ class SandboxNamespace:
         payment: dict[str, Any] = self._call("POST", "/_sandbox/payments", body)
         return payment
 
+    def set_fields(self, resource: str, record_id: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Set fields of a record to any value the bundle allows (sandbox-only); return it.
+
+        ``set_fields("rfis", rfi_id, {"status": "expired"})``, as :meth:`Sandbox.set_fields
+        <payments_sdk.sandbox.Sandbox.set_fields>`: a value the bundle does not allow is a
+        SandboxControlError 400 naming the field; no such record, a 404.
+        """
+        where = f"/_sandbox/records/{quote(resource, safe='')}/{quote(record_id, safe='')}"
+        record: dict[str, Any] = self._call("PATCH", where, fields)
+        return record
+
     # -- the clock ------------------------------------------------------------------------
 
     def now(self) -> str:

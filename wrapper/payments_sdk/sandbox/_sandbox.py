@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import ipaddress
+import json
 import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from datetime import datetime, timedelta
 from types import TracebackType
 from typing import Any, Self
@@ -23,10 +25,12 @@ from ._clock import TestClock
 from ._errors import ApiError
 from ._fault_layer import FaultLayer
 from ._faults import Faults
+from ._record_fields import RecordFields, fields_of
 from ._spaces import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
 from ._state import SnapshotInfo, StateFile
 from ._store import Store, render
 from ._transport import InProcessTransport
+from .contract import load_bundle
 
 __all__ = ["Sandbox"]
 
@@ -220,6 +224,42 @@ class Sandbox:
             self.spaces.commit(namespace, store)
         rendered: dict[str, Any] = render(payment)
         return rendered
+
+    def set_fields(
+        self,
+        resource: str,
+        record_id: str,
+        fields: Mapping[str, Any],
+        *,
+        namespace: str = DEFAULT,
+    ) -> dict[str, Any]:
+        """Set fields of a record to any value the bundle allows (sandbox-only); return it.
+
+        ``sandbox.set_fields("rfis", rfi_id, {"status": "expired"})`` makes the service's own
+        operations answer an expired RFI. ``resource`` is the SDK's name of the resource
+        (``client.rfis``); each value must match the field's schema in the bundle. No business
+        rule runs and no other record changes. ``id`` and ``created_at`` cannot be set.
+
+        Raises ValueError naming the field when the bundle does not allow a value, and
+        KeyError when the resource keeps no records or has no record ``record_id``.
+        """
+        namespace = check_name_or_raise(namespace)
+        store = self.spaces.store(namespace)
+        try:
+            body = fields_of(json.dumps(dict(fields)).encode())
+            with store.lock:
+                record = self._record_fields.set(store, resource, record_id, body)
+                self.spaces.commit(namespace, store)
+                rendered: dict[str, Any] = render(record)
+        except (TypeError, ValueError) as exc:  # not JSON (a datetime, a set), or NaN
+            raise ValueError(f"fields must be JSON values: {exc}") from None
+        except ApiError as exc:
+            raise (KeyError if exc.status == 404 else ValueError)(exc.message) from None
+        return rendered
+
+    @functools.cached_property
+    def _record_fields(self) -> RecordFields:
+        return RecordFields(load_bundle())
 
     async def aclose(self) -> None:
         """Close the transports of the clients made by :meth:`client`, and the state file."""

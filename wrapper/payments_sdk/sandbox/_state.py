@@ -32,7 +32,7 @@ import os
 import random
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -316,7 +316,12 @@ class StateFile:
         conversions = state["conversions"]
         before = known.get("conversions", set())
         ids["conversions"] = {record["id"] for record in conversions}
-        for position in range(len(before), len(conversions)):
+        positions: Iterable[int] = range(len(before), len(conversions))
+        again = {record_id for kind, record_id in touched if kind == "conversions"}
+        if again:  # conversions changed in place (a sandbox control set a field)
+            changed_in_place = {n for n, r in enumerate(conversions) if r["id"] in again}
+            positions = sorted(changed_in_place | set(positions))
+        for position in positions:
             record = conversions[position]
             body = encode({"position": position, "record": record})
             changed.append(("conversions", record["id"], body))

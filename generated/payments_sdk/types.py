@@ -3,6 +3,10 @@
 ``from payments_sdk.types import Payment, RfiStatus`` to annotate your own code. The models are
 generated from the bundle (``openapi/templates``); optional fields are ``X | None``.
 Importing this module loads the models, so ``import payments_sdk`` alone stays cheap.
+
+Written by ``make generate`` from the models openapi-python-client wrote
+(``openapi/templates/surface/types.py.jinja``): do not edit. A schema the bundle gains is here
+with no hand-written line.
 """
 
 from __future__ import annotations

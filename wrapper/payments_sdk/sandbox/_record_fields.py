@@ -1,0 +1,204 @@
+"""Set a record's fields to any value the bundle allows: ``PATCH /_sandbox/records/...``.
+
+The business rules move a record through the states they know (an RFI is ``action_required``,
+then ``under_review``). The service reaches others the sandbox does not simulate (an RFI that is
+``approved``, ``rejected`` or ``expired``; a KYC link whose customer submitted documents), and a
+test of your code wants to see them. This control sets any top-level field of a record to any
+value its schema in the bundle allows, and nothing else: no business rule runs, and no other
+record changes (an order's ``rfi`` reference keeps its own copy of the status).
+
+- ``PATCH /_sandbox/records/{resource}/{id}``: ``resource`` is the resource as the SDK names
+  it (``rfis``, ``kyc_links``: ``client.rfis``); its record schema is the one the bundle
+  answers for it (its retrieve operation, else an item of its list, else what its create
+  answers), so a resource or field the bundle
+  gains is settable with no new line;
+- the body is ``{"field": value, ...}``; each value is checked against the field's schema
+  (``$ref``, enums, patterns, formats, nested objects), and a refusal is a 400 naming the
+  field; ``id`` and ``created_at`` cannot be set (they address and order the records);
+- the answer is the record as the service's own operations now answer it (200); a record that
+  does not exist is a 404. Like every control, it acts on the namespace of the key.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from ._auth import KeyIssuer
+from ._errors import ApiError, bad_request, field_path, not_found, shown
+from ._generic import OperationName, records_of
+from ._input import MAX_JSON_BYTES, check_numbers, parse_json, read_body
+from ._requests import _describe
+from ._spaces import Spaces, namespace_of
+from ._store import Store, render
+from .contract import SchemaSet, escape_pointer
+
+__all__ = ["FIXED_FIELDS", "RecordFields", "fields_of", "record_routes"]
+
+FIXED_FIELDS = frozenset({"id", "created_at"})
+"""Fields the control refuses: ``id`` addresses a record and ``created_at`` orders its list."""
+
+_METHODS = ("get", "put", "post", "patch", "delete")
+
+
+class RecordFields:
+    """The records of a bundle that can be set, by resource, and the control that sets them."""
+
+    def __init__(self, document: dict[str, Any], schemas: SchemaSet | None = None) -> None:
+        self.document = document
+        self.schemas = schemas or SchemaSet(document)
+        found: dict[str, tuple[int, str]] = {}
+        for path, item in document["paths"].items():
+            for verb in _METHODS:
+                if verb not in item:
+                    continue
+                name = OperationName(document, path, verb)
+                pointer = self._record_pointer(name)
+                if pointer is None:
+                    continue
+                rank = _rank(name)
+                if name.resource not in found or rank < found[name.resource][0]:
+                    found[name.resource] = (rank, pointer)
+        self.records: dict[str, str] = {name: found[name][1] for name in sorted(found)}
+        """Each resource that keeps records, and the JSON pointer of its record's schema."""
+
+    # -- the bundle -----------------------------------------------------------------------
+
+    def _node(self, pointer: str) -> Any:
+        node: Any = self.document
+        for part in pointer.removeprefix("/").split("/"):
+            key = part.replace("~1", "/").replace("~0", "~")
+            node = node[int(key)] if isinstance(node, list) else node[key]
+        return node
+
+    def concrete(self, pointer: str) -> str:
+        """Return ``pointer``, or where its chain of ``$ref`` ends (a pointer to no reference)."""
+        for _ in range(64):
+            node = self._node(pointer)
+            if not (isinstance(node, dict) and "$ref" in node):
+                return pointer
+            pointer = str(node["$ref"]).removeprefix("#")
+        raise ValueError(f"a $ref chain from {pointer} does not end")
+
+    def _record_pointer(self, name: OperationName) -> str | None:
+        """Return the pointer of the record an operation answers, or None (no record)."""
+        if name.response is None or name.verb not in ("GET", "POST"):
+            return None
+        escaped = escape_pointer(name.path)
+        response = self.concrete(f"/paths/{escaped}/{name.verb.lower()}/responses/{name.status}")
+        schema = self.concrete(f"{response}/content/application~1json/schema")
+        if name.is_list:
+            data = self.concrete(f"{schema}/properties/data")
+            schema = self.concrete(f"{data}/items")
+        return schema if "id" in self.properties(schema) else None
+
+    def properties(self, pointer: str) -> dict[str, str]:
+        """Return a record schema's top-level fields (``allOf`` parts too), with their pointers."""
+        node = self._node(self.concrete(pointer))
+        pointer = self.concrete(pointer)
+        found = {
+            field: f"{pointer}/properties/{escape_pointer(field)}"
+            for field in node.get("properties", {})
+        }
+        for index, _ in enumerate(node.get("allOf", [])):
+            for field, where in self.properties(f"{pointer}/allOf/{index}").items():
+                found.setdefault(field, where)
+        return found
+
+    def _is_timestamp(self, pointer: str) -> bool:
+        node = self._node(self.concrete(pointer))
+        return isinstance(node, dict) and node.get("format") == "date-time"
+
+    # -- the control ----------------------------------------------------------------------
+
+    def set(self, store: Store, resource: str, record_id: str, fields: Any) -> dict[str, Any]:
+        """Set ``fields`` of the record ``record_id`` of ``resource`` (under the store's lock).
+
+        Returns the record; raises ApiError 400 naming the field, or 404 for no such record.
+        """
+        pointer = self.records.get(resource)
+        if pointer is None:
+            known = ", ".join(self.records)
+            raise not_found(f"{shown(resource)} is not a resource that keeps records ({known})")
+        if not isinstance(fields, dict) or not fields:
+            raise bad_request("body must be a JSON object of the fields to set")
+        declared = self.properties(pointer)
+        record = _find(records_of(store, resource), record_id)
+        if record is None:
+            raise not_found(f"id {shown(record_id)} does not match any record of {resource}")
+        changes: dict[str, Any] = {}
+        for field, value in fields.items():
+            if field not in declared:
+                raise bad_request(
+                    f"{field_path([field])} is not a field of a record of {resource} in the bundle"
+                )
+            if field in FIXED_FIELDS:
+                raise bad_request(f"{field} cannot be set: it addresses or orders the records")
+            error = next(iter(self.schemas.validator(declared[field]).iter_errors(value)), None)
+            if error is not None:
+                error.path.appendleft(field)
+                raise bad_request(_describe(error))
+            changes[field] = _stored(value) if self._is_timestamp(declared[field]) else value
+        record.update(copy.deepcopy(changes))
+        store.touched.add((store.table_name(resource), record_id))
+        return record
+
+
+def _rank(name: OperationName) -> int:
+    """Which operation's answer is the record's schema: retrieve, then a list item, then create."""
+    if name.verb == "GET" and not name.is_list and len(name.path_params) == 1:
+        return 0
+    return 1 if name.is_list else 2
+
+
+def _find(
+    table: dict[str, dict[str, Any]] | list[dict[str, Any]], record_id: str
+) -> dict[str, Any] | None:
+    if isinstance(table, dict):
+        return table.get(record_id)
+    return next((record for record in table if record.get("id") == record_id), None)
+
+
+def _stored(value: Any) -> Any:
+    """Keep a date-time as the other records do (a ``datetime``, rendered in UTC with ``Z``)."""
+    if isinstance(value, str):
+        try:
+            return datetime.fromisoformat(value.replace("Z", "+00:00"))
+        except ValueError:
+            return value
+    return value
+
+
+def fields_of(raw: bytes) -> Any:
+    """Return the fields a body sets, read as every sandbox body is (no fractions, bounded)."""
+    body = parse_json(raw) if raw else {}
+    check_numbers(body)
+    return body
+
+
+def record_routes(spaces: Spaces, keys: KeyIssuer, fields: RecordFields) -> list[Route]:
+    """Return the route of the control: ``PATCH /_sandbox/records/{resource}/{id}``."""
+
+    async def endpoint(request: Request) -> Response:
+        try:
+            namespace = namespace_of(keys.verify(request.headers.get("authorization")))
+            body = fields_of(await read_body(request, MAX_JSON_BYTES))
+            store = spaces.store(namespace)
+            with store.lock:
+                record = fields.set(
+                    store, request.path_params["resource"], request.path_params["id"], body
+                )
+                spaces.commit(namespace, store)
+                answer = render(record)
+        except ApiError as exc:
+            return JSONResponse(exc.body(), status_code=exc.status)
+        return JSONResponse(answer, status_code=200)
+
+    handler: Callable[[Request], Awaitable[Response]] = endpoint
+    return [Route("/_sandbox/records/{resource}/{id}", handler, methods=["PATCH"])]
