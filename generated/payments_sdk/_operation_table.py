@@ -27,6 +27,10 @@ class Argument(NamedTuple):
     has_default: bool
     schema: dict[str, Any]
     description: str
+    style: str = ""
+    """A query or header parameter's OpenAPI ``style`` (``form``, ``deepObject``, ``simple``...)."""
+    explode: bool = False
+    """A query or header parameter's OpenAPI ``explode``."""
 
 
 class OperationEntry(NamedTuple):
@@ -108,6 +112,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="Only conversions from this currency.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="target_currency",
@@ -124,6 +130,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="Only conversions into this currency.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -134,6 +142,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -144,6 +154,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -154,6 +166,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -164,6 +178,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -276,6 +292,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="ISO 4217 code of the currency to convert from.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="target_currency",
@@ -292,6 +310,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="ISO 4217 code of the currency to convert into.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -322,6 +342,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["bene_8Kq2x7Lm"],
                 },
                 description="Only validations of this saved beneficiary bank account.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="country",
@@ -332,6 +354,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "pattern": "^[A-Za-z]{3}$", "examples": ["DEU", "gbr"]},
                 description="ISO 3166-1 alpha-3 country code; matched case-insensitively.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -342,6 +366,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -352,6 +378,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -362,6 +390,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -372,6 +402,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -607,6 +639,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -617,6 +651,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -627,6 +663,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -637,6 +675,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -846,6 +886,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -856,6 +898,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -866,6 +910,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -876,6 +922,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1008,6 +1056,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["local"],
                 },
                 description="Payment type of the accounts to close.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="currency",
@@ -1024,6 +1074,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="Currency of the accounts to close.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1095,6 +1147,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "minLength": 1},
                 description="Only links with this verification status.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -1105,6 +1159,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1115,6 +1171,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1125,6 +1183,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1135,6 +1195,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1229,6 +1291,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1239,6 +1303,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1249,6 +1315,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1259,6 +1327,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1368,6 +1438,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "x-model": "RfiStatus",
                 },
                 description="Only RFIs in this status.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="search",
@@ -1378,6 +1450,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "minLength": 1},
                 description="Exact match on the RFI id or on the id of the underlying entity.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -1388,6 +1462,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1398,6 +1474,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1408,6 +1486,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1418,6 +1498,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1443,6 +1525,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1453,6 +1537,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1463,6 +1549,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1473,6 +1561,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
