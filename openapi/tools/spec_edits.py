@@ -381,16 +381,14 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="clones at once (default 2)")
     parser.add_argument("--force", action="store_true", help="re-run cached results")
     parser.add_argument("--skip-pending", action="store_true", help="leave out pending edits")
-    parser.add_argument("--table", action="store_true", help="print the table; run nothing")
+    parser.add_argument("--resume", action="store_true", help="keep results of older commits")
+    parser.add_argument("--table", action="store_true", help="write and print the table only")
     parser.add_argument("--list", action="store_true", help="list the runs")
     args = parser.parse_args(argv)
     everything = runs()
     if args.list:
         for run in everything:
             print(f"{run.name} [{run.kind}{', pending' if run.pending else ''}]")
-        return 0
-    if args.table:
-        print(table(), end="")
         return 0
     unknown = set(args.names) - {run.name for run in everything}
     if unknown:
@@ -410,6 +408,10 @@ def main(argv: list[str]) -> int:
         return args.force or result is None or (result["stale"] and not args.resume)
 
     todo = [run for run in chosen if wanted(run)]
+    if args.table:
+        REPORT.write_text(table(keys), encoding="utf-8")
+        print(table(keys), end="")
+        return 0
     print(f"spec-edits: {len(chosen) - len(todo)} cached, {len(todo)} to run at {commit[:8]}")
     with contextlib.suppress(OSError):
         os.nice(10)

@@ -3,7 +3,7 @@
 The edits are ``openapi/tools/spec_edit_set.py``'s (the list ``make spec-edits`` replays, each in
 a scratch clone under the whole ``make test``). Here, cheaply: every compatible edit that is not
 pending is applied at once to a scratch copy of ``openapi/payments.yaml``; the documented workflow
-(`make generate`: fold, openapi-python-client, the surface step) runs into a scratch directory;
+(`make generate-into`: the recipe of `make generate`) runs into a scratch directory;
 then a fresh interpreter that imports the SDK from there runs each edit's drive: its new or
 changed methods called through the SDK against a sandbox built from the edited bundle (a fresh
 one per edit). `api_diff` calls the whole set compatible. Nothing outside the scratch copy is
@@ -27,7 +27,6 @@ from fold import fold_server_prefixes
 from spec_edit_set import EDITS, apply_edits
 
 ROOT = Path(__file__).resolve().parents[2]
-BIN = Path(sys.executable).parent
 READY = [edit for edit in EDITS if edit.kind == "compatible" and not edit.pending]
 
 DRIVES = textwrap.dedent(
@@ -114,29 +113,16 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, An
     out.mkdir()
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     source = apply_edits(source, READY)
-    (out / "payments.json").write_text(json.dumps(source), encoding="utf-8")
-    folded = fold_server_prefixes(source)
-    (out / "payments.folded.json").write_text(json.dumps(folded), encoding="utf-8")
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
-    generator = [
-        str(BIN / "openapi-python-client"),
-        "generate",
-        "--path",
-        "payments.folded.json",
-        "--config",
-        str(ROOT / "generator-config.yaml"),
-        "--meta",
-        "none",
-        "--output-path",
-        "payments_sdk_generated",
-        "--custom-template-path",
-        str(ROOT / "openapi" / "templates"),
-        "--fail-on-warning",
-    ]
-    surface = [sys.executable, str(ROOT / "openapi" / "tools" / "surface.py")]
-    for command in (generator, [*surface, "payments.folded.json", "."]):
-        result = subprocess.run(command, cwd=out, capture_output=True, text=True, env=env)
-        assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    bundle = checkout / "payments.json"
+    bundle.write_text(json.dumps(source), encoding="utf-8")
+    # The recipe of `make generate` itself, on the edited bundle, into the scratch directory.
+    result = subprocess.run(
+        ["make", "--no-print-directory", "generate-into", f"DIR={out}", f"BUNDLE={bundle}"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     return out, source
 
 
