@@ -22,7 +22,10 @@ and the sandbox). Each edit is:
 - ``drive``: for a compatible edit, a coroutine the guard runs against the SDK generated from
   the edited bundle and a sandbox built from it (see :class:`Drive`);
 - ``pending``: why the edit is expected to fail until the feature it needs lands (empty when
-  it is expected to pass).
+  it is expected to pass);
+- ``released``: edits the last release already carried, applied to the baseline api-diff
+  compares with (``openapi/baseline/payments.json``), for a change of something the bundle does
+  not have yet (a parameter's style).
 
 Nothing here imports the SDK at import time: the drives import it when they run, in the
 interpreter that has the edited SDK on its path.
@@ -38,7 +41,16 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["EDITS", "Drive", "Edit", "Spec", "apply_edits", "by_name", "facts_after"]
+__all__ = [
+    "EDITS",
+    "Drive",
+    "Edit",
+    "Spec",
+    "apply_edits",
+    "by_name",
+    "facts_after",
+    "released_baseline",
+]
 
 Spec = dict[str, Any]
 Kind = Literal["compatible", "breaking", "doc-only", "unsupported"]
@@ -84,6 +96,8 @@ class Edit:
     facts: tuple[tuple[str, str], ...] = ()
     drive: DriveFunction | None = None
     pending: str = ""
+    released: tuple[str, ...] = ()
+    """Edits the last release already had (applied to ``openapi/baseline/payments.json`` too)."""
 
     @property
     def summary(self) -> str:
@@ -1206,7 +1220,8 @@ EDITS: tuple[Edit, ...] = (
     Edit("narrowed_bound", "breaking", "numeric bounds", narrowed_bound,
          flags=("[BREAKING] listPayments", "maximum 100 -> 50")),
     Edit("changed_parameter_style", "breaking", "query parameter styles",
-         changed_parameter_style, flags=("[BREAKING] listOrders", "style")),
+         changed_parameter_style, flags=("[BREAKING] listOrders", "style form (explode false)"),
+         released=("form_no_explode_parameter",)),
     Edit("removed_operation", "breaking", "operations", removed_operation,
          flags=("[BREAKING] closeVirtualAccounts",)),
     Edit("required_filter", "breaking", "required (query parameter)", required_filter,
@@ -1238,6 +1253,11 @@ def apply_edits(spec: Spec, edits: list[Edit] | tuple[Edit, ...]) -> Spec:
     for edit in edits:
         edit.apply(edited)
     return edited
+
+
+def released_baseline(baseline: Spec, edit: Edit) -> Spec:
+    """Return the release's bundle as ``edit`` assumes it: with its ``released`` edits."""
+    return apply_edits(baseline, [by_name(name) for name in edit.released])
 
 
 def facts_after(text: str, edits: list[Edit] | tuple[Edit, ...]) -> str:
