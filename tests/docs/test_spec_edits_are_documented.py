@@ -28,7 +28,9 @@ def test_the_report_has_one_row_per_run_in_order() -> None:
     """docs/spec-edits.md lists every run of `make spec-edits` once, with its kind."""
     report = (ROOT / "docs" / "spec-edits.md").read_text(encoding="utf-8")
     rows = _rows(report, "# Spec edits")
-    assert [row[0] for row in rows] == [run.name for run in runs()]
+    assert [row[0] for row in rows] == [run.name for run in runs()], (
+        "the report is stale: python openapi/tools/spec_edits.py --table (or make spec-edits)"
+    )
     for row, run in zip(rows, runs(), strict=True):
         assert row[1] == run.kind + (" (pending)" if run.pending else ""), row
     for edit in EDITS:
