@@ -62,6 +62,7 @@ lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Re
 define generate_into
 	rm -rf $(1) && mkdir -p $(1)
 	$(PY) openapi/tools/fold.py $(or $(2),openapi/payments.json) $(1)/payments.folded.json
+	$(PY) openapi/tools/unsupported.py $(1)/payments.folded.json
 	$(PY) openapi/tools/generator_input.py $(1)/payments.folded.json $(1)/payments.generator.json
 	cd $(1) && $(BIN)/openapi-python-client generate --path payments.generator.json \
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \

@@ -1138,6 +1138,39 @@ def foreign_server(spec: Spec) -> None:
     _operation(spec, "/balances", "get")["servers"] = [{"url": "https://balances.example/v1"}]
 
 
+def cookie_parameter(spec: Spec) -> None:
+    """Give GET /payments a cookie parameter (not supported: the generator would drop it)."""
+    _parameter(
+        spec,
+        "/payments",
+        "get",
+        {"name": "session", "in": "cookie", "required": False, "schema": {"type": "string"}},
+    )
+
+
+def webhook(spec: Spec) -> None:
+    """Declare a webhook the service posts (not supported: a client SDK would ignore it)."""
+    spec["webhooks"] = {
+        "paymentReceived": {
+            "post": {
+                "requestBody": {
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Payment"}}
+                    }
+                },
+                "responses": {"200": {"description": "Received."}},
+            }
+        }
+    }
+
+
+def conditional_schema(spec: Spec) -> None:
+    """Make a refund's `reason` required if/then it is a partial one (not supported: if/then)."""
+    schema = _schemas(spec)["RefundCreateRequest"]
+    schema["if"] = {"required": ["amount"]}
+    schema["then"] = {"required": ["reason"]}
+
+
 # -- the list --------------------------------------------------------------------------------------
 
 _NEW_FEATURE = "needs {branch} ({what}); expected to fail until it lands"
@@ -1236,6 +1269,11 @@ EDITS: tuple[Edit, ...] = (
     Edit("info_version", "doc-only", "info", info_version),
     Edit("foreign_server", "unsupported", "servers on another host", foreign_server,
          flags=("/balances",)),
+    Edit("cookie_parameter", "unsupported", "cookie parameters", cookie_parameter,
+         flags=("cookie parameter 'session' of #/paths/~1v1~1payments/get",)),
+    Edit("webhook", "unsupported", "webhooks", webhook, flags=("webhooks at #/webhooks",)),
+    Edit("conditional_schema", "unsupported", "schema keywords the SDK does not check",
+         conditional_schema, flags=("if/then/else", "#/components/schemas/RefundCreateRequest/if")),
 )  # fmt: skip
 
 
