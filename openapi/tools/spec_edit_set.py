@@ -63,7 +63,7 @@ class Drive:
     bundle (in process, over ``httpx.ASGITransport``); ``sent`` holds every request it sent, in
     order; ``document`` is the edited bundle, folded. ``answering(status, body, content_type)``
     returns a client whose every call gets that answer (for what the sandbox cannot be asked to
-    produce, such as an error status); ``control(path, body)`` posts to a sandbox control.
+    produce, such as an error status); ``control(path, body, method)`` calls a sandbox control.
     """
 
     client: Any
@@ -76,8 +76,10 @@ class Drive:
         """Return a client whose every call is answered ``status`` with ``body``."""
         raise NotImplementedError
 
-    async def control(self, path: str, body: Any) -> Any:  # pragma: no cover - guard's
-        """POST ``body`` to the sandbox control ``path`` (``/_sandbox/...``); return its JSON."""
+    async def control(
+        self, path: str, body: Any, method: str = "POST"
+    ) -> Any:  # pragma: no cover - the guard's
+        """Send ``body`` to the sandbox control ``path`` (``/_sandbox/...``); return its JSON."""
         raise NotImplementedError
 
 
@@ -413,10 +415,13 @@ def new_response_field(spec: Spec) -> None:
 
 
 async def drive_new_response_field(drive: Drive) -> None:
-    page = await drive.client.payments.list(per_page=5)
-    _check(page.data, page)
-    first = page.data[0]
-    _check(hasattr(first, "statement_descriptor"), first)
+    paid = await _paid(drive)
+    # The sandbox sets any value the bundle allows: the new field reaches the SDK's model.
+    fields = {"statement_descriptor": "ACME*ORDER 9"}
+    await drive.control(f"/_sandbox/records/payments/{paid}", fields, "PATCH")
+    page = await drive.client.payments.list(per_page=100)
+    payment = next(p for p in page.data if p.id == paid)
+    _check(payment.statement_descriptor == "ACME*ORDER 9", payment)
 
 
 def new_enum_value(spec: Spec) -> None:
@@ -425,14 +430,11 @@ def new_enum_value(spec: Spec) -> None:
 
 
 async def drive_new_enum_value(drive: Drive) -> None:
-    await drive.client.refunds.list(status="failed") if _has_status_filter(drive) else None
-    refunds = await drive.client.refunds.list()
-    _check(isinstance(refunds.data, list), refunds)
-
-
-def _has_status_filter(drive: Drive) -> bool:
-    parameters = drive.document["paths"]["/v1/refunds"]["get"].get("parameters", [])
-    return any(p.get("name") == "status" for p in parameters)
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=7))
+    # The sandbox sets any value the bundle allows: the new one reaches the SDK as it is.
+    await drive.control(f"/_sandbox/records/refunds/{refund.id}", {"status": "failed"}, "PATCH")
+    again = await drive.client.refunds.retrieve(refund.id)
+    _check(str(getattr(again.status, "value", again.status)) == "failed", again)
 
 
 def new_request_enum_value(spec: Spec) -> None:

@@ -77,12 +77,13 @@ DRIVES = textwrap.dedent(
             self.closing += [client, http]
             return client
 
-        async def control(self, path, body):
+        async def control(self, path, body, method="POST"):
             transport = httpx.ASGITransport(app=self.app)
             async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
-                answer = await http.post(
-                    path, json=body, headers={"Authorization": f"Bearer {self.key}"}
+                answer = await http.request(
+                    method, path, json=body, headers={"Authorization": f"Bearer {self.key}"}
                 )
+                assert answer.status_code < 300, answer.text
                 return answer.json()
 
 
