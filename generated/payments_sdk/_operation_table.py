@@ -31,6 +31,8 @@ class Argument(NamedTuple):
     """A query or header parameter's OpenAPI ``style`` (``form``, ``deepObject``, ``simple``...)."""
     explode: bool = False
     """A query or header parameter's OpenAPI ``explode``."""
+    deprecated: bool = False
+    """``deprecated: true`` on the parameter or body field: giving it warns."""
 
 
 class OperationEntry(NamedTuple):
@@ -53,6 +55,10 @@ class OperationEntry(NamedTuple):
     body: str | None
     """``json`` or ``multipart`` when the operation takes a body."""
     arguments: tuple[Argument, ...]
+    deprecated: bool = False
+    """``deprecated: true`` on the operation: calling it warns."""
+    media_type: str = "application/json"
+    """The media type of the 2xx body; ``result`` is ``str`` for text, ``bytes`` for another."""
 
 
 OPERATIONS: tuple[OperationEntry, ...] = (

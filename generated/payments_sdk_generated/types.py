@@ -276,8 +276,7 @@ def _dec_hook(kind: type, value: Any) -> Any:
             except ValueError:
                 continue
     if len(matched) != 1:
-        fits = ", ".join(type(item).__name__ for item in matched)
-        raise ValueError(f"matches none of {names}" if not matched else f"matches more than one of {names} ({fits})")
+        raise ValueError(f"matches {'none' if not matched else 'more than one'} of {names}")
     return matched[0]
 
 

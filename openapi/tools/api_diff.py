@@ -13,7 +13,15 @@ client built on the baseline:
   old way) is breaking too.
 * **non-breaking**: new operations, new optional parameters and fields, new request enum values,
   looser request bounds, new response fields, new response enum values (the SDK keeps an unknown
-  enum value as a string), an operation or parameter deprecated (reported), descriptions.
+  enum value as a string), descriptions.
+
+``readOnly`` and ``writeOnly`` are read by direction: a ``readOnly`` field is not part of any
+request (it is answered, never sent), a ``writeOnly`` field not part of any response. So marking
+a response-only field ``readOnly`` changes nothing; marking a field that requests carry
+``readOnly`` removes it from them (breaking); marking a field that responses carry
+``writeOnly`` removes it from them (breaking); and dropping either mark adds the field on that
+side (compatible unless it is a newly required request field). ``deprecated: true`` on an
+operation, a parameter or a field is reported, as compatible: every call still works, and warns.
 
 The semver rule (``docs/development.md``): a breaking change needs a release that may break,
 the next major version (``1.2.3`` to ``2.0.0``), or before 1.0 the next minor (``0.1.0`` to
@@ -82,6 +90,22 @@ def _resolve(document: dict[str, Any], node: Any) -> Any:
     return node
 
 
+def _flat(document: dict[str, Any], node: Any) -> Any:
+    """Resolve ``node``; an ``allOf`` is compared as the one object it composes."""
+    from payments_sdk._schema_views import merge_all_of
+
+    if isinstance(node, dict) and "$ref" in node and len(node) > 1:
+        # OpenAPI 3.1: keywords beside a $ref (deprecated, readOnly) apply there too.
+        target = _flat(document, {"$ref": node["$ref"]})
+        if isinstance(target, dict):
+            return {**target, **{key: value for key, value in node.items() if key != "$ref"}}
+    node = _resolve(document, node)
+    if isinstance(node, dict) and node.get("allOf"):
+        parts = [_flat(document, part) for part in node["allOf"]]
+        return merge_all_of({**node, "allOf": parts})
+    return node
+
+
 def _types(schema: dict[str, Any]) -> set[str] | None:
     kind = schema.get("type")
     if kind is None:
@@ -117,8 +141,8 @@ class _Differ:
         if key in seen:
             return
         seen = seen | {key}
-        old = _resolve(self.old, old_node)
-        new = _resolve(self.new, new_node)
+        old = _flat(self.old, old_node)
+        new = _flat(self.new, new_node)
         if not isinstance(old, dict) or not isinstance(new, dict):
             return
         # Narrowing breaks a request (the client sends what is now refused); widening breaks a
@@ -150,6 +174,15 @@ class _Differ:
                 operation,
                 where,
                 f"not {old.get('not')} -> {new.get('not')}",
+            )
+        if bool(old.get("deprecated")) != bool(new.get("deprecated")):
+            self.add(
+                False,
+                operation,
+                where,
+                "now deprecated (passing or reading it still works)"
+                if new.get("deprecated")
+                else "no longer deprecated",
             )
         for keyword in ("default", "x-sdk-default"):
             if request and old.get(keyword) != new.get(keyword):
@@ -235,14 +268,22 @@ class _Differ:
         where: str,
         seen: frozenset[tuple[int, int]],
     ) -> None:
-        old_props: dict[str, Any] = old.get("properties", {})
-        new_props: dict[str, Any] = new.get("properties", {})
-        old_required = set(old.get("required", []))
-        new_required = set(new.get("required", []))
+        # A readOnly field is no part of a request, a writeOnly one no part of a response.
+        hidden = "readOnly" if request else "writeOnly"
+        old_props = self._side(self.old, old.get("properties", {}), hidden)
+        new_props = self._side(self.new, new.get("properties", {}), hidden)
+        old_required = set(old.get("required", [])) & set(old_props)
+        new_required = set(new.get("required", [])) & set(new_props)
         for name in old_props:
             field = f"{where}.{name}"
             if name not in new_props:
-                self.add(True, operation, field, "field removed (or renamed)")
+                marked = name in new.get("properties", {})
+                what = (
+                    f"now {hidden}: no longer {'sent' if request else 'answered'}"
+                    if marked
+                    else "field removed (or renamed)"
+                )
+                self.add(True, operation, field, what)
                 continue
             if request and name in new_required and name not in old_required:
                 self.add(True, operation, field, "now required")
@@ -266,6 +307,16 @@ class _Differ:
             needed = request and name in new_required
             state = "required" if name in new_required else "optional"
             self.add(needed, operation, f"{where}.{name}", f"new {state} field")
+
+    @staticmethod
+    def _side(document: dict[str, Any], properties: dict[str, Any], hidden: str) -> dict[str, Any]:
+        """Return the properties one direction sees: without those marked ``hidden``."""
+        seen = {name: _flat(document, sub) for name, sub in properties.items()}
+        return {
+            name: sub
+            for name, sub in properties.items()
+            if not (isinstance(seen[name], dict) and seen[name].get(hidden) is True)
+        }
 
     def _branches(
         self,
@@ -333,6 +384,15 @@ class _Differ:
             )
             if old_name != new_name:
                 self.add(True, operation, route, f"SDK method {old_name} -> {new_name}")
+            if bool(old_op.get("deprecated")) != bool(new_op.get("deprecated")):
+                self.add(
+                    False,
+                    operation,
+                    route,
+                    "operation now deprecated (calling it warns)"
+                    if new_op.get("deprecated")
+                    else "operation no longer deprecated",
+                )
             if new_op["operationId"] != operation:
                 # The SDK's methods, its sandbox and its CLI name operations by resource and
                 # method, not by operationId: users see no change unless the method's name moves.
@@ -384,9 +444,15 @@ class _Differ:
                 kind = (_resolve(self.new, new_param.get("schema")) or {}).get("type")
                 shaped = kind in ("array", "object")
                 self.add(shaped, operation, where, f"style {old_style} -> {new_style}")
-            if new_param.get("deprecated") != old_param.get("deprecated"):
-                state = "deprecated" if new_param.get("deprecated") else "no longer deprecated"
-                self.add(False, operation, where, f"parameter {state}")
+            if bool(old_param.get("deprecated")) != bool(new_param.get("deprecated")):
+                self.add(
+                    False,
+                    operation,
+                    where,
+                    "parameter now deprecated (giving it warns)"
+                    if new_param.get("deprecated")
+                    else "parameter no longer deprecated",
+                )
             self.schema(
                 old_param.get("schema"),
                 new_param.get("schema"),
@@ -412,9 +478,6 @@ class _Differ:
             old_names = ", ".join(name for name, _ in old_security) or "none"
             new_names = ", ".join(name for name, _ in new_security) or "none"
             self.add(not bearer, operation, route, f"security {old_names} -> {new_names}")
-        if new_op.get("deprecated") != old_op.get("deprecated"):
-            state = "deprecated" if new_op.get("deprecated") else "no longer deprecated"
-            self.add(False, operation, route, f"operation {state}")
         self.body(operation, route, old_op.get("requestBody"), new_op.get("requestBody"))
         self.responses(operation, route, old_op.get("responses", {}), new_op.get("responses", {}))
 

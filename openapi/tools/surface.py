@@ -486,13 +486,58 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     return written
 
 
+_DECODERS = """
+import sys, msgspec
+import payments_sdk_generated.models as models
+from payments_sdk_generated.types import _decoder
+assert models.__file__.startswith(sys.argv[1]), models.__file__
+for name in models.__all__:
+    model = getattr(models, name)
+    if isinstance(model, type) and issubclass(model, msgspec.Struct):
+        try:
+            _decoder(model)
+        except TypeError as exc:
+            print(f"{name}: {exc}")
+"""
+
+
+def check_decoders(out: Path) -> list[str]:
+    """Return the generated models msgspec cannot decode (none: every answer can be parsed).
+
+    A shape the models cannot carry (a union msgspec refuses) must fail ``make generate`` by
+    name, never a call at run time.
+    """
+    import os
+    import subprocess
+
+    out = out.resolve()
+    env = {**os.environ, "PYTHONPATH": str(out)}
+    result = subprocess.run(
+        [sys.executable, "-c", _DECODERS, str(out)],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if result.returncode != 0:
+        return [result.stderr.strip().splitlines()[-1]]
+    return result.stdout.splitlines()
+
+
 def main(argv: list[str]) -> int:
     """``surface.py FOLDED.json OUT_DIR``: OUT_DIR holds ``payments_sdk_generated``."""
     folded, out = Path(argv[0]), Path(argv[1])
     document = json.loads(folded.read_text(encoding="utf-8"))
     for path in render(document, out / "payments_sdk_generated", out):
         print(f"wrote {path.relative_to(out)}")
-    return 0
+    problems = check_decoders(out)
+    for problem in problems:
+        print(
+            f"surface.py: the model {problem}: the bundle uses a shape the models cannot carry "
+            "(a union of several objects with other types, or of several free-form objects)",
+            file=sys.stderr,
+        )
+    return 1 if problems else 0
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .._schema_views import merge_all_of
+
 __all__ = ["Amounts", "amounts_of", "api_version", "columns_of", "model_schema"]
 
 _MAX_DEPTH = 8
@@ -60,7 +62,8 @@ def resolve(node: Any, depth: int = 0) -> Any:
             if siblings and isinstance(resolved, dict):  # OpenAPI 3.1: keywords beside a $ref
                 return {**resolved, **resolve(siblings, depth + 1)}
             return resolved
-        return {key: resolve(value, depth + 1) for key, value in node.items()}
+        # An allOf composition is the one object it makes (the fields of every part).
+        return merge_all_of({key: resolve(value, depth + 1) for key, value in node.items()})
     if isinstance(node, list):
         return [resolve(value, depth + 1) for value in node]
     return node

@@ -162,6 +162,8 @@ def argument_help(argument: Argument) -> str:
     """Return the help of one argument: its description, members, bounds and default."""
     schema = argument.schema
     parts = [" ".join(argument.description.split()) or argument.name]
+    if argument.deprecated:
+        parts.insert(0, "Deprecated.")
     if argument.required and not positional_hint(argument):
         parts.append("Required.")
     if "x-currency-field" in schema:
@@ -180,6 +182,8 @@ def argument_help(argument: Argument) -> str:
         parts.append(f"Matches {pattern}.")
     if schema.get("format") == "date-time":
         parts.append("ISO 8601 with an offset, or a date (midnight UTC).")
+    if schema.get("format") == "date":
+        parts.append("A date, YYYY-MM-DD.")
     if schema.get("format") == "binary":
         parts.append("A file path.")
     if schema.get("type") == "array" and not is_json_kind(schema.get("items", {})):
@@ -333,7 +337,13 @@ def add_common(
 
 def _leaf(commands: argparse._SubParsersAction[Parser], entry: OperationEntry, name: str) -> None:
     summary = entry.summary or entry.operation_id
+    if entry.deprecated:
+        summary = f"(Deprecated) {summary}"
     description = _wrap(f"{summary}.\n\n{entry.description}" if entry.description else summary)
+    if entry.deprecated:
+        description += "\n\nDeprecated: the API description marks this operation deprecated."
+    if entry.result in ("str", "bytes"):
+        description += f"\n\nWrites the {entry.media_type} answer as it is (--output FILE)."
     description += f"\n\n{entry.http_method} {entry.path}"
     aliases = [entry.method] if name != entry.method else []
     parser = commands.add_parser(

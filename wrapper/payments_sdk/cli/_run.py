@@ -260,6 +260,9 @@ async def _call(
 ) -> None:
     target = client if entry.resource == "client" else getattr(client, entry.resource)
     method = getattr(target, entry.method)
+    if entry.result in ("str", "bytes"):  # a text or binary answer: written as it is
+        _write_raw(await method(**kwargs), out)
+        return
     kind = settings.format_for(out)
     schema, is_list = _rows_schema(entry)
     envelope = _envelope_items(entry)
@@ -287,6 +290,22 @@ async def _call(
         _note_dropped(writer, err)
     else:
         writer.one(data)
+
+
+def _write_raw(result: str | bytes, out: TextIO) -> None:
+    """Write a text answer as text, a binary one as bytes (to a file or a pipe, never a tty)."""
+    if isinstance(result, str):
+        out.write(result)
+        return
+    binary = getattr(out, "buffer", None)
+    if binary is None or out.isatty():
+        raise UsageError(
+            f"the answer is {len(result)} bytes of binary data: write it with --output FILE "
+            "or a pipe"
+        )
+    out.flush()
+    binary.write(result)
+    binary.flush()
 
 
 async def _walk(

@@ -76,7 +76,12 @@ class Resource:
         if isinstance(extra, Mapping):
             shapes = schema.get("oneOf") or [schema]
             if all(shape.get("additionalProperties") is False for shape in shapes):
-                names = {name for shape in shapes for name in shape.get("properties", {})}
+                names = {
+                    name
+                    for shape in shapes
+                    for name, field in shape.get("properties", {}).items()
+                    if not field.get("readOnly")  # answered, never sent
+                }
                 for name in extra:
                     if name not in names:
                         raise InvalidParameterError(

@@ -22,7 +22,7 @@ from ._auth import KeyIssuer
 from ._control_routes import control_routes
 from ._errors import ApiError, bad_request, field_path
 from ._fault_routes import fault_routes
-from ._generic import Handler, OperationName, handler_for
+from ._generic import Handler, OperationName, RawBody, handler_for
 from ._input import (
     MAX_INTEGER,
     MAX_JSON_BYTES,
@@ -100,6 +100,8 @@ def _endpoint(
             return _error(exc)
         if body is None:
             return Response(status_code=status)
+        if isinstance(body, RawBody):  # a text or binary answer (text/csv, application/pdf)
+            return Response(body.content, status_code=status, media_type=body.media_type)
         return JSONResponse(render(body), status_code=status)
 
     return endpoint
@@ -181,7 +183,7 @@ def build_app(
     out by ``FaultLayer``, around this app).
     """
     folded = document or load_bundle()
-    schemas = SchemaSet(folded)
+    schemas = SchemaSet(folded, direction="request")
     missing = unhandled_operations(folded)
     if missing:
         log.warning(

@@ -12,6 +12,12 @@ it; every other one is served by convention, over the records of its resource:
   values; ``before``/``after`` on ``created_at``) and the pages of ``per_page``/``page``, or
   one page when the operation has no page parameters.
 
+A record's fields are those of the response schema with every ``allOf`` merged (a shared base
+plus own fields); a ``writeOnly`` field is taken from the request but neither kept nor answered.
+An operation whose success is not JSON (``text/csv``, ``application/pdf``) answers, by
+convention, the example its media type gives (else an empty body of that type), after finding
+the record its path names (404 when there is none).
+
 An operation the convention cannot serve (another verb or shape) answers 501. Everything runs
 on the namespace's store, so records, snapshots and the clock work the same for every resource.
 """
@@ -23,18 +29,29 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .._naming import is_list_envelope, method_of, resource_of
+from .._schema_views import merge_all_of
 from ._errors import not_found, shown
 from ._handlers import BUSINESS, MATCHERS, TABLES
 from ._requests import Validated
 from ._store import Store, paginate
 from .contract import resolve
 
-__all__ = ["Handler", "OperationName", "handler_for"]
+__all__ = ["Handler", "OperationName", "RawBody", "handler_for"]
 
 Handler = Callable[[Store, Validated], tuple[int, Any]]
 
 _PREFIX = re.compile(r"^\^([a-z]+)_")
 _WINDOW_AND_PAGES = frozenset({"before", "after", "per_page", "page"})
+
+
+class RawBody:
+    """An answer that is not JSON: its bytes and media type, sent as they are."""
+
+    __slots__ = ("content", "media_type")
+
+    def __init__(self, content: bytes, media_type: str) -> None:
+        self.content = content
+        self.media_type = media_type
 
 
 class OperationName:
@@ -46,6 +63,7 @@ class OperationName:
         self.path = path
         self.verb = verb.upper()
         self.status, self.response = _success(document, spec)
+        self.media_type, self.raw_example = _raw_success(document, spec)
         self.is_list = self.response is not None and is_list_envelope(self.response)
         self.item: dict[str, Any] | None = None
         """For a list: the schema of one record (``data``'s items)."""
@@ -75,13 +93,38 @@ def _success(document: dict[str, Any], spec: dict[str, Any]) -> tuple[int, dict[
     return 200, None
 
 
+def _raw_success(document: dict[str, Any], spec: dict[str, Any]) -> tuple[str | None, bytes]:
+    """Return the media type and example of a success that is not JSON (else ``None``, b"")."""
+    for status, response in sorted(spec.get("responses", {}).items()):
+        if not status.startswith("2"):
+            continue
+        content: dict[str, Any] = resolve(document, response).get("content", {})
+        if not content or "application/json" in content:
+            return None, b""
+        media, described = next(iter(content.items()))
+        schema = resolve(document, described.get("schema", {}))
+        example = described.get("example", schema.get("example"))
+        if example is None and described.get("examples"):
+            first = resolve(document, next(iter(described["examples"].values())))
+            example = first.get("value") if isinstance(first, dict) else None
+        if example is None and schema.get("examples"):
+            example = schema["examples"][0]
+        if isinstance(example, str):
+            return media, example.encode("utf-8")
+        return media, b""
+    return None, b""
+
+
 def _deep(document: dict[str, Any], node: Any, depth: int = 0) -> Any:
-    """Resolve every ``$ref`` of a response schema (they are finite in the bundle)."""
+    """Resolve every ``$ref`` of a response schema (they are finite in the bundle).
+
+    An ``allOf`` is merged into the one object it composes.
+    """
     node = resolve(document, node)
     if depth > 20:
         return node
     if isinstance(node, dict):
-        return {key: _deep(document, value, depth + 1) for key, value in node.items()}
+        return merge_all_of({key: _deep(document, value, depth + 1) for key, value in node.items()})
     if isinstance(node, list):
         return [_deep(document, value, depth + 1) for value in node]
     return node
@@ -138,21 +181,31 @@ def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
     schema = name.response or {}
     properties: Mapping[str, Any] = schema.get("properties", {})
     given = body if isinstance(body, dict) else {}
-    record: dict[str, Any] = {key: value for key, value in given.items() if key in properties}
+    record: dict[str, Any] = {
+        key: value
+        for key, value in given.items()
+        if key in properties and _answered(properties[key])
+    }
     if "id" in properties:
         match = _PREFIX.match(str(properties["id"].get("pattern", "")))
         prefix = match.group(1) if match else name.resource.rstrip("s")[:4]
         record["id"] = store.new_id(prefix)
+    answered = {key: sub for key, sub in properties.items() if _answered(sub)}
     for key in schema.get("required", []):
-        if key not in record and key in properties:
-            record[key] = _placeholder(properties[key])
-    for key, sub in properties.items():
+        if key not in record and key in answered:
+            record[key] = _placeholder(answered[key])
+    for key, sub in answered.items():
         if key not in record and ("default" in sub or "examples" in sub) and key != "created_at":
             record[key] = _placeholder(sub)
     record["created_at"] = store.now()
     if "created_at" not in properties:
         record["_created_at"] = record.pop("created_at")
     return record
+
+
+def _answered(schema: Mapping[str, Any]) -> bool:
+    """Whether a response field may be answered: a ``writeOnly`` one never is."""
+    return not (isinstance(schema, Mapping) and schema.get("writeOnly") is True)
 
 
 def _wanted(name: OperationName, query: Mapping[str, Any]) -> list[tuple[str, Any]]:
@@ -208,8 +261,23 @@ def _one_page(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def _raw(name: OperationName) -> Handler:
+    """Answer a non-JSON success with its example, once the path's record (if any) is found."""
+    media = str(name.media_type)
+    example = name.raw_example
+
+    def raw(store: Store, v: Validated) -> tuple[int, Any]:
+        if len(name.path_params) == 1:
+            _find(store, name, v.path[name.path_params[0]])
+        return name.status, RawBody(example, media)
+
+    return raw
+
+
 def _conventional(name: OperationName) -> Handler | None:
     """Return the REST convention's handler for ``name``, or None when it cannot serve it."""
+    if name.media_type is not None and name.verb == "GET" and len(name.path_params) <= 1:
+        return _raw(name)
     if name.is_list and name.verb == "GET":
 
         def listing(store: Store, v: Validated) -> tuple[int, Any]:
@@ -265,7 +333,8 @@ def _carrying(name: OperationName, handler: Handler) -> Handler:
     A field the bundle adds to a request and to its record (an optional ``reason`` on a
     refund, say) then reaches the answer, and the state file, with no new line in the handler.
     """
-    declared = tuple((name.response or {}).get("properties", {}))
+    properties = (name.response or {}).get("properties", {})
+    declared = tuple(key for key, sub in properties.items() if _answered(sub))
 
     def carrying(store: Store, v: Validated) -> tuple[int, Any]:
         status, record = handler(store, v)

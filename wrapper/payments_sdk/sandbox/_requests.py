@@ -22,6 +22,7 @@ from starlette.requests import Request
 
 from .._checks import check, distinct_problem, not_together_problem
 from .._param_styles import StyleError, read_query, style_of
+from .._schema_views import READ_ONLY_MARK
 from ..errors import InvalidParameterError
 from ._errors import bad_request, field_path, shown
 from ._input import (
@@ -465,6 +466,8 @@ def _describe(error: ValidationError, prefix: list[str | int] | None = None) -> 
         closest: list[ValidationError] = min(branches.values(), key=len)
         error = best_match(closest)
     where = [*(prefix or []), *error.absolute_path]
+    if isinstance(error.schema, dict) and error.schema.get(READ_ONLY_MARK):
+        return f"{field_path(where)} is read-only: the service sets it, so it is never sent"
     if error.validator == "required" and isinstance(error.instance, dict):
         required: Any = error.validator_value
         missing = next((k for k in required if k not in error.instance), "?")

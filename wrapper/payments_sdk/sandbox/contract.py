@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .._schema_views import request_view, response_view
 from . import _require_extra
 
 _require_extra()
@@ -102,9 +103,17 @@ class SchemaSet:
 
     ``$ref`` links resolve against the document, formats are checked, and a ``pattern``'s final
     ``$`` means the end of the text, as in the ECMA-262 regular expressions JSON Schema uses.
+
+    ``direction`` reads OpenAPI's ``readOnly`` and ``writeOnly`` as that side of the wire does:
+    ``"response"`` (the default: recorded answers, fixtures) does not require a ``writeOnly``
+    field; ``"request"`` neither requires nor accepts a ``readOnly`` one.
     """
 
-    def __init__(self, document: dict[str, Any]) -> None:
+    def __init__(self, document: dict[str, Any], *, direction: str = "response") -> None:
+        if direction not in ("request", "response"):
+            raise ValueError(f"direction must be 'request' or 'response', not {direction!r}")
+        view = request_view if direction == "request" else response_view
+        document = view(document)
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(BUNDLE_URI, resource)
         self._format_checker = FormatChecker()

@@ -1,0 +1,158 @@
+"""Arguments are checked against the OpenAPI 3.1 keywords of their schema before any request.
+
+- ``readOnly``: a field the service sets is neither demanded nor accepted in a request;
+- ``format: date``: a ``datetime.date`` or an ISO 8601 date string, sent as ``YYYY-MM-DD``;
+  a datetime, another text or another type is refused naming the field;
+- ``allOf``: the fields and required fields of every part;
+- ``discriminator``: its value picks the ``oneOf`` shape, and an unknown value is refused;
+- ``deprecated``: a ``DeprecationWarning`` at the caller's own line.
+"""
+
+from __future__ import annotations
+
+import datetime
+import inspect
+import warnings
+from typing import Any
+
+import pytest
+
+from payments_sdk import InvalidParameterError
+from payments_sdk._checks import check
+from payments_sdk._deprecation import warn_deprecated
+
+_HOOK = {
+    "type": "object",
+    "required": ["id", "url", "secret"],
+    "properties": {
+        "id": {"type": "string", "readOnly": True},
+        "url": {"type": "string"},
+        "secret": {"type": "string", "writeOnly": True},
+    },
+    "additionalProperties": False,
+}
+
+
+def _refused(value: Any, schema: dict[str, Any], where: str = "x") -> InvalidParameterError:
+    with pytest.raises(InvalidParameterError) as caught:
+        check(value, schema, where)
+    return caught.value
+
+
+def test_a_read_only_field_is_not_demanded_and_not_sent() -> None:
+    """``id`` is required and readOnly: a request goes without it, and may not carry it."""
+    assert check({"url": "u", "secret": "s"}, _HOOK, "") == {"url": "u", "secret": "s"}
+    error = _refused({"id": "whk_1", "url": "u", "secret": "s"}, _HOOK, "")
+    assert (error.field, error.problem) == (
+        "id",
+        "is read-only: the service sets it, so it is never sent",
+    )
+    assert _refused({"url": "u"}, _HOOK, "").field == "secret"  # writeOnly: still required
+
+
+@pytest.mark.parametrize(
+    ("value", "sent"),
+    [
+        (datetime.date(2026, 11, 30), datetime.date(2026, 11, 30)),
+        ("2026-11-30", datetime.date(2026, 11, 30)),
+        ("0001-01-01", datetime.date(1, 1, 1)),
+    ],
+)
+def test_a_date_is_a_date_or_its_iso_text(value: object, sent: datetime.date) -> None:
+    """Both forms become a ``date``, which is sent as YYYY-MM-DD."""
+    assert check(value, {"type": "string", "format": "date"}, "value_date") == sent
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (datetime.datetime(2026, 11, 30, tzinfo=datetime.UTC), "must be a date, not a datetime"),
+        ("2026-13-01", "is not an ISO 8601 date (YYYY-MM-DD)"),
+        ("2026-11-30T00:00:00Z", "is not an ISO 8601 date (YYYY-MM-DD)"),
+        ("20261130", "is not an ISO 8601 date (YYYY-MM-DD)"),
+        (20261130, "must be a date or an ISO 8601 date string"),
+        (None, "must be a date or an ISO 8601 date string"),
+    ],
+)
+def test_anything_else_is_refused_naming_the_field(value: object, words: str) -> None:
+    """A datetime (which is a date too), an invalid day or another type never reaches the wire."""
+    error = _refused(value, {"type": "string", "format": "date"}, "value_date")
+    assert error.field == "value_date" and error.problem.startswith(words), error
+
+
+def test_an_all_of_composition_takes_the_fields_of_every_part() -> None:
+    """A base's required field is required, an own field is checked, an unknown one refused."""
+    schema = {
+        "allOf": [
+            {
+                "type": "object",
+                "required": ["payment_id"],
+                "properties": {"payment_id": {"type": "string"}},
+            },
+            {
+                "type": "object",
+                "required": ["reason"],
+                "properties": {"reason": {"type": "string", "minLength": 1}},
+            },
+        ],
+        "additionalProperties": False,
+    }
+    assert check({"payment_id": "p", "reason": "r"}, schema, "") == {
+        "payment_id": "p",
+        "reason": "r",
+    }
+    assert _refused({"reason": "r"}, schema, "").field == "payment_id"
+    assert _refused({"payment_id": "p", "reason": ""}, schema, "").field == "reason"
+    assert _refused({"payment_id": "p", "reason": "r", "other": 1}, schema, "").field == "other"
+
+
+_METHOD = {
+    "oneOf": [
+        {
+            "type": "object",
+            "x-model": "Card",
+            "required": ["type", "last4"],
+            "properties": {"type": {"const": "card"}, "last4": {"type": "string"}},
+        },
+        {
+            "type": "object",
+            "x-model": "Bank",
+            "required": ["type"],
+            "properties": {"type": {"const": "bank_transfer"}, "last4": {"type": "string"}},
+        },
+    ],
+    "discriminator": {"propertyName": "type", "mapping": {"card": "#/components/schemas/Card"}},
+}
+
+
+def test_the_discriminator_picks_the_shape() -> None:
+    """Both shapes take ``last4``: the ``type`` decides which one the value is checked as."""
+    assert check({"type": "card", "last4": "1"}, _METHOD, "m") == {"type": "card", "last4": "1"}
+    assert check({"type": "bank_transfer"}, _METHOD, "m") == {"type": "bank_transfer"}
+    assert _refused({"type": "card"}, _METHOD, "m").field == "m.last4"
+    error = _refused({"type": "cash"}, _METHOD, "m")
+    assert (error.field, error.problem) == (
+        "m.type",
+        "must be one of card, bank_transfer, got 'cash'",
+    )
+
+
+def test_a_deprecation_warning_points_at_the_callers_line() -> None:
+    """Called from the SDK's own modules, the warning names the first frame outside them."""
+    namespace: dict[str, Any] = {
+        "__name__": "payments_sdk.resources.example",
+        "warn": warn_deprecated,
+    }
+    exec("def method():\n    warn('client.example.method()')\n", namespace)
+    frame = inspect.currentframe()
+    assert frame is not None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        line = frame.f_lineno + 1
+        namespace["method"]()
+    (warning,) = caught
+    assert warning.category is DeprecationWarning
+    assert str(warning.message) == (
+        "client.example.method() is deprecated in the API description (deprecated: true)"
+    )
+    assert (warning.filename, warning.lineno) == (__file__, line)
