@@ -16,6 +16,7 @@ from payments_sdk.cli._bundle import amounts_of, model_schema
 from payments_sdk.cli._commands import RESERVED, build_parser, cli_name, option_of
 from payments_sdk.cli._completion import candidates, script
 from payments_sdk.sandbox import Sandbox
+from payments_sdk.sandbox.contract import load_bundle
 from tests.support.cli_helpers import cli, served_sandbox
 
 
@@ -50,11 +51,11 @@ def test_every_operation_has_a_command_with_every_argument(entry: OperationEntry
 def test_a_new_operation_in_the_table_gets_its_command() -> None:
     """No hand-written line: a table entry is all a command needs."""
     new = OperationEntry(
-        operation_id="listPayouts",
-        resource="payouts",
+        operation_id="listScratchWidgets",
+        resource="scratch_widgets",
         method="list",
         http_method="GET",
-        path="/v1/payouts",
+        path="/v1/scratch-widgets",
         summary="List payouts",
         description="Lists payouts, newest first.",
         result="PayoutList",
@@ -68,7 +69,7 @@ def test_a_new_operation_in_the_table_gets_its_command() -> None:
         ),
     )
     parser = build_parser(operations=(*OPERATIONS, new))
-    ns = parser.parse_args(["payouts", "list", "--status", "paid", "--all"])
+    ns = parser.parse_args(["scratch-widgets", "list", "--status", "paid", "--all"])
     assert ns._entry is new
     assert ns.arg_status == "paid"
     assert ns.all is True
@@ -80,16 +81,26 @@ def test_no_resource_takes_the_name_of_a_command_of_the_command_line() -> None:
     assert not names & set(RESERVED)
 
 
+def _argument(resource: str, method: str, name: str) -> Argument:
+    """An argument of an operation, as the bundle declares it (through the operation table)."""
+    entry = next(e for e in OPERATIONS if (e.resource, e.method) == (resource, method))
+    return next(a for a in entry.arguments if a.name == name)
+
+
 def test_help_shows_the_docstring_enum_members_bounds_and_defaults() -> None:
+    """The help says what the bundle says of each argument (read here from the bundle)."""
     result = cli("rfis", "list", "--help")
     assert result.code == 0
-    assert "List RFIs" in result.out or "RFI" in result.out
-    for member in ("action_required", "under_review", "superseded"):
-        assert member in result.out
-    assert "From 1 to 100" in result.out
-    assert "Default: 20" in result.out
-    conversions = cli("balance-conversions", "create", "--help").out
-    assert "One of: USD, EUR, GBP" in conversions
+    shown = " ".join(result.out.split())
+    assert "List RFIs" in shown or "RFI" in shown
+    for member in _argument("rfis", "list", "status").schema["enum"]:
+        assert member in shown
+    per_page = _argument("rfis", "list", "per_page")
+    assert f"From {per_page.schema['minimum']} to {per_page.schema['maximum']}" in shown
+    assert f"Default: {per_page.default}" in shown
+    conversions = " ".join(cli("balance-conversions", "create", "--help").out.split())
+    currencies = _argument("balance_conversions", "create", "source_currency").schema["enum"]
+    assert "One of: " + ", ".join(currencies) in conversions
     assert "major units" in conversions
 
 
@@ -97,7 +108,7 @@ def test_version_names_the_sdk_and_the_api() -> None:
     result = cli("--version")
     assert result.code == 0
     assert f"payments-sdk {__version__}" in result.out
-    assert "API 1.0.0" in result.out
+    assert f"API {load_bundle()['info']['version']}" in result.out
 
 
 def test_underscore_spellings_are_accepted(served: dict[str, str]) -> None:
@@ -120,9 +131,11 @@ def test_bad_input_exits_before_any_request_with_the_sdks_message(served: dict[s
     result = cli("refunds", "create", "--payment-id", "ref_1", env=nowhere)
     assert result.code == 2
     assert result.err == f"payments: error: {asyncio.run(sdk_message())}\n"
-    bound = cli("payments", "list", "--per-page", "500", env=served)
+    per_page = _argument("payments", "list", "per_page").schema
+    low, high = per_page["minimum"], per_page["maximum"]
+    bound = cli("payments", "list", "--per-page", str(high + 1), env=served)
     assert bound.code == 2
-    assert "per_page: must be between 1 and 100, got 500" in bound.err
+    assert f"per_page: must be between {low} and {high}, got {high + 1}" in bound.err
     text = cli("payments", "list", "--per-page", "many", env=served)
     assert text.code == 2
     assert "per_page: must be an int" in text.err

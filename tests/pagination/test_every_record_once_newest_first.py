@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError
+from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
@@ -188,11 +189,20 @@ async def test_walk_property(total: int, per_page: int, prefetch: int, inserts: 
     assert ids == [f"payt_{n}" for n in range(total, 0, -1)]
 
 
+_MAX_PER_PAGE = next(
+    a.schema["maximum"]
+    for e in TABLE
+    if (e.resource, e.method) == ("payments", "list")
+    for a in e.arguments
+    if a.name == "per_page"
+)
+
+
 @pytest.mark.parametrize(
     ("kwargs", "field"),
     [
         ({"per_page": 0}, "per_page"),
-        ({"per_page": 101}, "per_page"),
+        ({"per_page": _MAX_PER_PAGE + 1}, "per_page"),  # one past the bundle's maximum
         ({"per_page": True}, "per_page"),
         ({"page": 0}, "page"),
         ({"before": datetime(2026, 1, 1)}, "before"),

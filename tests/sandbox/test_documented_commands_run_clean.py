@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from payments_sdk.sandbox._controls_cli import COMMANDS
 from tests.sandbox.test_sandbox_command_line import running
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +30,7 @@ def _documented() -> list[list[str]]:
                 if not words or words[0] != "payments-sandbox" or "[" in line:
                     continue
                 words = [w for w in words[1:] if w != "&"]
-                if words and words[0] in ("snapshots", "namespace"):
+                if words and words[0] in COMMANDS:
                     continue  # control commands: they need a running sandbox
                 found[" ".join(words)] = words
     return list(found.values())

@@ -418,41 +418,52 @@ async def test_every_declared_response_field_and_enum_value_is_produced() -> Non
 RECORDS = RecordFields(FOLDED)
 
 
-def _reader(resource: str) -> tuple[str, str, str] | None:
-    """The operation that answers a record of ``resource``: its retrieve, else its list."""
-    found: list[tuple[int, str, str, str]] = []
+def _readers(resource: str) -> list[tuple[str, str, str]]:
+    """The operations that answer records of ``resource``: its retrieve and its lists.
+
+    Each as (operationId, path, its path parameter or ""); one that needs a query parameter is
+    left out (the record is read by the others).
+    """
+    found: list[tuple[str, str, str]] = []
     for path, method, operation in _operations():
         name = OperationName(FOLDED, path, method)
-        if name.resource != resource or name.verb != "GET":
+        parameters = [resolve(FOLDED, p) for p in operation.get("parameters", [])]
+        needs_query = any(p["in"] == "query" and p.get("required") for p in parameters)
+        if name.resource != resource or name.verb != "GET" or needs_query:
             continue
         if len(name.path_params) == 1 and not name.is_list:
-            found.append((0, operation["operationId"], path, name.path_params[0]))
-        elif name.is_list:
-            found.append((1, operation["operationId"], path, ""))
-    if not found:
-        return None  # no operation reads a record back (created only): nothing to show
-    _, operation_id, path, parameter = min(found)
-    return operation_id, path, parameter
+            found.append((operation["operationId"], path, name.path_params[0]))
+        elif name.is_list and not name.path_params:
+            found.append((operation["operationId"], path, ""))
+    return found
 
 
 async def _set_what_no_rule_reaches(call: Call, sandbox: Sandbox, missing: set[str]) -> None:
     """Set, on the newest record of each resource, the fields whose values the tour missed.
 
+    A resource with no record yet (one the bundle only lists and retrieves) gets one first.
     Each value comes from the field's schema (tests/support/schema_values.py), is set through
-    the control and read back through the service's own operation, so the declared shapes reach
-    a caller with no line here or in the sandbox for a field or value the bundle gains.
+    the control and read back through the service's own operations (its retrieve and its
+    lists), so the declared shapes reach a caller with no line here or in the sandbox for a
+    field, a value or a resource the bundle gains.
     """
     for resource, pointer in RECORDS.records.items():
         label = pointer.rsplit("/", 1)[-1]
+        readers = _readers(resource)
+        if not readers:
+            continue  # no operation reads a record back (created only): nothing to show
         table = records_of(sandbox.store, resource)
         rows = list(table.values()) if isinstance(table, dict) else list(table)
-        if not rows:
-            continue
-        record_id, reader = rows[-1]["id"], _reader(resource)
-        if reader is None:
-            continue
-        operation_id, path, parameter = reader
-        url = path.replace(f"{{{parameter}}}", record_id) if parameter else path
+        if rows:
+            record_id = rows[-1]["id"]
+        else:  # a resource the service fills (list and retrieve only): add one
+            record_id = (await call("addRecord", "POST", f"/_sandbox/records/{resource}"))["id"]
+        urls = [
+            (operation_id, path.replace(f"{{{parameter}}}", record_id) if parameter else path)
+            for operation_id, path, parameter in readers
+        ]
+        for operation_id, url in urls:  # the envelope of a list nobody else calls
+            await call(operation_id, "GET", url)
         for field, where in RECORDS.properties(pointer).items():
             below = Coverage()
             below.declare(where, f"{label}.{field}")
@@ -461,7 +472,8 @@ async def _set_what_no_rule_reaches(call: Call, sandbox: Sandbox, missing: set[s
             for value in variants(FOLDED, where):
                 control = f"/_sandbox/records/{resource}/{record_id}"
                 await call("setFields", "PATCH", control, json={field: value})
-                await call(operation_id, "GET", url)
+                for operation_id, url in urls:
+                    await call(operation_id, "GET", url)
 
 
 def test_the_sandbox_says_at_start_which_operations_answer_501(

@@ -39,6 +39,8 @@ PARITY = {
     "clock.advance": "advance",
     "clock.resume": "resume",
     "clock.__call__": "now",
+    "set_fields": "set_fields",
+    "add_record": "add_record",
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["variants"]
+__all__ = ["example", "variants"]
 
 _FORMATS = {
     "date-time": "2026-01-02T03:04:05Z",
@@ -109,3 +109,10 @@ def _arrays(items: list[Any], node: dict[str, Any]) -> list[Any]:
     least = int(node.get("minItems", 0))
     arrays = [items[start : start + size] for start in range(0, len(items), size)]
     return [array + [array[-1]] * max(0, least - len(array)) for array in arrays]
+
+
+def example(document: dict[str, Any], schema: dict[str, Any]) -> Any:
+    """Return one value valid for ``schema`` (a ``$ref`` or an inline schema of ``document``)."""
+    if "$ref" in schema:
+        return variants(document, schema["$ref"])[0]
+    return variants({**document, "x-inline": schema}, "/x-inline")[0]

@@ -49,6 +49,7 @@ control commands (for a running sandbox; PAYMENTS_BASE_URL, PAYMENTS_API_KEY):
   payments-sandbox snapshots delete NAME
   payments-sandbox namespace delete
   payments-sandbox records set RESOURCE ID FIELD=TEXT FIELD:=JSON ...
+  payments-sandbox records add RESOURCE FIELD=TEXT FIELD:=JSON ...
 
 examples:
   payments-sandbox --port 8080

@@ -8,7 +8,8 @@ on the namespace that key names, as the HTTP controls do:
 - ``snapshots delete NAME``: remove one;
 - ``namespace delete``: delete the key's namespace (records, snapshots, clock, faults);
 - ``records set RESOURCE ID FIELD=TEXT FIELD:=JSON ...``: set fields of a record to values the
-  bundle allows (``records set rfis rfi_... status=expired``); prints the record as JSON.
+  bundle allows (``records set rfis rfi_... status=expired``); prints the record as JSON;
+- ``records add RESOURCE FIELD=TEXT ...``: add a record to a resource no business rule keeps.
 """
 
 from __future__ import annotations
@@ -58,6 +59,13 @@ def _parser(prog: str) -> argparse.ArgumentParser:
     set_fields.add_argument("resource", metavar="RESOURCE", help="as the SDK names it: rfis")
     set_fields.add_argument("id", metavar="ID", help="the record's id")
     set_fields.add_argument("fields", metavar="FIELD=VALUE", nargs="+")
+    add = records_actions.add_parser(
+        "add",
+        help="add a record to a resource no business rule keeps; print it as JSON",
+        description="FIELD=TEXT sets a string; FIELD:=JSON sets any JSON value.",
+    )
+    add.add_argument("resource", metavar="RESOURCE", help="as the SDK names it")
+    add.add_argument("fields", metavar="FIELD=VALUE", nargs="*")
     return parser
 
 
@@ -98,7 +106,10 @@ def controls_main(argv: list[str], prog: str = "payments-sandbox") -> int:
             for row in rows:
                 print(f"{row['name']:<{width}}  {row['taken_at'] or '-':<27}  {row['size']}")
         elif args.group == "records":
-            record = handle.set_fields(args.resource, args.id, fields)
+            if args.action == "add":
+                record = handle.add_record(args.resource, fields)
+            else:
+                record = handle.set_fields(args.resource, args.id, fields)
             print(json.dumps(record, indent=2))
         elif args.group == "snapshots":
             handle.delete_snapshot(args.name)

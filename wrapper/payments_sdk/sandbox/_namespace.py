@@ -115,6 +115,16 @@ class SandboxNamespace:
         record: dict[str, Any] = self._call("PATCH", where, fields)
         return record
 
+    def add_record(self, resource: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
+        """Add a record to a resource no business rule keeps (sandbox-only); return it.
+
+        As :meth:`Sandbox.add_record <payments_sdk.sandbox.Sandbox.add_record>`; a refusal is a
+        SandboxControlError naming the field.
+        """
+        where = f"/_sandbox/records/{quote(resource, safe='')}"
+        record: dict[str, Any] = self._call("POST", where, fields or {})
+        return record
+
     # -- the clock ------------------------------------------------------------------------
 
     def now(self) -> str:

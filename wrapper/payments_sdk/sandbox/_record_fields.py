@@ -16,7 +16,11 @@ record changes (an order's ``rfi`` reference keeps its own copy of the status).
   (``$ref``, enums, patterns, formats, nested objects), and a refusal is a 400 naming the
   field; ``id`` and ``created_at`` cannot be set (they address and order the records);
 - the answer is the record as the service's own operations now answer it (200); a record that
-  does not exist is a 404. Like every control, it acts on the namespace of the key.
+  does not exist is a 404. Like every control, it acts on the namespace of the key;
+- ``POST /_sandbox/records/{resource}`` adds a record (201) to a resource no business rule
+  keeps, such as one the bundle only lists and retrieves: the body's fields, checked the same
+  way, an id with the schema's prefix, ``created_at`` from the clock, and each required field
+  not given at its default or first example.
 """
 
 from __future__ import annotations
@@ -32,7 +36,8 @@ from starlette.routing import Route
 
 from ._auth import KeyIssuer
 from ._errors import ApiError, bad_request, field_path, not_found, shown
-from ._generic import OperationName, records_of
+from ._generic import _PREFIX, OperationName, _deep, _placeholder, records_of
+from ._handlers import TABLES
 from ._input import MAX_JSON_BYTES, check_numbers, parse_json, read_body
 from ._requests import _describe
 from ._spaces import Spaces, namespace_of
@@ -115,23 +120,20 @@ class RecordFields:
         node = self._node(self.concrete(pointer))
         return isinstance(node, dict) and node.get("format") == "date-time"
 
-    # -- the control ----------------------------------------------------------------------
+    # -- the controls ---------------------------------------------------------------------
 
-    def set(self, store: Store, resource: str, record_id: str, fields: Any) -> dict[str, Any]:
-        """Set ``fields`` of the record ``record_id`` of ``resource`` (under the store's lock).
-
-        Returns the record; raises ApiError 400 naming the field, or 404 for no such record.
-        """
+    def _schema(self, resource: str) -> str:
         pointer = self.records.get(resource)
         if pointer is None:
             known = ", ".join(self.records)
             raise not_found(f"{shown(resource)} is not a resource that keeps records ({known})")
-        if not isinstance(fields, dict) or not fields:
+        return pointer
+
+    def _checked(self, resource: str, fields: Any) -> dict[str, Any]:
+        """Return ``fields`` as they are stored, each checked against its schema in the bundle."""
+        if not isinstance(fields, dict):
             raise bad_request("body must be a JSON object of the fields to set")
-        declared = self.properties(pointer)
-        record = _find(records_of(store, resource), record_id)
-        if record is None:
-            raise not_found(f"id {shown(record_id)} does not match any record of {resource}")
+        declared = self.properties(self._schema(resource))
         changes: dict[str, Any] = {}
         for field, value in fields.items():
             if field not in declared:
@@ -144,10 +146,66 @@ class RecordFields:
             if error is not None:
                 error.path.appendleft(field)
                 raise bad_request(_describe(error))
-            changes[field] = _stored(value) if self._is_timestamp(declared[field]) else value
-        record.update(copy.deepcopy(changes))
+            timestamp = self._is_timestamp(declared[field])
+            changes[field] = _stored(value) if timestamp else copy.deepcopy(value)
+        return changes
+
+    def set(self, store: Store, resource: str, record_id: str, fields: Any) -> dict[str, Any]:
+        """Set ``fields`` of the record ``record_id`` of ``resource`` (under the store's lock).
+
+        Returns the record; raises ApiError 400 naming the field, or 404 for no such record.
+        """
+        self._schema(resource)
+        record = _find(records_of(store, resource), record_id)
+        if record is None:
+            raise not_found(f"id {shown(record_id)} does not match any record of {resource}")
+        changes = self._checked(resource, fields)
+        if not changes:
+            raise bad_request("body must name at least one field to set")
+        record.update(changes)
         store.touched.add((store.table_name(resource), record_id))
         return record
+
+    def add(self, store: Store, resource: str, fields: Any) -> dict[str, Any]:
+        """Add a record of a resource no business rule keeps (under the store's lock).
+
+        The record gets an id with its schema's prefix and ``created_at`` from the namespace's
+        clock; a required field not given takes its schema's default or first example. For a
+        resource the bundle serves only by listing and retrieving (the service makes its
+        records), this is how a test gets one. Returns the record.
+        """
+        pointer = self._schema(resource)
+        if resource in TABLES:
+            raise bad_request(
+                f"records of {resource} are made by the service's own operations: set their "
+                f"fields with PATCH /_sandbox/records/{resource}/{{id}}"
+            )
+        record = self._checked(resource, fields)
+        declared = self.properties(pointer)
+        schema = _deep(self.document, self._node(self.concrete(pointer)))
+        match = _PREFIX.match(str(_deep(self.document, self._node(declared["id"])).get("pattern")))
+        record["id"] = store.new_id(match.group(1) if match else resource.rstrip("s")[:4])
+        for field in _required(schema):
+            if field not in record and field in declared and field not in FIXED_FIELDS:
+                record[field] = _placeholder(_deep(self.document, self._node(declared[field])))
+        error = next(iter(self.schemas.validator(pointer).iter_errors(render(record))), None)
+        if error is not None:
+            raise bad_request(_describe(error))
+        stamp = store.now()
+        record["created_at" if "created_at" in declared else "_created_at"] = stamp
+        table = records_of(store, resource)
+        if isinstance(table, dict):
+            table[record["id"]] = record
+        else:
+            table.append(record)
+        return record
+
+
+def _required(schema: dict[str, Any]) -> list[str]:
+    found = list(schema.get("required", []))
+    for part in schema.get("allOf", []):
+        found += [name for name in _required(part) if name not in found]
+    return found
 
 
 def _rank(name: OperationName) -> int:
@@ -183,22 +241,33 @@ def fields_of(raw: bytes) -> Any:
 
 
 def record_routes(spaces: Spaces, keys: KeyIssuer, fields: RecordFields) -> list[Route]:
-    """Return the route of the control: ``PATCH /_sandbox/records/{resource}/{id}``."""
+    """Return the routes of the controls: ``PATCH .../{resource}/{id}``, ``POST .../{resource}``."""
 
-    async def endpoint(request: Request) -> Response:
-        try:
-            namespace = namespace_of(keys.verify(request.headers.get("authorization")))
-            body = fields_of(await read_body(request, MAX_JSON_BYTES))
-            store = spaces.store(namespace)
-            with store.lock:
-                record = fields.set(
-                    store, request.path_params["resource"], request.path_params["id"], body
-                )
-                spaces.commit(namespace, store)
-                answer = render(record)
-        except ApiError as exc:
-            return JSONResponse(exc.body(), status_code=exc.status)
-        return JSONResponse(answer, status_code=200)
+    def endpoint(
+        act: Callable[[Store, Request, Any], dict[str, Any]], status: int
+    ) -> Callable[[Request], Awaitable[Response]]:
+        async def answer(request: Request) -> Response:
+            try:
+                namespace = namespace_of(keys.verify(request.headers.get("authorization")))
+                body = fields_of(await read_body(request, MAX_JSON_BYTES))
+                store = spaces.store(namespace)
+                with store.lock:
+                    record = act(store, request, body)
+                    spaces.commit(namespace, store)
+                    rendered = render(record)
+            except ApiError as exc:
+                return JSONResponse(exc.body(), status_code=exc.status)
+            return JSONResponse(rendered, status_code=status)
 
-    handler: Callable[[Request], Awaitable[Response]] = endpoint
-    return [Route("/_sandbox/records/{resource}/{id}", handler, methods=["PATCH"])]
+        return answer
+
+    def set_fields(store: Store, request: Request, body: Any) -> dict[str, Any]:
+        return fields.set(store, request.path_params["resource"], request.path_params["id"], body)
+
+    def add(store: Store, request: Request, body: Any) -> dict[str, Any]:
+        return fields.add(store, request.path_params["resource"], body)
+
+    return [
+        Route("/_sandbox/records/{resource}/{id}", endpoint(set_fields, 200), methods=["PATCH"]),
+        Route("/_sandbox/records/{resource}", endpoint(add, 201), methods=["POST"]),
+    ]

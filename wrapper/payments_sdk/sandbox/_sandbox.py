@@ -257,6 +257,34 @@ class Sandbox:
             raise (KeyError if exc.status == 404 else ValueError)(exc.message) from None
         return rendered
 
+    def add_record(
+        self,
+        resource: str,
+        fields: Mapping[str, Any] | None = None,
+        *,
+        namespace: str = DEFAULT,
+    ) -> dict[str, Any]:
+        """Add a record to a resource no business rule keeps (sandbox-only); return it.
+
+        For a resource the bundle only lists and retrieves (the service makes its records):
+        ``fields`` are checked as :meth:`set_fields` checks them; the record gets an id with its
+        schema's prefix and ``created_at`` from the clock. Raises ValueError naming the field,
+        and KeyError when the resource keeps no records.
+        """
+        namespace = check_name_or_raise(namespace)
+        store = self.spaces.store(namespace)
+        try:
+            body = fields_of(json.dumps(dict(fields or {})).encode())
+            with store.lock:
+                record = self._record_fields.add(store, resource, body)
+                self.spaces.commit(namespace, store)
+                rendered: dict[str, Any] = render(record)
+        except (TypeError, ValueError) as exc:  # not JSON (a datetime, a set), or NaN
+            raise ValueError(f"fields must be JSON values: {exc}") from None
+        except ApiError as exc:
+            raise (KeyError if exc.status == 404 else ValueError)(exc.message) from None
+        return rendered
+
     @functools.cached_property
     def _record_fields(self) -> RecordFields:
         return RecordFields(load_bundle())
