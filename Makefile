@@ -16,7 +16,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate check-generated api-diff api-baseline spec-edits lint format test unit demo bench docs dist check-wheel clean
+.PHONY: setup bundle check-bundle lint-spec generate generate-into check-generated api-diff api-baseline spec-edits lint format test unit demo bench docs dist check-wheel clean
 
 setup: $(VENV_STAMP) $(DOCS_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable), dev and docs tools, and install the npm tools.
 
@@ -56,12 +56,13 @@ lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Re
 	redocly lint --format=stylish openapi/payments.yaml
 	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json
 
-# $(call generate_into,DIR): fold the server prefixes into the paths (DIR/payments.folded.json,
+# $(call generate_into,DIR[,BUNDLE]): fold the server prefixes into the paths (DIR/payments.folded.json,
 # which the sandbox also ships and routes by), derive the generator's input from it
 # (generator_input.py: tags of discriminated unions, media types it knows), run the generator.
 define generate_into
 	rm -rf $(1) && mkdir -p $(1)
-	$(PY) openapi/tools/fold.py openapi/payments.json $(1)/payments.folded.json
+	$(PY) openapi/tools/fold.py $(or $(2),openapi/payments.json) $(1)/payments.folded.json
+	$(PY) openapi/tools/unsupported.py $(1)/payments.folded.json
 	$(PY) openapi/tools/generator_input.py $(1)/payments.folded.json $(1)/payments.generator.json
 	cd $(1) && $(BIN)/openapi-python-client generate --path payments.generator.json \
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \
@@ -85,6 +86,12 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bun
 	rm -rf build/generate
 	$(PY) openapi/tools/api_diff.py --report
 
+# The recipe of `make generate` on another bundle, into another directory, and nothing else (no
+# install step): tests/spec/test_compatible_spec_edits_are_carried.py generates its edited copy so.
+generate-into:
+	@test -n "$(DIR)" -a -n "$(BUNDLE)" || (echo "usage: make generate-into DIR=... BUNDLE=..." >&2; exit 2)
+	$(call generate_into,$(DIR),$(BUNDLE))
+
 check-generated: $(VENV_STAMP) ## Fail when generated/ is not what the bundle produces.
 	$(call generate_into,build/check-generated)
 	diff -r --exclude=__pycache__ generated/ build/check-generated/ \
@@ -100,8 +107,9 @@ MYPY_CACHE = .mypy_cache/generated-$(MYPY_KEY)
 api-diff: $(VENV_STAMP) ## What changed for SDK users since the last release (folded bundles); fails on an unannounced breaking change.
 	$(PY) openapi/tools/api_diff.py --check
 
-spec-edits: $(VENV_STAMP) $(NPM_STAMP) ## Not a test (~10 min): replay realistic spec edits on scratch copies, report what flags each.
-	$(PY) openapi/tools/spec_edits.py
+# SPEC_EDITS_ARGS: e.g. "--jobs 1", "--skip-pending", "--force", or edit names (--list lists them).
+spec-edits: $(VENV_STAMP) $(NPM_STAMP) ## Not a test (hours; resumable): each spec edit of openapi/tools/spec_edit_set.py in a scratch clone under the whole make test; writes docs/spec-edits.md.
+	nice -n 10 $(PY) openapi/tools/spec_edits.py $(SPEC_EDITS_ARGS)
 
 api-baseline: $(VENV_STAMP) ## At a release: make the published bundle the baseline of api-diff, as the pyproject version.
 	cp openapi/payments.json openapi/baseline/payments.json

@@ -27,6 +27,10 @@ class Argument(NamedTuple):
     has_default: bool
     schema: dict[str, Any]
     description: str
+    style: str = ""
+    """A query or header parameter's OpenAPI ``style`` (``form``, ``deepObject``, ``simple``...)."""
+    explode: bool = False
+    """A query or header parameter's OpenAPI ``explode``."""
     deprecated: bool = False
     """``deprecated: true`` on the parameter or body field: giving it warns."""
 
@@ -114,6 +118,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="Only conversions from this currency.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="target_currency",
@@ -130,6 +136,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="Only conversions into this currency.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -140,6 +148,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -150,6 +160,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -160,6 +172,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -170,6 +184,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -282,6 +298,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="ISO 4217 code of the currency to convert from.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="target_currency",
@@ -298,6 +316,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="ISO 4217 code of the currency to convert into.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -328,6 +348,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["bene_8Kq2x7Lm"],
                 },
                 description="Only validations of this saved beneficiary bank account.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="country",
@@ -338,6 +360,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "pattern": "^[A-Za-z]{3}$", "examples": ["DEU", "gbr"]},
                 description="ISO 3166-1 alpha-3 country code; matched case-insensitively.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -348,6 +372,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -358,6 +384,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -368,6 +396,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -378,6 +408,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -613,6 +645,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -623,6 +657,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -633,6 +669,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -643,6 +681,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -852,6 +892,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -862,6 +904,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -872,6 +916,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -882,6 +928,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1014,6 +1062,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["local"],
                 },
                 description="Payment type of the accounts to close.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="currency",
@@ -1030,6 +1080,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "examples": ["USD"],
                 },
                 description="Currency of the accounts to close.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1101,6 +1153,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "minLength": 1},
                 description="Only links with this verification status.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -1111,6 +1165,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1121,6 +1177,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1131,6 +1189,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1141,6 +1201,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1235,6 +1297,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1245,6 +1309,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1255,6 +1321,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1265,6 +1333,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1374,6 +1444,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                     "x-model": "RfiStatus",
                 },
                 description="Only RFIs in this status.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="search",
@@ -1384,6 +1456,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "minLength": 1},
                 description="Exact match on the RFI id or on the id of the underlying entity.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="before",
@@ -1394,6 +1468,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1404,6 +1480,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1414,6 +1492,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1424,6 +1504,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),
@@ -1449,6 +1531,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created before this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="after",
@@ -1459,6 +1543,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=False,
                 schema={"type": "string", "format": "date-time"},
                 description="Only resources created after this time (ISO 8601, UTC).",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="per_page",
@@ -1469,6 +1555,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 100, "default": 20},
                 description="Page size, 1 to 100.",
+                style="form",
+                explode=True,
             ),
             Argument(
                 name="page",
@@ -1479,6 +1567,8 @@ OPERATIONS: tuple[OperationEntry, ...] = (
                 has_default=True,
                 schema={"type": "integer", "minimum": 1, "maximum": 1000000000000000, "default": 1},
                 description="Page number, starting at 1, at most 10^15. The next page number is in `page_meta.next`.",
+                style="form",
+                explode=True,
             ),
         ),
     ),

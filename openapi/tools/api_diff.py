@@ -9,6 +9,8 @@ client built on the baseline:
   a parameter or body field removed or renamed, newly required, or narrowed (type, enum value
   removed, tighter bound, new pattern); a response field removed or no longer required, or
   widened (another type); a success status changed.
+  The ``style``/``explode`` of an array or object parameter changed (old clients write it the
+  old way) is breaking too.
 * **non-breaking**: new operations, new optional parameters and fields, new request enum values,
   looser request bounds, new response fields, new response enum values (the SDK keeps an unknown
   enum value as a string), descriptions.
@@ -435,6 +437,13 @@ class _Differ:
                 continue
             if new_param.get("required") and not old_param.get("required"):
                 self.add(True, operation, where, "parameter now required")
+            old_style, new_style = _style(old_param), _style(new_param)
+            if old_style != new_style:
+                # An array or object is written differently on the wire: old clients' queries
+                # stop being read. A scalar is written the same in every style.
+                kind = (_resolve(self.new, new_param.get("schema")) or {}).get("type")
+                shaped = kind in ("array", "object")
+                self.add(shaped, operation, where, f"style {old_style} -> {new_style}")
             if bool(old_param.get("deprecated")) != bool(new_param.get("deprecated")):
                 self.add(
                     False,
@@ -458,8 +467,30 @@ class _Differ:
                 self.add(
                     required, operation, f"{route} {key[0]} {key[1]}", f"new {state} parameter"
                 )
+        old_security, new_security = (
+            self.security(self.old, old_op),
+            self.security(self.new, new_op),
+        )
+        if old_security != new_security:
+            # Another bearer scheme is still `Authorization: Bearer <token>`: the client's way
+            # of sending it stands (which token to pass is the docs' job). Anything else breaks.
+            bearer = all(kind == "http bearer" for _, kind in new_security)
+            old_names = ", ".join(name for name, _ in old_security) or "none"
+            new_names = ", ".join(name for name, _ in new_security) or "none"
+            self.add(not bearer, operation, route, f"security {old_names} -> {new_names}")
         self.body(operation, route, old_op.get("requestBody"), new_op.get("requestBody"))
         self.responses(operation, route, old_op.get("responses", {}), new_op.get("responses", {}))
+
+    @staticmethod
+    def security(document: dict[str, Any], operation: dict[str, Any]) -> list[tuple[str, str]]:
+        """Return the schemes an operation accepts, as (name, "type scheme"), in order."""
+        schemes = document.get("components", {}).get("securitySchemes", {})
+        found = []
+        for requirement in operation.get("security", document.get("security", [])):
+            for name in requirement:
+                scheme = schemes.get(name, {})
+                found.append((name, f"{scheme.get('type')} {scheme.get('scheme', '')}".strip()))
+        return found
 
     def body(self, operation: str, route: str, old: Any, new: Any) -> None:
         old = _resolve(self.old, old)
@@ -570,6 +601,13 @@ def _parameters(
         param = _resolve(document, raw)
         found[(param["in"], param["name"])] = param
     return found
+
+
+def _style(param: dict[str, Any]) -> str:
+    """Return how a parameter is written: its style and explode, OpenAPI's defaults filled in."""
+    style = param.get("style", "form" if param["in"] in ("query", "cookie") else "simple")
+    explode = param.get("explode", style == "form")
+    return f"{style} (explode {'true' if explode else 'false'})"
 
 
 def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:

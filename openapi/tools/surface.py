@@ -24,6 +24,7 @@ Usage: python openapi/tools/surface.py FOLDED.json OUT_DIR
 
 from __future__ import annotations
 
+import builtins
 import copy
 import json
 import keyword
@@ -67,6 +68,13 @@ class Parameter:
     annotation: str = ""
     deprecated: bool = False
     """``deprecated: true`` on the parameter or the body field: passing it warns."""
+    keyword: str = ""
+    """The keyword of the generated function's argument (openapi-python-client suffixes ``_`` to
+    builtins' names: ``filter`` is ``filter_`` there, while the SDK method keeps ``filter``)."""
+    style: str = ""
+    """A query or header parameter's ``style`` (OpenAPI's default when the bundle is silent)."""
+    explode: bool = False
+    """A query or header parameter's ``explode`` (OpenAPI's default when the bundle is silent)."""
 
 
 @dataclass
@@ -123,6 +131,16 @@ def python_name(name: str) -> str:
     if not text.isidentifier() or keyword.iskeyword(text):
         text += "_"
     return text
+
+
+# The names openapi-python-client suffixes with "_" (its strings.RESERVED_WORDS).
+_GENERATOR_RESERVED = (set(dir(builtins)) | {"self", "true", "false", "datetime"}) - {"id"}
+
+
+def generated_keyword(name: str) -> str:
+    """Return the keyword openapi-python-client gives parameter ``name`` (``filter_``)."""
+    text = python_name(name)
+    return text + "_" if text in _GENERATOR_RESERVED else text
 
 
 # -- schemas ------------------------------------------------------------------------------------
@@ -228,14 +246,26 @@ def _models(generated: Path) -> set[str]:
     return set(re.findall(r'^    "([A-Za-z0-9_]+)",$', text, re.MULTILINE))
 
 
+def _style(spec: dict[str, Any]) -> tuple[str, bool]:
+    """Return a parameter's style and explode, with OpenAPI 3.1's defaults (section 4.8.12.4)."""
+    if spec["in"] not in ("query", "header"):
+        return "", False
+    style = spec.get("style") or ("form" if spec["in"] == "query" else "simple")
+    return str(style), bool(spec.get("explode", style == "form"))
+
+
 def _parameter(resolver: Resolver, raw: dict[str, Any]) -> Parameter:
     spec = resolver.resolve(raw)
     schema = spec.get("schema", {})
     has_default = "default" in schema or "x-sdk-default" in schema
     default = schema.get("x-sdk-default", schema.get("default"))
+    style, explode = _style(spec)
     return Parameter(
+        style=style,
+        explode=explode,
         name=spec["name"],
         python_name=python_name(spec["name"]),
+        keyword=generated_keyword(spec["name"]),
         location=spec["in"],
         required=bool(spec.get("required")),
         schema=schema,

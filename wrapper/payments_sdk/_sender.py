@@ -158,7 +158,7 @@ class Sender:
         if params:
             query = _without_none(params)
             if query:
-                target += "?" + str(httpx.QueryParams(query))
+                target += "?" + _query_string(query, operation)
         if files is not None:
             content, headers = _multipart(files, headers)
         sent = merge_headers(self._headers, headers, self._call_headers)
@@ -406,6 +406,19 @@ def _without_none(params: Mapping[str, Any]) -> dict[str, Any]:
             continue
         kept[name] = value
     return kept
+
+
+def _query_string(query: Mapping[str, Any], operation: Operation | None) -> str:
+    """Write the query: each parameter in the style the bundle declares for it (``_param_styles``).
+
+    A query of scalars is the same text in every style: httpx writes it, as it always has.
+    """
+    if not any(isinstance(value, list | tuple | Mapping) for value in query.values()):
+        return str(httpx.QueryParams(query))
+    from ._param_styles import encode_query, styles_of_operation
+
+    styles = styles_of_operation(operation.operation_id) if operation is not None else {}
+    return encode_query(query, styles)
 
 
 def _media_type(content_type: str) -> str:

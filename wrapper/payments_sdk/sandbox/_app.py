@@ -167,6 +167,11 @@ def _simulated(body: Any) -> dict[str, Any]:
     return {"amount": amount, "currency": currency, "status": status, "held": held}
 
 
+def _templated(path: str) -> list[bool]:
+    """Return, segment by segment, whether ``path`` is templated there (the routes' order)."""
+    return [segment.startswith("{") for segment in path.strip("/").split("/")]
+
+
 def build_app(
     spaces: Spaces,
     keys: KeyIssuer,
@@ -187,7 +192,9 @@ def build_app(
             ", ".join(missing),
         )
     routes: list[Route] = []
-    for path, item in folded["paths"].items():
+    # OpenAPI matches a concrete path before a templated one (/payments/export before
+    # /payments/{id}); Starlette takes the first route that matches, so they go in that order.
+    for path, item in sorted(folded["paths"].items(), key=lambda entry: _templated(entry[0])):
         by_method = {
             method.upper(): _endpoint(
                 spaces,

@@ -65,6 +65,11 @@ class OperationName:
         self.status, self.response = _success(document, spec)
         self.media_type, self.raw_example = _raw_success(document, spec)
         self.is_list = self.response is not None and is_list_envelope(self.response)
+        self.item: dict[str, Any] | None = None
+        """For a list: the schema of one record (``data``'s items)."""
+        if self.is_list and self.response is not None:
+            data = self.response.get("properties", {}).get("data", {})
+            self.item = data.get("items") if isinstance(data.get("items"), dict) else None
         self.resource = resource_of(path, spec)
         self.method = method_of(path, verb, spec, self.is_list)
         self.key = f"{self.resource}.{self.method}"
@@ -208,13 +213,35 @@ def _wanted(name: OperationName, query: Mapping[str, Any]) -> list[tuple[str, An
     return [(field, query[field]) for field in name.filters if field in query]
 
 
+def _holds(held: Any, wanted: Any) -> bool:
+    """Whether a record's value matches a filter's: equal, or by array membership.
+
+    An array filter (``status=a&status=b``) matches any of its values; a record's array field
+    matches a value it holds; an object filter (``deepObject``) matches each of its fields.
+    """
+    if isinstance(wanted, list):
+        return any(_holds(held, one) for one in wanted)
+    if isinstance(wanted, dict):
+        return isinstance(held, Mapping) and all(
+            _holds(held.get(key), value) for key, value in wanted.items()
+        )
+    if isinstance(held, list):
+        return wanted in held
+    return bool(held == wanted)
+
+
 def _matches(name: OperationName, record: Mapping[str, Any], wanted: list[tuple[str, Any]]) -> bool:
+    fields = (name.item or {}).get("properties", {})
     for field, value in wanted:
         matcher = MATCHERS.get((name.resource, field))
         if matcher is not None:
             if not matcher(record, value):
                 return False
-        elif record.get(field) != value:
+        elif isinstance(value, dict) and field not in fields:
+            # An object filter the record does not hold as a field: its fields are the record's.
+            if not _holds(record, value):
+                return False
+        elif not _holds(record.get(field), value):
             return False
     return True
 

@@ -21,6 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from .._checks import check, distinct_problem, not_together_problem
+from .._param_styles import StyleError, read_query, style_of
 from .._schema_views import READ_ONLY_MARK
 from ..errors import InvalidParameterError
 from ._errors import bad_request, field_path, shown
@@ -116,6 +117,7 @@ class Operation:
         if len(request.scope.get("query_string", b"")) > MAX_QUERY_BYTES:
             raise bad_request(f"query string is too long: at most {MAX_QUERY_BYTES} bytes")
         declared = {param["name"] for param, _, _ in self._params if param["in"] == "query"}
+        declared |= self._exploded_fields()
         for key, text in request.query_params.multi_items():
             check_text(key, "a query parameter name")
             check_text(text, field_path([key]))
@@ -131,6 +133,10 @@ class Operation:
                 if not self._schemas.validator(pointer).is_valid(value):
                     raise bad_request(_path_problem(value, schema, name))
                 result.path[name] = value
+            elif where == "query" and _structured(schema):
+                value = self._styled(request, param, pointer, schema)
+                if value is not None:
+                    result.query[name] = value
             elif where == "query":
                 is_currency = param["schema"].get("$ref") == _CURRENCY_REF
                 coerced = self._query(
@@ -209,6 +215,78 @@ class Operation:
         if kind == "integer" and value > MAX_INTEGER:
             raise bad_request(f"{name} must be at most {MAX_INTEGER} (10^15)")
         return value
+
+    def _exploded_fields(self) -> set[str]:
+        """Return the query names that are fields of an object parameter sent form exploded."""
+        return {
+            field
+            for param, _, schema in self._params
+            if param["in"] == "query" and schema.get("type") == "object"
+            if style_of(param).style == "form" and style_of(param).explode
+            for field in schema.get("properties", {})
+        }
+
+    def _styled(
+        self, request: Request, param: dict[str, Any], pointer: str, schema: dict[str, Any]
+    ) -> Any:
+        """Return an array or object query parameter, read in its declared style, or None.
+
+        ``ids=a&ids=b`` and a single ``ids=a`` are both a list with ``explode`` (the default);
+        ``ids=a,b`` without it; ``filter[status]=paid`` in ``deepObject``
+        (:mod:`payments_sdk._param_styles`, which the SDK writes with). Each item's text is
+        then typed by its schema, and the whole value checked against the bundle.
+        """
+        name = param["name"]
+        properties = list(schema.get("properties", {}))
+        try:
+            texts = read_query(
+                request.query_params.multi_items(),
+                name,
+                style_of(param),
+                str(schema.get("type")),
+                properties,
+            )
+        except StyleError as exc:
+            raise bad_request(str(exc)) from None
+        if texts is None:
+            if param.get("required"):
+                raise bad_request(f"{name} can't be blank")
+            return None
+        if isinstance(texts, dict):
+            extra = schema.get("additionalProperties")
+            fields = schema.get("properties", {})
+            value: Any = {
+                key: self._typed(text, fields.get(key, extra), [name, key])
+                for key, text in texts.items()
+            }
+        elif isinstance(texts, list):
+            value = [
+                self._typed(text, schema.get("items"), [name, index])
+                for index, text in enumerate(texts)
+            ]
+        else:
+            value = texts
+        errors = list(self._schemas.validator(pointer).iter_errors(value))
+        if errors:
+            raise bad_request(_describe(best_match(errors), prefix=[name]))
+        return value
+
+    def _typed(self, text: str, schema: Any, where: list[str | int]) -> Any:
+        """Return one item's text as its schema's type says: digits to int, true/false to bool."""
+        schema = resolve(self._document, schema)
+        kind = schema.get("type") if isinstance(schema, dict) else None
+        if kind in ("integer", "number"):
+            if not _ASCII_INTEGER.fullmatch(text):
+                raise bad_request(f"{field_path(where)} must be an integer, got {shown(text)}")
+            number = parse_integer(text)
+            if abs(number) > MAX_INTEGER:
+                raise bad_request(f"{field_path(where)} must be at most {MAX_INTEGER} (10^15)")
+            return number
+        if kind == "boolean":
+            if text not in ("true", "false"):
+                raise bad_request(f"{field_path(where)} must be true or false, got {shown(text)}")
+            return text == "true"
+        return text
 
     async def _read_body(self, request: Request, media: str, pointer: str) -> Any:
         kind, params = media_type(request.headers.get("content-type"))
@@ -369,8 +447,16 @@ def _path_problem(value: str, schema: dict[str, Any], name: str) -> str:
     return f"{name} must match {schema.get('pattern')}"
 
 
-def _describe(error: ValidationError) -> str:
-    """Return a message for a body's schema error that names the field and the problem."""
+def _structured(schema: dict[str, Any]) -> bool:
+    """Whether a query parameter's schema is an array or an object (read in its style)."""
+    return schema.get("type") in ("array", "object")
+
+
+def _describe(error: ValidationError, prefix: list[str | int] | None = None) -> str:
+    """Return a message for a body's schema error that names the field and the problem.
+
+    ``prefix`` is the path of the validated value (a query parameter's name); a body has none.
+    """
     if error.validator in ("oneOf", "anyOf") and error.context:
         # No shape matched: report the reason of the shape the body came closest to (the one
         # with the fewest errors), not the body as a whole.
@@ -379,7 +465,7 @@ def _describe(error: ValidationError) -> str:
             branches.setdefault(sub.relative_schema_path[0], []).append(sub)
         closest: list[ValidationError] = min(branches.values(), key=len)
         error = best_match(closest)
-    where = list(error.absolute_path)
+    where = [*(prefix or []), *error.absolute_path]
     if isinstance(error.schema, dict) and error.schema.get(READ_ONLY_MARK):
         return f"{field_path(where)} is read-only: the service sets it, so it is never sent"
     if error.validator == "required" and isinstance(error.instance, dict):

@@ -1,0 +1,1332 @@
+"""The realistic edits of the bundle that prove the pipeline carries a changing service.
+
+One list, :data:`EDITS`, shared by ``make spec-edits`` (``spec_edits.py``: each edit alone, and
+all compatible ones together, in a scratch clone that runs the whole ``make test``) and by the
+cheap guard in ``make test`` (``tests/spec/test_compatible_spec_edits_are_carried.py``: every
+compatible edit applied together to a scratch copy, regenerated, and each driven through the SDK
+and the sandbox). Each edit is:
+
+- ``apply``: a function over the loaded ``openapi/payments.yaml`` that makes the change. Every
+  ``apply`` is idempotent (applying it twice is applying it once), so an edit can be applied on
+  top of a bundle that already carries it (the guard runs inside a replayed clone too);
+- ``kind``: ``compatible`` (must pass the whole ``make test`` after ``make generate``, with only
+  ``openapi/`` changed, plus ``facts`` where the service description itself changes),
+  ``breaking`` (``make api-diff`` must print each line of ``flags`` and the semver rule),
+  ``doc-only`` (flagged by nothing: api-diff reports no change, ``make generate`` changes
+  docstrings only, ``make test`` passes), or ``unsupported`` (``make generate`` must fail, naming
+  the feature and the place, with ``flags`` in its output);
+- ``feature``: the row of docs/development.md's table of OpenAPI 3.1 features it exercises;
+- ``facts``: text replacements ``(old, new)`` in ``tests/support/description_facts.py`` for an
+  edit that changes what the service description says (a new operation, a new bound); a
+  ``new`` that starts with its ``old`` inserts lines after that anchor;
+- ``drive``: for a compatible edit, a coroutine the guard runs against the SDK generated from
+  the edited bundle and a sandbox built from it (see :class:`Drive`);
+- ``pending``: why the edit is expected to fail until the feature it needs lands (empty when
+  it is expected to pass);
+- ``released``: edits the last release already carried, applied to the baseline api-diff
+  compares with (``openapi/baseline/payments.json``), for a change of something the bundle does
+  not have yet (a parameter's style).
+
+Nothing here imports the SDK at import time: the drives import it when they run, in the
+interpreter that has the edited SDK on its path.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import json
+import warnings
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Literal
+
+__all__ = [
+    "EDITS",
+    "Drive",
+    "Edit",
+    "Spec",
+    "apply_edits",
+    "by_name",
+    "facts_after",
+    "released_baseline",
+]
+
+Spec = dict[str, Any]
+Kind = Literal["compatible", "breaking", "doc-only", "unsupported"]
+
+
+class Drive:
+    """What a drive gets: an SDK client on the edited sandbox, the requests it sent, helpers.
+
+    ``client`` is an ``AsyncPaymentsClient`` whose calls reach a sandbox built from the edited
+    bundle (in process, over ``httpx.ASGITransport``); ``sent`` holds every request it sent, in
+    order; ``document`` is the edited bundle, folded. ``answering(status, body, content_type)``
+    returns a client whose every call gets that answer (for what the sandbox cannot be asked to
+    produce, such as an error status); ``control(path, body, method)`` calls a sandbox control.
+    """
+
+    client: Any
+    sent: list[Any]
+    document: Spec
+
+    async def answering(
+        self, status: int, body: bytes, content_type: str = "application/json"
+    ) -> Any:  # pragma: no cover - implemented by the guard
+        """Return a client whose every call is answered ``status`` with ``body``."""
+        raise NotImplementedError
+
+    async def control(
+        self, path: str, body: Any, method: str = "POST"
+    ) -> Any:  # pragma: no cover - the guard's
+        """Send ``body`` to the sandbox control ``path`` (``/_sandbox/...``); return its JSON."""
+        raise NotImplementedError
+
+
+DriveFunction = Callable[[Drive], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class Edit:
+    """One edit of the bundle, what it is, and how to see that it is carried or flagged."""
+
+    name: str
+    kind: Kind
+    feature: str
+    apply: Callable[[Spec], None]
+    flags: tuple[str, ...] = ()
+    facts: tuple[tuple[str, str], ...] = ()
+    drive: DriveFunction | None = None
+    pending: str = ""
+    released: tuple[str, ...] = ()
+    """Edits the last release already had (applied to ``openapi/baseline/payments.json`` too)."""
+
+    @property
+    def summary(self) -> str:
+        """The first line of ``apply``'s docstring: what the edit changes."""
+        return (self.apply.__doc__ or self.name).strip().splitlines()[0]
+
+
+# -- helpers over the loaded YAML ------------------------------------------------------------------
+
+
+def _schemas(spec: Spec) -> dict[str, Any]:
+    schemas: dict[str, Any] = spec["components"]["schemas"]
+    return schemas
+
+
+def _operation(spec: Spec, path: str, verb: str) -> dict[str, Any]:
+    operation: dict[str, Any] = spec["paths"][path][verb]
+    return operation
+
+
+def _parameter(spec: Spec, path: str, verb: str, parameter: dict[str, Any]) -> None:
+    """Add ``parameter`` to an operation, replacing one of the same name and place."""
+    parameters = _operation(spec, path, verb).setdefault("parameters", [])
+    key = (parameter["name"], parameter["in"])
+    parameters[:] = [p for p in parameters if (p.get("name"), p.get("in")) != key]
+    parameters.insert(0, parameter)
+
+
+def _errors(*statuses: str) -> dict[str, Any]:
+    names = {"400": "BadRequest", "401": "Unauthorized", "404": "NotFound"}
+    return {status: {"$ref": f"#/components/responses/{names[status]}"} for status in statuses}
+
+
+def _json(schema: str, description: str) -> dict[str, Any]:
+    return {
+        "description": description,
+        "content": {"application/json": {"schema": {"$ref": f"#/components/schemas/{schema}"}}},
+    }
+
+
+def _add_enum_value(schema: dict[str, Any], value: str) -> None:
+    if value not in schema["enum"]:
+        schema["enum"].append(value)
+
+
+def _added(table: str, *routes: tuple[str, str]) -> tuple[str, str]:
+    """Return a ``facts`` insertion that adds ``routes`` to the description's set ``table``."""
+    anchor = f"{table} = {{\n"
+    return anchor, anchor + "".join(f'    ("{verb}", "{path}"),\n' for verb, path in routes)
+
+
+async def _paid(drive: Drive, *, skip: int = 0) -> str:
+    """Return the id of a payment in ``success`` the sandbox seeded."""
+    page = await drive.client.payments.list(per_page=100)
+    paid = [p.id for p in page.data if p.status == "success"]
+    return str(paid[skip])
+
+
+def _field(record: Any, name: str) -> Any:
+    """Return a record's field, declared (an attribute) or not (its ``additional_properties``)."""
+    value = getattr(record, name, None)
+    if value is None and hasattr(record, "additional_properties"):
+        value = record.additional_properties.get(name)
+    return value
+
+
+def _one_page(count: int) -> dict[str, Any]:
+    """Return the ``page_meta`` of a list answer that fits on one page."""
+    return {
+        "current": 1,
+        "previous": None,
+        "next": None,
+        "per_page": 20,
+        "pages": 1,
+        "count": count,
+    }
+
+
+def _check(condition: bool, what: Any) -> None:
+    if not condition:
+        raise AssertionError(what)
+
+
+async def _refused(call: Callable[[], Awaitable[Any]], field_name: str) -> None:
+    """``call()`` must fail before sending, as InvalidParameterError naming ``field_name``."""
+    from payments_sdk import InvalidParameterError
+
+    try:
+        await call()
+    except InvalidParameterError as exc:
+        _check(field_name in str(exc), exc)
+    else:
+        raise AssertionError(f"{field_name}: a value the bundle refuses was sent")
+
+
+# -- compatible: the simple edits -----------------------------------------------------------------
+
+
+def header_parameter(spec: Spec) -> None:
+    """POST /refunds takes an optional `Idempotency-Key` header."""
+    _parameter(
+        spec,
+        "/refunds",
+        "post",
+        {
+            "name": "Idempotency-Key",
+            "in": "header",
+            "required": False,
+            "description": "Makes a retried create safe.",
+            "schema": {"type": "string", "minLength": 1, "maxLength": 64},
+        },
+    )
+
+
+async def drive_header_parameter(drive: Drive) -> None:
+    await drive.client.refunds.create(payment_id=await _paid(drive, skip=2), idempotency_key="k-1")
+    _check(drive.sent[-1].headers["Idempotency-Key"] == "k-1", drive.sent[-1].headers)
+    await _refused(
+        lambda: drive.client.refunds.create(payment_id="payt_x", idempotency_key=""), "idem"
+    )
+
+
+def raised_bound(spec: Spec) -> None:
+    """Raise the common `per_page` bound to 200 (was 100)."""
+    spec["components"]["parameters"]["PerPage"]["schema"]["maximum"] = 200
+
+
+async def drive_raised_bound(drive: Drive) -> None:
+    page = await drive.client.payments.list(per_page=150)
+    _check(drive.sent[-1].url.params["per_page"] == "150", drive.sent[-1].url)
+    _check(len(page.data) >= 1, page)
+    await _refused(lambda: drive.client.payments.list(per_page=201), "per_page")
+
+
+def new_filter(spec: Spec) -> None:
+    """GET /refunds takes an optional `status` filter."""
+    _parameter(
+        spec,
+        "/refunds",
+        "get",
+        {
+            "name": "status",
+            "in": "query",
+            "required": False,
+            "description": "Only refunds in this status.",
+            "schema": {"$ref": "#/components/schemas/RefundStatus"},
+        },
+    )
+
+
+async def drive_new_filter(drive: Drive) -> None:
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=0))
+    await drive.client.refunds.mock_update_status(refund.id)
+    await drive.client.refunds.create(payment_id=await _paid(drive, skip=1))
+    done = await drive.client.refunds.list(status="success")
+    _check([r.id for r in done.data] == [refund.id], done.data)
+    _check(drive.sent[-1].url.params["status"] == "success", drive.sent[-1].url)
+    await _refused(lambda: drive.client.refunds.list(status="lost"), "status")
+
+
+def _widget_schemas(spec: Spec) -> None:
+    _schemas(spec)["Widget"] = {
+        "type": "object",
+        "description": "A card reader lent to a merchant.",
+        "required": ["id", "colour"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^wdg_[A-Za-z0-9_-]+$"},
+            "colour": {"type": "string", "minLength": 1, "examples": ["blue"]},
+            "created_at": {"$ref": "#/components/schemas/Timestamp"},
+        },
+        "additionalProperties": True,
+    }
+    _schemas(spec)["WidgetCreateRequest"] = {
+        "type": "object",
+        "description": "The reader to lend.",
+        "required": ["colour"],
+        "properties": {"colour": {"type": "string", "minLength": 1}},
+        "additionalProperties": False,
+    }
+    _schemas(spec)["WidgetList"] = {
+        "type": "object",
+        "description": "A page of readers.",
+        "required": ["data", "page_meta"],
+        "properties": {
+            "data": {"type": "array", "items": {"$ref": "#/components/schemas/Widget"}},
+            "page_meta": {"$ref": "#/components/schemas/PageMeta"},
+        },
+    }
+
+
+def new_resource(spec: Spec) -> None:
+    """Add a resource, /widgets: create, list and retrieve."""
+    _widget_schemas(spec)
+    pages = [
+        {"$ref": f"#/components/parameters/{n}"} for n in ("Before", "After", "PerPage", "Page")
+    ]
+    spec["paths"]["/widgets"] = {
+        "post": {
+            "operationId": "createWidget",
+            "tags": ["Payin"],
+            "summary": "Lend a reader",
+            "description": "Creates a reader record.",
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {"$ref": "#/components/schemas/WidgetCreateRequest"}
+                    }
+                },
+            },
+            "responses": {"201": _json("Widget", "The reader."), **_errors("400", "401")},
+        },
+        "get": {
+            "operationId": "listWidgets",
+            "tags": ["Payin"],
+            "summary": "List readers",
+            "description": "Lists readers, newest first.",
+            "parameters": pages,
+            "responses": {
+                "200": _json("WidgetList", "A page of readers."),
+                "400": {"$ref": "#/components/responses/InvalidListParameter"},
+                **_errors("401"),
+            },
+        },
+    }
+    spec["paths"]["/widgets/{id}"] = {
+        "get": {
+            "operationId": "getWidget",
+            "tags": ["Payin"],
+            "summary": "Retrieve a reader",
+            "description": "Returns one reader by its id.",
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"200": _json("Widget", "The reader."), **_errors("400", "401", "404")},
+        }
+    }
+
+
+async def drive_new_resource(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    made = await drive.client.widgets.create(colour="blue")
+    _check(made.id.startswith("wdg_") and made.colour == "blue", made)
+    again = await drive.client.widgets.retrieve(made.id)
+    _check(again.id == made.id, again)
+    page = await drive.client.widgets.list()
+    _check([w.id for w in page.data] == [made.id], page)
+    try:
+        await drive.client.widgets.retrieve("wdg_none")
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a reader that does not exist was found")
+    await _refused(lambda: drive.client.widgets.create(colour=""), "colour")
+    raw = await drive.client.with_raw_response.widgets.list()
+    _check(raw.status_code == 200, raw)
+
+
+def operation_id_rename(spec: Spec) -> None:
+    """POST /refunds's operationId becomes `refundPayment` (the SDK method stays)."""
+    _operation(spec, "/refunds", "post")["operationId"] = "refundPayment"
+
+
+async def drive_operation_id_rename(drive: Drive) -> None:
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=3))
+    _check(refund.payment_id, refund)
+
+
+def new_default(spec: Spec) -> None:
+    """Make the common `per_page` default 50 (was 20)."""
+    spec["components"]["parameters"]["PerPage"]["schema"]["default"] = 50
+
+
+async def drive_new_default(drive: Drive) -> None:
+    import inspect
+
+    signature = inspect.signature(drive.client.refunds.list)
+    _check(signature.parameters["per_page"].default == 50, signature)
+    await drive.client.refunds.list()
+    _check(drive.sent[-1].url.params["per_page"] == "50", drive.sent[-1].url)
+
+
+def new_request_field(spec: Spec) -> None:
+    """POST /refunds takes an optional `reason`, which the refund record carries."""
+    _schemas(spec)["RefundCreateRequest"]["properties"]["reason"] = {
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 200,
+        "description": "Why the payment is refunded.",
+    }
+    _schemas(spec)["Refund"]["properties"]["reason"] = {
+        "type": "string",
+        "description": "Why the payment was refunded, as given.",
+    }
+
+
+async def drive_new_request_field(drive: Drive) -> None:
+    refund = await drive.client.refunds.create(
+        payment_id=await _paid(drive, skip=4), reason="duplicate"
+    )
+    _check(json.loads(drive.sent[-1].content)["reason"] == "duplicate", drive.sent[-1].content)
+    _check(_field(refund, "reason") == "duplicate", refund)
+    await _refused(lambda: drive.client.refunds.create(payment_id="payt_x", reason=""), "reason")
+
+
+def new_response_field(spec: Spec) -> None:
+    """Give a payment an optional response field, `statement_descriptor`."""
+    _schemas(spec)["Payment"]["properties"]["statement_descriptor"] = {
+        "type": "string",
+        "maxLength": 22,
+        "description": "The text on the customer's statement.",
+        "examples": ["ACME*ORDER 123"],
+    }
+
+
+async def drive_new_response_field(drive: Drive) -> None:
+    paid = await _paid(drive)
+    # The sandbox sets any value the bundle allows: the new field reaches the SDK's model.
+    fields = {"statement_descriptor": "ACME*ORDER 9"}
+    await drive.control(f"/_sandbox/records/payments/{paid}", fields, "PATCH")
+    page = await drive.client.payments.list(per_page=100)
+    payment = next(p for p in page.data if p.id == paid)
+    _check(payment.statement_descriptor == "ACME*ORDER 9", payment)
+
+
+def new_enum_value(spec: Spec) -> None:
+    """Add the value `failed` to RefundStatus (a response enum)."""
+    _add_enum_value(_schemas(spec)["RefundStatus"], "failed")
+
+
+async def drive_new_enum_value(drive: Drive) -> None:
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=7))
+    # The sandbox sets any value the bundle allows: the new one reaches the SDK as it is.
+    await drive.control(f"/_sandbox/records/refunds/{refund.id}", {"status": "failed"}, "PATCH")
+    again = await drive.client.refunds.retrieve(refund.id)
+    _check(str(getattr(again.status, "value", again.status)) == "failed", again)
+
+
+def new_request_enum_value(spec: Spec) -> None:
+    """Balances convert to and from AED too (a new value of ConversionCurrency)."""
+    _add_enum_value(_schemas(spec)["ConversionCurrency"], "AED")
+
+
+async def drive_new_request_enum_value(drive: Drive) -> None:
+    from payments_sdk import APIStatusError
+
+    try:
+        rate = await drive.client.fx_rates.retrieve(source_currency="AED", target_currency="USD")
+    except APIStatusError as exc:  # the sandbox may not know the rate: a 4xx, never a 5xx
+        _check(exc.status_code < 500, exc)
+    else:
+        _check(rate is not None, rate)
+    _check(drive.sent[-1].url.params["source_currency"] == "AED", drive.sent[-1].url)
+
+
+def nested_object(spec: Spec) -> None:
+    """Give a payment an optional `payer` object (a new nested schema, PayerDetails)."""
+    _schemas(spec)["PayerDetails"] = {
+        "type": "object",
+        "description": "Who paid, as the paying bank reported it.",
+        "properties": {
+            "name": {"type": "string"},
+            "country": {"$ref": "#/components/schemas/CountryCode"},
+            "bank": {
+                "type": "object",
+                "properties": {"bic": {"type": "string"}, "name": {"type": "string"}},
+            },
+        },
+        "additionalProperties": True,
+    }
+    _schemas(spec)["Payment"]["properties"]["payer"] = {"$ref": "#/components/schemas/PayerDetails"}
+
+
+async def drive_nested_object(drive: Drive) -> None:
+    from payments_sdk import types
+
+    _check(hasattr(types, "PayerDetails"), "PayerDetails is not in payments_sdk.types")
+    body = {
+        "data": [
+            {
+                "id": "payt_1",
+                "status": "success",
+                "currency": "USD",
+                "amount": 100,
+                "created_at": "2026-01-01T00:00:00Z",
+                "payer": {"name": "Ada", "country": "GB", "bank": {"bic": "BARCGB22"}},
+            }
+        ],
+        "page_meta": _one_page(1),
+    }
+    client = await drive.answering(200, json.dumps(body).encode())
+    page = await client.payments.list()
+    _check(page.data[0].payer.name == "Ada", page.data[0])
+
+
+def new_error_body(spec: Spec) -> None:
+    """POST /refunds may answer 409 with a new ConflictBody."""
+    _schemas(spec)["ConflictBody"] = {
+        "type": "object",
+        "description": "The 409 body: the request conflicts with the resource's state.",
+        "required": ["error", "message"],
+        "properties": {
+            "error": {"type": "string", "const": "Conflict"},
+            "message": {"type": "string"},
+            "conflicting_id": {"type": "string"},
+        },
+    }
+    _operation(spec, "/refunds", "post")["responses"]["409"] = {
+        "description": "Another refund of this payment is being created.",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ConflictBody"}}},
+    }
+
+
+async def drive_new_error_body(drive: Drive) -> None:
+    from payments_sdk import APIStatusError, types
+
+    _check(hasattr(types, "ConflictBody"), "ConflictBody is not in payments_sdk.types")
+    body = {"error": "Conflict", "message": "being created", "conflicting_id": "rf_1"}
+    client = await drive.answering(409, json.dumps(body).encode())
+    try:
+        await client.refunds.create(payment_id="payt_1")
+    except APIStatusError as exc:
+        _check(exc.status_code == 409 and "being created" in str(exc), exc)
+    else:
+        raise AssertionError("a 409 was not raised")
+
+
+def new_operation(spec: Spec) -> None:
+    """Add an operation to an existing resource: GET /payments/{id}."""
+    spec["paths"]["/payments/{id}"] = {
+        "get": {
+            "operationId": "getPayment",
+            "summary": "Retrieve a payment",
+            "description": "Returns one payment by its id.",
+            "tags": ["Payin"],
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"200": _json("Payment", "The payment."), **_errors("400", "401", "404")},
+        }
+    }
+
+
+async def drive_new_operation(drive: Drive) -> None:
+    paid = await _paid(drive)
+    payment = await drive.client.payments.retrieve(paid)
+    _check(payment.id == paid, payment)
+
+
+# -- compatible: the OpenAPI 3.1 features ---------------------------------------------------------
+
+
+def discriminated_one_of(spec: Spec) -> None:
+    """Give a payment an optional `source`, card or bank transfer (a discriminated oneOf)."""
+    schemas = _schemas(spec)
+    schemas["CardSource"] = {
+        "type": "object",
+        "description": "Paid by card.",
+        "required": ["type", "last4"],
+        "properties": {
+            "type": {"type": "string", "const": "card"},
+            "last4": {"type": "string", "pattern": "^[0-9]{4}$"},
+            "brand": {"type": "string"},
+        },
+    }
+    schemas["BankTransferSource"] = {
+        "type": "object",
+        "description": "Paid by bank transfer.",
+        "required": ["type"],
+        "properties": {
+            "type": {"type": "string", "const": "bank_transfer"},
+            "reference": {"type": "string"},
+        },
+    }
+    schemas["PaymentSource"] = {
+        "description": "How the customer paid.",
+        "oneOf": [
+            {"$ref": "#/components/schemas/CardSource"},
+            {"$ref": "#/components/schemas/BankTransferSource"},
+        ],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {
+                "card": "#/components/schemas/CardSource",
+                "bank_transfer": "#/components/schemas/BankTransferSource",
+            },
+        },
+    }
+    schemas["Payment"]["properties"]["source"] = {"$ref": "#/components/schemas/PaymentSource"}
+
+
+async def drive_discriminated_one_of(drive: Drive) -> None:
+    from payments_sdk import types
+
+    await drive.client.payments.list()  # the field absent: every call still works
+    body = {
+        "data": [
+            {
+                "id": f"payt_{n}",
+                "status": "success",
+                "currency": "USD",
+                "amount": 100,
+                "created_at": "2026-01-01T00:00:00Z",
+                "source": source,
+            }
+            for n, source in enumerate(
+                [{"type": "card", "last4": "4242"}, {"type": "bank_transfer", "reference": "r"}]
+            )
+        ],
+        "page_meta": _one_page(2),
+    }
+    client = await drive.answering(200, json.dumps(body).encode())
+    page = await client.payments.list()
+    card, bank = (payment.source for payment in page.data)
+    _check(isinstance(card, vars(types)["CardSource"]) and card.last4 == "4242", card)
+    _check(isinstance(bank, vars(types)["BankTransferSource"]), bank)
+
+
+def all_of_record(spec: Spec) -> None:
+    """Add a resource, /payouts, whose record is allOf a shared base and its own fields."""
+    schemas = _schemas(spec)
+    schemas["RecordBase"] = {
+        "type": "object",
+        "description": "What every record has.",
+        "required": ["id"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^po_[A-Za-z0-9_-]+$"},
+            "created_at": {"$ref": "#/components/schemas/Timestamp"},
+        },
+    }
+    schemas["Payout"] = {
+        "description": "Money sent to a beneficiary.",
+        "allOf": [
+            {"$ref": "#/components/schemas/RecordBase"},
+            {
+                "type": "object",
+                "required": ["amount", "currency"],
+                "properties": {
+                    "amount": {
+                        "$ref": "#/components/schemas/MinorAmount",
+                        "x-currency-field": "currency",
+                    },
+                    "currency": {"$ref": "#/components/schemas/CurrencyCode"},
+                    "beneficiary_id": {"type": "string"},
+                },
+            },
+        ],
+    }
+    schemas["PayoutCreateRequest"] = {
+        "type": "object",
+        "description": "The payout to make.",
+        "required": ["amount", "currency"],
+        "properties": {
+            "amount": {"$ref": "#/components/schemas/MinorAmount", "x-currency-field": "currency"},
+            "currency": {"$ref": "#/components/schemas/CurrencyCode"},
+            "beneficiary_id": {"type": "string", "minLength": 1},
+        },
+        "additionalProperties": False,
+    }
+    spec["paths"]["/payouts"] = {
+        "post": {
+            "operationId": "createPayout",
+            "tags": ["Payout"],
+            "summary": "Make a payout",
+            "description": "Sends money to a beneficiary.",
+            "requestBody": {
+                "required": True,
+                "content": {
+                    "application/json": {
+                        "schema": {"$ref": "#/components/schemas/PayoutCreateRequest"}
+                    }
+                },
+            },
+            "responses": {"201": _json("Payout", "The payout."), **_errors("400", "401")},
+        }
+    }
+    spec["paths"]["/payouts/{id}"] = {
+        "get": {
+            "operationId": "getPayout",
+            "tags": ["Payout"],
+            "summary": "Retrieve a payout",
+            "description": "Returns one payout by its id.",
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"200": _json("Payout", "The payout."), **_errors("400", "401", "404")},
+        }
+    }
+
+
+async def drive_all_of_record(drive: Drive) -> None:
+    payout = await drive.client.payouts.create(amount=1500, currency="EUR", beneficiary_id="b1")
+    _check(payout.id.startswith("po_") and payout.amount == 1500, payout)
+    again = await drive.client.payouts.retrieve(payout.id)
+    _check(again.currency == "EUR", again)
+    await _refused(lambda: drive.client.payouts.create(amount=0, currency="EUR"), "amount")
+
+
+def csv_response(spec: Spec) -> None:
+    """Add an operation that answers text/csv: GET /payments/export."""
+    spec["paths"]["/payments/export"] = {
+        "get": {
+            "operationId": "exportPayments",
+            "x-sdk-method": "export",
+            "tags": ["Payin"],
+            "summary": "Export payments as CSV",
+            "description": "Every payment as one CSV row, newest first.",
+            "responses": {
+                "200": {
+                    "description": "The CSV file.",
+                    "content": {
+                        "text/csv": {
+                            "schema": {"type": "string"},
+                            "example": "id,status,currency,amount\npayt_1,success,USD,100\n",
+                        }
+                    },
+                },
+                **_errors("400", "401"),
+            },
+        }
+    }
+
+
+async def drive_csv_response(drive: Drive) -> None:
+    text = await drive.client.payments.export()
+    _check(isinstance(text, str) and text.startswith("id,"), text)
+
+
+def binary_response(spec: Spec) -> None:
+    """Add an operation that answers a PDF: GET /document/{document_id}/content."""
+    spec["paths"]["/document/{document_id}/content"] = {
+        "get": {
+            "operationId": "downloadDocument",
+            "tags": ["Document"],
+            "summary": "Download a document's file",
+            "description": "The uploaded file itself.",
+            "parameters": [
+                {
+                    "name": "document_id",
+                    "in": "path",
+                    "required": True,
+                    "description": "The document's id.",
+                    "schema": {"$ref": "#/components/schemas/DocumentId"},
+                }
+            ],
+            "responses": {
+                "200": {
+                    "description": "The file.",
+                    "content": {
+                        "application/pdf": {
+                            "schema": {"type": "string", "contentMediaType": "application/pdf"}
+                        }
+                    },
+                },
+                **_errors("400", "401", "404"),
+            },
+        }
+    }
+
+
+async def drive_binary_response(drive: Drive) -> None:
+    client = await drive.answering(200, b"%PDF-1.7 binary \x00\xff", "application/pdf")
+    content = await client.documents.content("doc_1")
+    _check(isinstance(content, bytes) and content.startswith(b"%PDF"), content)
+
+
+def read_write_only(spec: Spec) -> None:
+    """Add a resource whose one schema is sent and received (readOnly id, writeOnly secret)."""
+    _schemas(spec)["WebhookEndpoint"] = {
+        "type": "object",
+        "description": "Where the service posts events.",
+        "required": ["id", "url", "secret"],
+        "properties": {
+            "id": {"type": "string", "readOnly": True, "pattern": "^we_[A-Za-z0-9_-]+$"},
+            "url": {"type": "string", "format": "uri", "minLength": 1},
+            "secret": {"type": "string", "writeOnly": True, "minLength": 16},
+            "created_at": {"$ref": "#/components/schemas/Timestamp", "readOnly": True},
+        },
+    }
+    endpoint = {"$ref": "#/components/schemas/WebhookEndpoint"}
+    spec["paths"]["/webhook_endpoints"] = {
+        "post": {
+            "operationId": "createWebhookEndpoint",
+            "tags": ["Payin"],
+            "summary": "Register a webhook endpoint",
+            "description": "Registers a URL for events; the secret signs them and is never shown.",
+            "requestBody": {
+                "required": True,
+                "content": {"application/json": {"schema": endpoint}},
+            },
+            "responses": {
+                "201": _json("WebhookEndpoint", "The endpoint."),
+                **_errors("400", "401"),
+            },
+        }
+    }
+
+
+async def drive_read_write_only(drive: Drive) -> None:
+    endpoint = await drive.client.webhook_endpoints.create(
+        url="https://example.com/hook", secret="s" * 20
+    )
+    _check(
+        json.loads(drive.sent[-1].content)
+        == {"url": "https://example.com/hook", "secret": "s" * 20},
+        drive.sent[-1].content,
+    )
+    _check(endpoint.id.startswith("we_") and _field(endpoint, "secret") is None, endpoint)
+
+
+def deep_object_parameter(spec: Spec) -> None:
+    """GET /payments filters on `metadata` keys: a deepObject query parameter."""
+    _parameter(
+        spec,
+        "/payments",
+        "get",
+        {
+            "name": "metadata",
+            "in": "query",
+            "required": False,
+            "style": "deepObject",
+            "explode": True,
+            "description": "Only payments whose metadata has these values.",
+            "schema": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    )
+
+
+async def drive_deep_object_parameter(drive: Drive) -> None:
+    await drive.client.payments.list(metadata={"order": "42"})
+    _check(drive.sent[-1].url.params["metadata[order]"] == "42", drive.sent[-1].url)
+
+
+def form_no_explode_parameter(spec: Spec) -> None:
+    """GET /orders filters on several ids at once: `ids=a,b` (form, explode false)."""
+    _parameter(
+        spec,
+        "/orders",
+        "get",
+        {
+            "name": "ids",
+            "in": "query",
+            "required": False,
+            "style": "form",
+            "explode": False,
+            "description": "Only these orders.",
+            "schema": {
+                "type": "array",
+                "items": {"type": "string", "minLength": 1},
+                "maxItems": 50,
+            },
+        },
+    )
+
+
+async def drive_form_no_explode_parameter(drive: Drive) -> None:
+    page = await drive.client.orders.list(ids=["ord_a", "ord_b"])
+    _check(drive.sent[-1].url.params["ids"] == "ord_a,ord_b", drive.sent[-1].url)
+    _check(page.data == [], page)
+
+
+def pipe_delimited_parameter(spec: Spec) -> None:
+    """GET /balance_conversions filters on statuses: `status=a|b` (pipeDelimited)."""
+    _parameter(
+        spec,
+        "/balance_conversions",
+        "get",
+        {
+            "name": "status",
+            "in": "query",
+            "required": False,
+            "style": "pipeDelimited",
+            "explode": False,
+            "description": "Only conversions in one of these statuses.",
+            "schema": {"type": "array", "items": {"type": "string", "minLength": 1}},
+        },
+    )
+
+
+async def drive_pipe_delimited_parameter(drive: Drive) -> None:
+    await drive.client.balance_conversions.list(status=["pending", "done"])
+    _check(drive.sent[-1].url.params["status"] == "pending|done", drive.sent[-1].url)
+
+
+def array_filter(spec: Spec) -> None:
+    """GET /refunds filters on several payments: `payment_id=a&payment_id=b` (exploded array)."""
+    _parameter(
+        spec,
+        "/refunds",
+        "get",
+        {
+            "name": "payment_id",
+            "in": "query",
+            "required": False,
+            "explode": True,
+            "description": "Only refunds of these payments.",
+            "schema": {"type": "array", "items": {"$ref": "#/components/schemas/PaymentId"}},
+        },
+    )
+
+
+async def drive_array_filter(drive: Drive) -> None:
+    first = await drive.client.refunds.create(payment_id=await _paid(drive, skip=5))
+    await drive.client.refunds.create(payment_id=await _paid(drive, skip=6))
+    one = await drive.client.refunds.list(payment_id=[first.payment_id])
+    _check([r.id for r in one.data] == [first.id], one)
+    _check(
+        drive.sent[-1].url.params.get_list("payment_id") == [first.payment_id], drive.sent[-1].url
+    )
+    both = await drive.client.refunds.list(payment_id=[first.payment_id, "payt_none"])
+    _check([r.id for r in both.data] == [first.id], both)
+
+
+def date_format(spec: Spec) -> None:
+    """Give a payment a `value_date` (format: date) and GET /payments a filter on it."""
+    _schemas(spec)["Payment"]["properties"]["value_date"] = {
+        "type": "string",
+        "format": "date",
+        "description": "The day the funds were credited.",
+    }
+    _parameter(
+        spec,
+        "/payments",
+        "get",
+        {
+            "name": "value_date",
+            "in": "query",
+            "required": False,
+            "description": "Only payments credited on this day.",
+            "schema": {"type": "string", "format": "date"},
+        },
+    )
+
+
+async def drive_date_format(drive: Drive) -> None:
+    await drive.client.payments.list(value_date=datetime.date(2026, 1, 2))
+    _check(drive.sent[-1].url.params["value_date"] == "2026-01-02", drive.sent[-1].url)
+    await _refused(lambda: drive.client.payments.list(value_date="2 January"), "value_date")
+
+
+def deprecated_operation(spec: Spec) -> None:
+    """GET /fx-rate is deprecated."""
+    _operation(spec, "/fx-rate", "get")["deprecated"] = True
+
+
+async def drive_deprecated_operation(drive: Drive) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        await drive.client.fx_rates.retrieve(source_currency="USD", target_currency="EUR")
+    _check(any(issubclass(w.category, DeprecationWarning) for w in caught), caught)
+    _check("deprecated" in (drive.client.fx_rates.retrieve.__doc__ or "").lower(), "docstring")
+
+
+def deprecated_parameter(spec: Spec) -> None:
+    """GET /rfis's `search` parameter is deprecated."""
+    for parameter in _operation(spec, "/rfis", "get")["parameters"]:
+        if parameter.get("name") == "search":
+            parameter["deprecated"] = True
+
+
+async def drive_deprecated_parameter(drive: Drive) -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        await drive.client.rfis.list(search="x")
+    _check(any(issubclass(w.category, DeprecationWarning) for w in caught), caught)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        await drive.client.rfis.list()  # not passing it does not warn
+
+
+def request_one_of_variant(spec: Spec) -> None:
+    """Let an order be created from a saved template (a third oneOf variant of the request)."""
+    schemas = _schemas(spec)
+    schemas["OrderCreateFromTemplate"] = {
+        "type": "object",
+        "title": "OrderCreateFromTemplate",
+        "description": "An order from a saved template.",
+        "required": ["template_id"],
+        "properties": {
+            "template_id": {"type": "string", "minLength": 1},
+            "split_ids": {"$ref": "#/components/schemas/SplitIds"},
+        },
+        "additionalProperties": False,
+    }
+    branches = schemas["OrderCreateRequest"]["oneOf"]
+    new = {"$ref": "#/components/schemas/OrderCreateFromTemplate"}
+    if new not in branches:
+        branches.append(new)
+
+
+async def drive_request_one_of_variant(drive: Drive) -> None:
+    from payments_sdk import APIStatusError
+
+    try:
+        await drive.client.orders.create(template_id="tpl_1")
+    except APIStatusError as exc:  # a business rule may refuse it: a 4xx, never a 5xx
+        _check(exc.status_code < 500, exc)
+    _check(json.loads(drive.sent[-1].content) == {"template_id": "tpl_1"}, drive.sent[-1].content)
+
+
+def second_security_scheme(spec: Spec) -> None:
+    """GET /virtual-accounts is authorised by the customer's JWT (a second security scheme)."""
+    spec["components"]["securitySchemes"]["CustomerJWT"] = {
+        "type": "http",
+        "scheme": "bearer",
+        "bearerFormat": "JWT",
+        "description": "The customer's own JWT, for the operations a customer makes.",
+    }
+    _operation(spec, "/virtual-accounts", "get")["security"] = [{"CustomerJWT": []}]
+
+
+async def drive_second_security_scheme(drive: Drive) -> None:
+    accounts = await drive.client.virtual_accounts.list()
+    _check(isinstance(accounts.data, list), accounts)
+    _check(drive.sent[-1].headers["Authorization"].startswith("Bearer "), "no bearer sent")
+
+
+# -- breaking --------------------------------------------------------------------------------------
+
+
+def removed_field(spec: Spec) -> None:
+    """Remove a refund's `created_at` (a response field)."""
+    _schemas(spec)["Refund"]["properties"].pop("created_at", None)
+
+
+def new_required_field(spec: Spec) -> None:
+    """POST /refunds requires a `reason` (a new required request field)."""
+    new_request_field(spec)
+    required = _schemas(spec)["RefundCreateRequest"]["required"]
+    if "reason" not in required:
+        required.append("reason")
+
+
+def removed_enum_value(spec: Spec) -> None:
+    """Balances no longer convert from or to GBP (a request enum value removed)."""
+    values = _schemas(spec)["ConversionCurrency"]["enum"]
+    values[:] = [value for value in values if value != "GBP"]
+
+
+def narrowed_bound(spec: Spec) -> None:
+    """Narrow the common `per_page` bound to 50 (was 100)."""
+    spec["components"]["parameters"]["PerPage"]["schema"]["maximum"] = 50
+
+
+def changed_parameter_style(spec: Spec) -> None:
+    """GET /orders's `ids` filter is sent pipe-delimited instead of comma-separated."""
+    form_no_explode_parameter(spec)
+    for parameter in _operation(spec, "/orders", "get")["parameters"]:
+        if parameter.get("name") == "ids":
+            parameter["style"] = "pipeDelimited"
+
+
+def removed_operation(spec: Spec) -> None:
+    """DELETE /virtual-accounts is removed."""
+    spec["paths"]["/virtual-accounts"].pop("delete", None)
+
+
+def required_filter(spec: Spec) -> None:
+    """GET /payments requires a `currency` query parameter (a new required parameter)."""
+    _parameter(
+        spec,
+        "/payments",
+        "get",
+        {
+            "name": "currency",
+            "in": "query",
+            "required": True,
+            "description": "Only payments in this currency.",
+            "schema": {"$ref": "#/components/schemas/CurrencyCode"},
+        },
+    )
+
+
+def renamed_request_field(spec: Spec) -> None:
+    """Rename the beneficiary bank account's `local_routing_number` to `sort_code`."""
+    properties = _schemas(spec)["BeneficiaryBankAccountRequest"]["properties"]
+    if "local_routing_number" in properties:
+        properties["sort_code"] = properties.pop("local_routing_number")
+    _rename_in_examples(spec, "local_routing_number", "sort_code")
+
+
+def _rename_in_examples(node: Any, old: str, new: str) -> None:
+    if isinstance(node, dict):
+        for key in list(node):
+            if key == old and isinstance(node[key], str):
+                node[new] = node.pop(key)
+            else:
+                _rename_in_examples(node[key], old, new)
+    elif isinstance(node, list):
+        for item in node:
+            _rename_in_examples(item, old, new)
+
+
+def server_move(spec: Spec) -> None:
+    """GET /refunds/{id} moves to /v2 (an operation-level server under the same root)."""
+    _operation(spec, "/refunds/{id}", "get")["servers"] = [
+        {
+            "url": "{root_url}/v2",
+            "description": "Refunds are read from v2.",
+            "variables": {"root_url": {"default": "https://api.payments.example"}},
+        }
+    ]
+
+
+# -- doc-only --------------------------------------------------------------------------------------
+
+
+def description_change(spec: Spec) -> None:
+    """GET /payments's description is reworded."""
+    _operation(spec, "/payments", "get")["description"] = (
+        "Lists the payments received from customers, newest first, one page at a time."
+    )
+
+
+def summary_change(spec: Spec) -> None:
+    """POST /refunds's summary and a field's description are reworded."""
+    _operation(spec, "/refunds", "post")["summary"] = "Refund a successful payment"
+    _schemas(spec)["Refund"]["description"] = "Money returned from the account to a customer."
+
+
+def example_change(spec: Spec) -> None:
+    """GET /refunds/{id}'s example refund and a parameter's description change."""
+    example = spec["components"]["examples"]["Refund"]["value"]
+    example["id"] = "rf_9Kd2Lm4N"
+    spec["components"]["parameters"]["ResourceId"]["description"] = "The resource's id, as issued."
+
+
+def info_version(spec: Spec) -> None:
+    """info.version moves to 1.1.0 and the API's description gains a sentence."""
+    spec["info"]["version"] = "1.1.0"
+    text = spec["info"].get("description", "").rstrip()
+    if not text.endswith("Version 1.1 adds nothing a client must change for."):
+        spec["info"]["description"] = (
+            text + "\n\nVersion 1.1 adds nothing a client must change for.\n"
+        )
+
+
+# -- unsupported -----------------------------------------------------------------------------------
+
+
+def foreign_server(spec: Spec) -> None:
+    """GET /balances moves to another host (a server outside {root_url}: not supported)."""
+    _operation(spec, "/balances", "get")["servers"] = [{"url": "https://balances.example/v1"}]
+
+
+def cookie_parameter(spec: Spec) -> None:
+    """Give GET /payments a cookie parameter (not supported: the generator would drop it)."""
+    _parameter(
+        spec,
+        "/payments",
+        "get",
+        {"name": "session", "in": "cookie", "required": False, "schema": {"type": "string"}},
+    )
+
+
+def webhook(spec: Spec) -> None:
+    """Declare a webhook the service posts (not supported: a client SDK would ignore it)."""
+    spec["webhooks"] = {
+        "paymentReceived": {
+            "post": {
+                "requestBody": {
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Payment"}}
+                    }
+                },
+                "responses": {"200": {"description": "Received."}},
+            }
+        }
+    }
+
+
+def conditional_schema(spec: Spec) -> None:
+    """Make a refund's `reason` required if/then it is a partial one (not supported: if/then)."""
+    schema = _schemas(spec)["RefundCreateRequest"]
+    schema["if"] = {"required": ["amount"]}
+    schema["then"] = {"required": ["reason"]}
+
+
+# -- the list --------------------------------------------------------------------------------------
+
+_NEW_FEATURE = "needs {branch} ({what}); expected to fail until it lands"
+
+
+def _pending(branch: str, what: str) -> str:
+    return _NEW_FEATURE.format(branch=branch, what=what)
+
+
+EDITS: tuple[Edit, ...] = (
+    Edit("header_parameter", "compatible", "header parameter", header_parameter,
+         drive=drive_header_parameter),
+    Edit("raised_bound", "compatible", "numeric bounds", raised_bound,
+         facts=(('"maximum": 100,', '"maximum": 200,'),), drive=drive_raised_bound),
+    Edit("new_filter", "compatible", "query parameter (form, scalar)", new_filter,
+         drive=drive_new_filter),
+    Edit("new_resource", "compatible", "new path / resource", new_resource,
+         facts=(_added("OPERATIONS", ("POST", "/v1/widgets"), ("GET", "/v1/widgets"),
+                       ("GET", "/v1/widgets/{id}")),
+                _added("LIST_ROUTES", ("GET", "/v1/widgets"))),
+         drive=drive_new_resource),
+    Edit("operation_id_rename", "compatible", "operationId", operation_id_rename,
+         drive=drive_operation_id_rename),
+    Edit("new_default", "compatible", "default", new_default,
+         facts=(('"default": 20}', '"default": 50}'),), drive=drive_new_default),
+    Edit("new_request_field", "compatible", "object properties (request)", new_request_field,
+         drive=drive_new_request_field),
+    Edit("new_response_field", "compatible", "object properties (response)", new_response_field,
+         drive=drive_new_response_field),
+    Edit("new_enum_value", "compatible", "enum (response)", new_enum_value,
+         drive=drive_new_enum_value),
+    Edit("new_request_enum_value", "compatible", "enum (request)", new_request_enum_value,
+         drive=drive_new_request_enum_value),
+    Edit("nested_object", "compatible", "nested object / $ref", nested_object,
+         drive=drive_nested_object),
+    Edit("new_error_body", "compatible", "error responses", new_error_body,
+         drive=drive_new_error_body),
+    Edit("new_operation", "compatible", "new operation on a resource", new_operation,
+         facts=(_added("OPERATIONS", ("GET", "/v1/payments/{id}")),), drive=drive_new_operation),
+    Edit("discriminated_one_of", "compatible", "oneOf with discriminator (response)",
+         discriminated_one_of, drive=drive_discriminated_one_of),
+    Edit("all_of_record", "compatible", "allOf", all_of_record,
+         facts=(_added("OPERATIONS", ("POST", "/v1/payouts"), ("GET", "/v1/payouts/{id}")),),
+         drive=drive_all_of_record,
+         pending=_pending("i35-models", "the sandbox's create reads allOf: KeyError 'id' today")),
+    Edit("csv_response", "compatible", "non-JSON response (text)", csv_response,
+         facts=(_added("OPERATIONS", ("GET", "/v1/payments/export")),), drive=drive_csv_response,
+         pending=_pending("i35-models", "the sandbox serves a text answer: 501 today")),
+    Edit("binary_response", "compatible", "non-JSON response (binary)", binary_response,
+         facts=(_added("OPERATIONS", ("GET", "/v1/document/{document_id}/content")),),
+         drive=drive_binary_response),
+    Edit("read_write_only", "compatible", "readOnly / writeOnly", read_write_only,
+         facts=(_added("OPERATIONS", ("POST", "/v1/webhook_endpoints")),),
+         drive=drive_read_write_only,
+         pending=_pending("i35-models", "the sandbox demands a readOnly field: 400 today")),
+    Edit("deep_object_parameter", "compatible", "query style deepObject",
+         deep_object_parameter, drive=drive_deep_object_parameter),
+    Edit("form_no_explode_parameter", "compatible", "query style form, explode: false",
+         form_no_explode_parameter, drive=drive_form_no_explode_parameter),
+    Edit("pipe_delimited_parameter", "compatible", "query style pipeDelimited",
+         pipe_delimited_parameter, drive=drive_pipe_delimited_parameter),
+    Edit("array_filter", "compatible", "array query filter (explode: true)", array_filter,
+         drive=drive_array_filter),
+    Edit("date_format", "compatible", "format: date", date_format, drive=drive_date_format),
+    Edit("deprecated_operation", "compatible", "deprecated (operation)", deprecated_operation,
+         drive=drive_deprecated_operation),
+    Edit("deprecated_parameter", "compatible", "deprecated (parameter)", deprecated_parameter,
+         drive=drive_deprecated_parameter),
+    Edit("request_one_of_variant", "compatible", "oneOf (request)", request_one_of_variant,
+         drive=drive_request_one_of_variant,
+         pending=_pending("i35-derived", "a business rule meets a new shape: KeyError today")),
+    Edit("second_security_scheme", "compatible", "security schemes", second_security_scheme,
+         drive=drive_second_security_scheme),
+    Edit("removed_field", "breaking", "object properties (response)", removed_field,
+         flags=("[BREAKING] getRefund", "created_at")),
+    Edit("new_required_field", "breaking", "required (request)", new_required_field,
+         flags=("[BREAKING] createRefund", "reason")),
+    Edit("removed_enum_value", "breaking", "enum (request)", removed_enum_value,
+         flags=("[BREAKING] createBalanceConversion", "GBP")),
+    Edit("narrowed_bound", "breaking", "numeric bounds", narrowed_bound,
+         flags=("[BREAKING] listPayments", "maximum 100 -> 50")),
+    Edit("changed_parameter_style", "breaking", "query parameter styles",
+         changed_parameter_style, flags=("[BREAKING] listOrders", "style form (explode false)"),
+         released=("form_no_explode_parameter",)),
+    Edit("removed_operation", "breaking", "operations", removed_operation,
+         flags=("[BREAKING] closeVirtualAccounts",)),
+    Edit("required_filter", "breaking", "required (query parameter)", required_filter,
+         flags=("[BREAKING] listPayments", "currency")),
+    Edit("renamed_request_field", "breaking", "object properties (request)",
+         renamed_request_field, flags=("[BREAKING] createBeneficiaryV2", "local_routing_number")),
+    Edit("server_move", "breaking", "servers (operation level)", server_move,
+         flags=("[BREAKING] getRefund",)),
+    Edit("description_change", "doc-only", "descriptions", description_change),
+    Edit("summary_change", "doc-only", "summaries", summary_change),
+    Edit("example_change", "doc-only", "examples", example_change),
+    Edit("info_version", "doc-only", "info", info_version),
+    Edit("foreign_server", "unsupported", "servers on another host", foreign_server,
+         flags=("/balances",)),
+    Edit("cookie_parameter", "unsupported", "cookie parameters", cookie_parameter,
+         flags=("cookie parameter 'session' of #/paths/~1v1~1payments/get",)),
+    Edit("webhook", "unsupported", "webhooks", webhook, flags=("webhooks at #/webhooks",)),
+    Edit("conditional_schema", "unsupported", "schema keywords the SDK does not check",
+         conditional_schema, flags=("if/then/else", "#/components/schemas/RefundCreateRequest/if")),
+)  # fmt: skip
+
+
+def by_name(name: str) -> Edit:
+    """Return the edit called ``name``."""
+    for edit in EDITS:
+        if edit.name == name:
+            return edit
+    raise KeyError(f"no edit {name!r}; spec_edits.py --list lists them")
+
+
+def apply_edits(spec: Spec, edits: list[Edit] | tuple[Edit, ...]) -> Spec:
+    """Return a copy of ``spec`` with every edit of ``edits`` applied, in order."""
+    edited = copy.deepcopy(spec)
+    for edit in edits:
+        edit.apply(edited)
+    return edited
+
+
+def released_baseline(baseline: Spec, edit: Edit) -> Spec:
+    """Return the release's bundle as ``edit`` assumes it: with its ``released`` edits."""
+    return apply_edits(baseline, [by_name(name) for name in edit.released])
+
+
+def facts_after(text: str, edits: list[Edit] | tuple[Edit, ...]) -> str:
+    """Return description_facts.py's ``text`` with the ``facts`` of ``edits`` applied."""
+    for edit in edits:
+        for old, new in edit.facts:
+            if new.startswith(old) and old in text:
+                # An insertion after an anchor is done once its lines are in the anchor's block.
+                start = text.index(old)
+                block = text[start : text.find("\n}", start)]
+                if all(line in block for line in new.removeprefix(old).splitlines()):
+                    continue
+            elif new in text:
+                continue
+            if old not in text:
+                raise ValueError(f"{edit.name}: description_facts.py has no {old!r}")
+            text = text.replace(old, new, 1)
+    return text
+
+
+for _edit in EDITS:
+    _edit_kinds_need = {
+        "compatible": _edit.drive is not None,
+        "breaking": bool(_edit.flags),
+        "unsupported": bool(_edit.flags),
+        "doc-only": not _edit.flags and _edit.drive is None,
+    }
+    if not _edit_kinds_need[_edit.kind]:
+        raise ValueError(f"{_edit.name}: a {_edit.kind} edit lacks what its kind needs")
+_names = [edit.name for edit in EDITS]
+if len(set(_names)) != len(_names):
+    raise ValueError("two edits share a name")
