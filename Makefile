@@ -56,9 +56,11 @@ lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Re
 	redocly lint --format=stylish openapi/payments.yaml
 	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json
 
-# $(call generate_into,DIR): fold the server prefixes into the paths (DIR/payments.folded.json,
-# which the sandbox also ships and routes by), then run the generator on that copy.
+# $(call generate_into,DIR): refuse an OpenAPI feature the pipeline does not carry (by name and
+# JSON pointer), fold the server prefixes into the paths (DIR/payments.folded.json, which the
+# sandbox also ships and routes by), then run the generator on that copy.
 define generate_into
+	$(PY) openapi/tools/features.py openapi/payments.json
 	rm -rf $(1) && mkdir -p $(1)
 	$(PY) openapi/tools/fold.py openapi/payments.json $(1)/payments.folded.json
 	cd $(1) && $(BIN)/openapi-python-client generate --path payments.folded.json \

@@ -375,6 +375,7 @@ class _Differ:
                 continue
             if new_param.get("required") and not old_param.get("required"):
                 self.add(True, operation, where, "parameter now required")
+            self.style(operation, where, old_param, new_param)
             self.schema(
                 old_param.get("schema"),
                 new_param.get("schema"),
@@ -391,6 +392,25 @@ class _Differ:
                 )
         self.body(operation, route, old_op.get("requestBody"), new_op.get("requestBody"))
         self.responses(operation, route, old_op.get("responses", {}), new_op.get("responses", {}))
+
+    def style(self, operation: str, where: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        """Report a changed ``style`` or ``explode``: breaking for a list or a mapping.
+
+        A client built on the last release writes the parameter the old way (``ids=a,b`` where
+        ``ids=a&ids=b`` is now expected); a scalar is written alike in every style.
+        """
+        before, after = _style(old), _style(new)
+        if before == after:
+            return
+        schema = _resolve(self.new, new.get("schema", {}))
+        structured = isinstance(schema, dict) and schema.get("type") in ("array", "object")
+        self.add(
+            structured,
+            operation,
+            where,
+            f"style {before[0]}{'' if before[1] else ' without explode'} -> "
+            f"{after[0]}{'' if after[1] else ' without explode'}",
+        )
 
     def body(self, operation: str, route: str, old: Any, new: Any) -> None:
         old = _resolve(self.old, old)
@@ -489,6 +509,12 @@ def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
         for method, operation in item.items()
         if method in METHODS and isinstance(operation, dict)
     }
+
+
+def _style(param: dict[str, Any]) -> tuple[str, bool]:
+    """Return a parameter's style and explode, with OpenAPI 3.1's defaults."""
+    style = param.get("style") or ("form" if param.get("in") in ("query", "cookie") else "simple")
+    return str(style), bool(param.get("explode", style == "form"))
 
 
 def _parameters(
