@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from api_diff import diff
 from fold import fold_server_prefixes
-from support.scratch_sdk import ROOT, run_in, scratch_sdk
+
+from tests.support.scratch_sdk import ROOT, run_in, scratch_sdk
 
 MONEY = {"type": "integer", "minimum": 1}
 
