@@ -119,6 +119,18 @@ class _Differ:
         new = _resolve(self.new, new_node)
         if not isinstance(old, dict) or not isinstance(new, dict):
             return
+        kept = self._kept_shape(old_node, old, new)
+        if kept is not None:
+            # A schema that became one shape of a new oneOf: the old shape is still accepted
+            # (or still answered), and the others are new shapes.
+            others = len(new["oneOf"]) - 1
+            self.add(
+                not request, operation, where, f"now oneOf: the old shape and {others} new one(s)"
+            )
+            self.schema(
+                old_node, kept, request=request, operation=operation, where=where, seen=seen
+            )
+            return
         # Narrowing breaks a request (the client sends what is now refused); widening breaks a
         # response (the client receives what it never expected).
         old_types, new_types = _types(old), _types(new)
@@ -185,6 +197,19 @@ class _Differ:
                 where=f"{where}.*",
                 seen=seen,
             )
+
+    def _kept_shape(self, old_node: Any, old: dict[str, Any], new: dict[str, Any]) -> Any:
+        """Return the branch of ``new``'s oneOf that is ``old`` itself, when ``old`` had none."""
+        if "oneOf" in old or not isinstance(new.get("oneOf"), list):
+            return None
+        reference = old_node.get("$ref") if isinstance(old_node, dict) else None
+        for branch in new["oneOf"]:
+            if isinstance(branch, dict) and (
+                (reference is not None and branch.get("$ref") == reference)
+                or _resolve(self.new, branch) == old
+            ):
+                return branch
+        return None
 
     def _enum(
         self, old: dict[str, Any], new: dict[str, Any], *, request: bool, operation: str, where: str
