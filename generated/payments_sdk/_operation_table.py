@@ -53,6 +53,9 @@ class OperationEntry(NamedTuple):
     body: str | None
     """``json`` or ``multipart`` when the operation takes a body."""
     arguments: tuple[Argument, ...]
+    credentials: tuple[str, ...] = ()
+    """Security schemes accepted besides the document's, each a keyword argument of the
+    method named after it (``CustomerJWT``: ``customer_jwt=``)."""
 
 
 OPERATIONS: tuple[OperationEntry, ...] = (
@@ -1028,6 +1031,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
         paged=False,
         body=None,
         arguments=(),
+        credentials=("CustomerJWT",),
     ),
     OperationEntry(
         operation_id="closeVirtualAccounts",

@@ -415,8 +415,20 @@ class _Differ:
                 self.add(
                     required, operation, f"{route} {key[0]} {key[1]}", f"new {state} parameter"
                 )
+        self.security(operation, route, old_op, new_op)
         self.body(operation, route, old_op.get("requestBody"), new_op.get("requestBody"))
         self.responses(operation, route, old_op.get("responses", {}), new_op.get("responses", {}))
+
+    def security(
+        self, operation: str, route: str, old_op: dict[str, Any], new_op: dict[str, Any]
+    ) -> None:
+        """Report the credentials an operation accepts: one no longer accepted breaks callers."""
+        before = _security(self.old, old_op)
+        after = _security(self.new, new_op)
+        for requirement in sorted(before - after):
+            self.add(True, operation, f"{route} security", f"{requirement} no longer accepted")
+        for requirement in sorted(after - before):
+            self.add(False, operation, f"{route} security", f"{requirement} now accepted")
 
     def style(self, operation: str, where: str, old: dict[str, Any], new: dict[str, Any]) -> None:
         """Report a changed ``style`` or ``explode``: breaking for a list or a mapping.
@@ -534,6 +546,12 @@ def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
         for method, operation in item.items()
         if method in METHODS and isinstance(operation, dict)
     }
+
+
+def _security(document: dict[str, Any], operation: dict[str, Any]) -> set[str]:
+    """Return an operation's security alternatives, each as ``A`` or ``A + B`` (all of them)."""
+    requirements = operation.get("security", document.get("security", []))
+    return {" + ".join(sorted(requirement)) or "no credential" for requirement in requirements}
 
 
 def _style(param: dict[str, Any]) -> tuple[str, bool]:

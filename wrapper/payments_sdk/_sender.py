@@ -123,6 +123,16 @@ class Sender:
         if options.timeout is not None:
             clone.timeout = options.timeout
             clone._wire_timeout = None
+        if options.credential is not None:
+            # This call's own bearer token (a second security scheme of the operation): it
+            # replaces the key in the header, and is what this call's errors are redacted of.
+            clone._api_key = options.credential
+            clone._headers = {
+                name: value
+                for name, value in self._headers.items()
+                if name.lower() != "authorization"
+            }
+            clone._headers["Authorization"] = options.credential.header_value()
         clone._extras = options
         return clone
 
