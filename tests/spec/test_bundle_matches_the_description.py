@@ -100,7 +100,7 @@ def test_operations_are_named_tagged_documented_and_secured(bundle: dict[str, An
 
 @pytest.mark.description
 def test_the_virtual_account_list_takes_the_customers_jwt(bundle: dict[str, Any]) -> None:
-    """ "The virtual-account list uses the customer's JWT" (Authentication, 8)."""
+    """The description: "The virtual-account list uses the customer's JWT" (Authentication, 8)."""
     listing = bundle["paths"]["/virtual-accounts"]["get"]
     assert listing["security"] == [{"CustomerJWT": []}, {"JWT": []}]
 
