@@ -137,6 +137,11 @@ class Sender:
         return clone
 
     @property
+    def credential(self) -> SecretKey:
+        """The bearer credential this sender sends: the key, or one call's own token."""
+        return self._api_key
+
+    @property
     def observed(self) -> bool:
         """Whether observers or OpenTelemetry may record this sender's calls."""
         return self._instruments is not None
