@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 import yaml
 from api_diff import check_release, diff, report, required_version
+from features import unsupported
 from fold import FoldError, fold_server_prefixes
 from spec_edit_set import EDITS, Edit, apply_edits, released_baseline
-from features import unsupported
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = ROOT / "openapi" / "baseline"
@@ -75,7 +75,9 @@ def test_a_doc_only_edit_is_flagged_by_nothing(source: dict[str, Any], edit: Edi
 def test_an_unsupported_edit_is_refused_by_name(source: dict[str, Any], edit: Edit) -> None:
     """The first steps of make generate (the fold, the feature check) refuse it, by place."""
     try:
-        refused = "\n".join(map(str, unsupported(fold_server_prefixes(apply_edits(source, [edit])))))
+        refused = "\n".join(
+            map(str, unsupported(fold_server_prefixes(apply_edits(source, [edit]))))
+        )
     except FoldError as exc:
         refused = str(exc)
     assert refused, f"{edit.name} is not refused"

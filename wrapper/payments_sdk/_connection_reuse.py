@@ -41,8 +41,10 @@ __all__ = ["TrustingConnector"]
 
 
 class _Handler(FramedResponseHandler):
-    """The default wire's protocol (its answers framed as h11 frames them, ``_aiohttp_framing``),
-    which also knows whether bytes came while it sat in the pool."""
+    """The default wire's protocol, which knows whether bytes came while it sat in the pool.
+
+    Its answers are framed as h11 frames them (``_aiohttp_framing``).
+    """
 
     pooled = False
     """Between a complete answer and the next request."""
