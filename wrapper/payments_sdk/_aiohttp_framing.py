@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
 from typing import Any
 
 from aiohttp.client_proto import ResponseHandler
@@ -43,15 +42,16 @@ _NOTHING: tuple[tuple[()], bool, bytes] = ((), False, b"")  # what a parser retu
 class _Framed:
     """One exchange's parser, with the head's bytes kept until the head has been read."""
 
-    __slots__ = ("_fresh", "_held", "_kept", "_parser", "_refused", "_scan", "_size")
+    __slots__ = ("_handler", "_held", "_kept", "_params", "_parser", "_refused", "_scan", "_size")
 
-    def __init__(self, parser: Any, fresh: Callable[[], Any]) -> None:
+    def __init__(self, parser: Any, handler: FramedResponseHandler, params: dict[str, Any]) -> None:
         self._parser = parser
-        self._fresh = fresh
+        self._handler = handler  # and ``params``: to make a fresh parser, if ever needed
+        self._params = params
         self._kept: list[bytes] | None = []
         self._size = 0
         self._refused: HttpProcessingError | None = None
-        self._held = bytearray()
+        self._held: bytearray | None = None
         self._scan = 0
 
     def feed_data(self, data: bytes) -> Any:
@@ -82,10 +82,9 @@ class _Framed:
 
     def _reread(self, data: bytes) -> Any:
         """Hold ``data``; once the head is whole, parse it again with one Content-Length."""
-        held = self._held
+        held, refused = self._held, self._refused
+        assert held is not None and refused is not None
         held += data
-        refused = self._refused
-        assert refused is not None
         end = _HEAD_END.search(held, self._scan)
         if end is None:
             if len(held) > HEAD_LIMIT + self._scan:
@@ -96,7 +95,7 @@ class _Framed:
         if fixed is None:
             raise refused
         self._kept = None
-        self._parser = self._fresh()
+        self._parser = self._handler.new_parser(self._params)
         self._check_size(fixed[_after_informational(fixed) :])
         return self._parser.feed_data(fixed)
 
@@ -189,13 +188,17 @@ class FramedResponseHandler(ResponseHandler):
     def set_response_params(self, **params: Any) -> None:
         tail, self._tail = self._tail, b""  # fed below, through the wrapped parser
         super().set_response_params(**params)
-        framed = _Framed(self._parser, functools.partial(self._new_parser, params))
+        framed = _Framed(self._parser, self, params)
         self._parser = framed  # type: ignore[assignment]  # it reads as the parser it wraps
         if tail:
-            self._tail = tail
-            self._drain_tail()
+            drain = getattr(self, "_drain_tail", None)  # aiohttp >= 3.14; 3.13 feeds it itself
+            if drain is None:
+                self.data_received(tail)
+            else:
+                self._tail = tail
+                drain()
 
-    def _new_parser(self, params: dict[str, Any]) -> Any:
+    def new_parser(self, params: dict[str, Any]) -> Any:
         """Make a parser like the one ``set_response_params`` made, to read an exchange again."""
         parser = self._parser
         ResponseHandler.set_response_params(self, **params)

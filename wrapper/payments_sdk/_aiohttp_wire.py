@@ -329,33 +329,41 @@ def _env_proxy(origin: URL) -> str | None:
 
 def _translate(exc: BaseException, request: httpx.Request) -> httpx.RequestError:
     """Map one aiohttp exception to the httpx exception that means the same."""
+    detail = _describe(exc)
     error: httpx.RequestError
-    if isinstance(exc, aiohttp.ClientResponseError) and not isinstance(
-        exc, aiohttp.ClientHttpProxyError
-    ):
-        # Its head is not valid HTTP/1.1 (aiohttp's parser refused it, and closed the
-        # connection): a failure of the connection, as httpx's RemoteProtocolError is.
-        error = httpx.RemoteProtocolError(_reason(exc.message), request=request)
-    elif isinstance(exc, aiohttp.ClientPayloadError) and isinstance(
-        exc.__cause__, HttpProcessingError
-    ):
-        error = httpx.RemoteProtocolError(_reason(exc.__cause__.message), request=request)
+    if _not_http(exc):
+        # The answer is not valid HTTP/1.1 (aiohttp's parser refused its head or its framing,
+        # and closed the connection): a failure of the connection, as httpx's
+        # RemoteProtocolError is, in words that quote no "400" no server sent.
+        cause = exc.__cause__ if isinstance(exc, aiohttp.ClientPayloadError) else exc
+        error = httpx.RemoteProtocolError(_reason(getattr(cause, "message", "")), request=request)
     elif isinstance(exc, aiohttp.ConnectionTimeoutError):
-        error = httpx.ConnectTimeout(_describe(exc), request=request)
+        error = httpx.ConnectTimeout(detail, request=request)
     elif isinstance(exc, aiohttp.ServerTimeoutError):
-        error = httpx.ReadTimeout(_describe(exc), request=request)
+        error = httpx.ReadTimeout(detail, request=request)
     elif isinstance(exc, aiohttp.ClientConnectorError):
-        error = httpx.ConnectError(_describe(exc), request=request)  # DNS, refused, TLS, proxy
+        error = httpx.ConnectError(detail, request=request)  # DNS, refused, TLS, the proxy
         error.__cause__ = exc.os_error if type(exc.os_error) in _PLAIN_OS_ERRORS else None
     elif isinstance(exc, aiohttp.ClientHttpProxyError):
-        error = httpx.ProxyError(_describe(exc), request=request)
+        error = httpx.ProxyError(detail, request=request)
     elif isinstance(exc, aiohttp.ServerDisconnectedError | aiohttp.ClientPayloadError):
-        error = httpx.RemoteProtocolError(_describe(exc), request=request)
+        error = httpx.RemoteProtocolError(detail, request=request)
     elif isinstance(exc, aiohttp.ClientOSError):
-        error = httpx.ReadError(_describe(exc), request=request)
+        error = httpx.ReadError(detail, request=request)
     else:
-        error = httpx.NetworkError(_describe(exc), request=request)  # closed session, anything
+        error = httpx.NetworkError(detail, request=request)  # closed session, anything else
     return error
+
+
+def _not_http(exc: BaseException) -> bool:
+    """Whether aiohttp's parser refused an answer's head, or the framing of its body."""
+    if isinstance(exc, aiohttp.ClientHttpProxyError):
+        return False
+    if isinstance(exc, aiohttp.ClientResponseError):
+        return True  # only its parser raises one here (no raise_for_status, no redirects)
+    return isinstance(exc, aiohttp.ClientPayloadError) and isinstance(
+        exc.__cause__, HttpProcessingError
+    )
 
 
 def _reason(message: object) -> str:
