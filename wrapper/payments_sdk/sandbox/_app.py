@@ -32,7 +32,7 @@ from ._input import (
 )
 from ._requests import Operation, Validated
 from ._spaces import Spaces, namespace_of
-from ._store import Store, render
+from ._store import Store, creation_time, render
 from .contract import SchemaSet, load_bundle
 
 __all__ = ["build_app", "unhandled_operations"]
@@ -138,7 +138,7 @@ def _simulate_payment(spaces: Spaces, keys: KeyIssuer) -> Callable[..., Any]:
     return endpoint
 
 
-_SIMULATED_FIELDS = frozenset({"amount", "currency", "status", "held"})
+_SIMULATED_FIELDS = frozenset({"amount", "currency", "status", "held", "created_at"})
 
 
 def _simulated(body: Any) -> dict[str, Any]:
@@ -161,7 +161,14 @@ def _simulated(body: Any) -> dict[str, Any]:
     held = body.get("held", False)
     if not isinstance(held, bool):
         raise bad_request("held must be a boolean")
-    return {"amount": amount, "currency": currency, "status": status, "held": held}
+    created_at = body.get("created_at")
+    return {
+        "amount": amount,
+        "currency": currency,
+        "status": status,
+        "held": held,
+        "created_at": None if created_at is None else creation_time(created_at),
+    }
 
 
 def build_app(
