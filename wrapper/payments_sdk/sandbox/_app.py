@@ -129,7 +129,9 @@ def _simulate_payment(spaces: Spaces, keys: KeyIssuer) -> Callable[..., Any]:
             body = parse_json(await read_body(request, MAX_JSON_BYTES) or b"{}")
             store = spaces.store(namespace)
             with store.lock:
-                payment = store.add_payment(**_simulated(body))
+                simulated = _simulated(body)
+                simulated["created_at"] = store.in_the_past(simulated["created_at"])
+                payment = store.add_payment(**simulated)
                 spaces.commit(namespace, store)
         except ApiError as exc:
             return _error(exc)

@@ -184,7 +184,8 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=_time,
         default=None,
         metavar="TIME",
-        help="... to before TIME (exclusive), no later than now, such as 2026-11-01",
+        help="with --seed-from: spread them to before TIME (exclusive), no later than now, "
+        "such as 2026-11-01",
     )
     parser.add_argument(
         "--env-file",

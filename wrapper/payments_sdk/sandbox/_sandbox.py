@@ -235,7 +235,11 @@ class Sandbox:
             stamp = None if created_at is None else creation_time(created_at)
             with store.lock:
                 payment = store.add_payment(
-                    amount=amount, currency=currency, status=status, held=held, created_at=stamp
+                    amount=amount,
+                    currency=currency,
+                    status=status,
+                    held=held,
+                    created_at=store.in_the_past(stamp),
                 )
                 self.spaces.commit(namespace, store)
         except ApiError as exc:

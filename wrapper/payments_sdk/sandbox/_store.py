@@ -218,11 +218,6 @@ class Store:
                 f"amount of {currency} must end in 0: the service sends three-decimal amounts "
                 f"with a last digit of 0 (295.991 is sent as 295990), got {amount}"
             )
-        if created_at is not None and created_at > self._clock():
-            raise bad_request(
-                "created_at must not be later than the namespace's clock "
-                f"({render(self._clock())}): a record is created now or in the past"
-            )
         stamp = created_at or self.now()
         self._last_stamp = max(self._last_stamp, stamp)
         payment_id = self.new_id("payt")
@@ -266,6 +261,17 @@ class Store:
             ]
         self._insert("payments", payment)
         return payment
+
+    def in_the_past(self, created_at: datetime | None) -> datetime | None:
+        """Return a simulated record's ``created_at``, refused when later than the clock's time."""
+        if created_at is not None:
+            now = self._clock()
+            if created_at > now:
+                raise bad_request(
+                    "created_at must not be later than the namespace's clock "
+                    f"({render(now)}): a record is created now or in the past"
+                )
+        return created_at
 
     def _insert(self, table_name: str, record: dict[str, Any]) -> None:
         """Add a record to a table, keeping the table in creation order.
