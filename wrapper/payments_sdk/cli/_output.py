@@ -4,7 +4,8 @@
 directory, so that the rename cannot cross file systems) and renames it to ``FILE`` only when
 the command has finished. An interruption (Ctrl-C), an error or a closed pipe removes the
 temporary file, and ``FILE`` is as it was before: absent, or the previous file, untouched. An
-existing ``FILE`` is replaced, at once, by the complete new one.
+existing ``FILE`` is replaced, at once, by the complete new one, with its permissions. A
+device or a pipe (``/dev/null``, a FIFO) is written in place, and its name picks no format.
 
 The format comes from ``--format``, else from the file's extension: an extension that names
 no format the command line writes is refused before anything is sent, unless ``--format``
@@ -28,6 +29,12 @@ EXTENSIONS = {".csv": "csv", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jso
 """The file extensions ``-o`` knows, and the format each picks."""
 
 
+def _special(name: str) -> bool:
+    """Whether ``name`` is a device or a pipe (``/dev/null``): its name says no format."""
+    path = Path(name)
+    return path.exists() and not path.is_file() and not path.is_dir()
+
+
 def format_of_name(name: str, chosen: str | None) -> str | None:
     """Return the format a file's name picks (None: ``chosen``, or standard output's).
 
@@ -36,7 +43,7 @@ def format_of_name(name: str, chosen: str | None) -> str | None:
     """
     suffix = Path(name).suffix.lower()
     found = EXTENSIONS.get(suffix)
-    if found is None and chosen is None:
+    if found is None and chosen is None and not _special(name):
         by_kind: dict[str, list[str]] = {}
         for ext, kind in EXTENSIONS.items():
             by_kind.setdefault(kind, []).append(ext)
@@ -90,11 +97,19 @@ def output(target: str | None, stdout: TextIO, state: list[OutputFile]) -> Itera
     kept = OutputFile(target)
     state.append(kept)
     path = Path(target)
+    if kept.existed and not path.is_file() and not path.is_dir():
+        # A device or a pipe (/dev/null, a FIFO): written in place, never renamed over.
+        try:
+            special = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+        except OSError as exc:
+            raise UsageError(f"cannot write {target}: {exc.strerror}") from None
+        with special:
+            yield special
+        kept.written = True
+        return
     directory = path.parent if str(path.parent) else Path()
     try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{path.name}.", suffix=".part", dir=directory
-        )
+        handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=directory)
     except OSError as exc:
         raise UsageError(f"cannot write {target}: {exc.strerror}") from None
     try:

@@ -5,7 +5,7 @@ shown only when standard error is a terminal (never in a pipe or a log file), re
 ten times a second, and erased when the export ends, so that the terminal keeps only the
 output. The total is the first page's ``page_meta.count`` and ``pages``; the time left is the
 items still to come at the rate so far. :meth:`Progress.summary` is the one line said at the
-end: how many rows went where, and in how long.
+end: how many rows went where.
 """
 
 from __future__ import annotations
@@ -90,9 +90,8 @@ class Progress:
         return " · ".join(parts)
 
     def summary(self, rows: int, where: str) -> str:
-        """Return the last line of an export: ``wrote 20,000 rows to october.csv in 6.1 s``."""
-        took = _duration(time.monotonic() - self._started)
-        return f"wrote {rows:,} rows to {where} in {took}"
+        """Return the last line of an export: ``wrote 20,000 rows to october.csv``."""
+        return f"wrote {rows:,} {'row' if rows == 1 else 'rows'} to {where}"
 
     def done(self) -> None:
         """Erase the line."""

@@ -108,7 +108,7 @@ class Context:
     outputs: list[OutputFile] = field(default_factory=list)
     """The ``-o`` file, once opened: what became of it is said when the command fails."""
     summary: str | None = None
-    """The last line of an export (``wrote 20,000 rows to october.csv in 6.1 s``)."""
+    """The last line of an export (``wrote 20,000 rows to october.csv``)."""
 
     def output_note(self) -> str:
         """Say what became of the ``-o`` file (empty without one)."""
@@ -349,8 +349,6 @@ async def _call(
     schema, is_list = _rows_schema(entry)
     envelope = _envelope_items(entry)
     row_schema = envelope if envelope is not None else schema
-    if settings.columns:
-        _check_columns(settings.columns, row_schema)
     columns = settings.columns or columns_of(row_schema) or None
     writer = make_writer(
         kind, out, columns, chosen=settings.columns is not None, width=_terminal_width(out)
@@ -475,6 +473,11 @@ async def run_command(
         kwargs = sdk_arguments(entry, ns, context.dotted, minor_units=settings.minor_units)
         if entry.item is not None:
             _window(settings, kwargs, stderr)
+        if settings.columns:
+            schema = _envelope_items(entry)
+            _check_columns(
+                settings.columns, schema if schema is not None else _rows_schema(entry)[0]
+            )
         if entry.body == "multipart":
             for option in ("file_name", "content_type"):
                 value = getattr(ns, f"sdk_{option}", None)
