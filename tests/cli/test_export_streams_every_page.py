@@ -141,7 +141,8 @@ def test_ctrl_c_mid_export_leaves_no_partial_file_under_its_name(
     _, err = process.communicate(timeout=30)
     assert process.returncode == ExitCode.INTERRUPTED, err
     what = "was not replaced (the previous file is as it was)" if existing else "was not written"
-    found = re.fullmatch(rf"payments: error: interrupted after ([\d,]+) rows; (.*) {re.escape(what)}\n", err)
+    shape = rf"payments: error: interrupted after ([\d,]+) rows; (.*) {re.escape(what)}\n"
+    found = re.fullmatch(shape, err)
     assert found, err
     assert found[2] == str(target)
     assert 20 <= int(found[1].replace(",", "")) < 3000

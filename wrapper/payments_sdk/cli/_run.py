@@ -280,9 +280,10 @@ def _check_columns(columns: list[str], row_schema: dict[str, Any]) -> None:
         if column not in known and not any(column.startswith(f"{name}.") for name in free)
     ]
     if unknown:
+        verb = "is not a column" if len(unknown) == 1 else "are not columns"
         raise UsageError(
-            f"--columns: {', '.join(unknown)} {'is not a column' if len(unknown) == 1 else 'are not columns'}"
-            f" of these rows; the columns are {','.join(known)}"
+            f"--columns: {', '.join(unknown)} {verb} of these rows; "
+            f"the columns are {','.join(known)}"
         )
 
 

@@ -300,7 +300,9 @@ def _span(span: object, now: datetime) -> tuple[datetime, datetime]:
     except ApiError as exc:
         raise ValueError(exc.message) from None
     if not start < end:
-        raise ValueError(f"seed_span must start before it ends, got {render(start)} to {render(end)}")
+        raise ValueError(
+            f"seed_span must start before it ends, got {render(start)} to {render(end)}"
+        )
     if end > now:
         raise ValueError(
             f"seed_span must end no later than the clock's time ({render(now)}): records are "

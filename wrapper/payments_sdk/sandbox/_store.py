@@ -173,9 +173,7 @@ class Store:
 
     # -- payments -------------------------------------------------------------------------
 
-    def _seed_payments(
-        self, count: int, span: tuple[datetime, datetime] | None = None
-    ) -> None:
+    def _seed_payments(self, count: int, span: tuple[datetime, datetime] | None = None) -> None:
         """Add ``count`` payments: one minute apart ending now, or spread evenly over ``span``.
 
         Over ``span`` (``[start, end)``), the first payment is created at ``start`` exactly and
