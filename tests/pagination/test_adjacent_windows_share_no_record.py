@@ -6,6 +6,7 @@ instant between them. ``list(window=...)`` asks for one second more and keeps wh
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 
@@ -90,7 +91,7 @@ async def test_a_partition_into_windows_holds_each_record_once(offsets: list[int
         client = sandbox.client()
         cuts = [SEPTEMBER, boundary - timedelta(seconds=1), boundary, NOVEMBER]
         seen = []
-        for start, end in zip(cuts, cuts[1:], strict=False):
+        for start, end in itertools.pairwise(cuts):
             seen += await _walk(client, Window(start, end), 3)
         assert sorted(seen) == sorted(stamps)
 
