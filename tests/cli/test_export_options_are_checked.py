@@ -1,6 +1,8 @@
-"""An export's options say what they do: a typo, an unknown suffix or an odd time is refused
-before anything is sent, a reversed window warns, ``--all`` asks for full pages, and a terminal
-sees the total, the share done, the time left and a last line saying where the rows went.
+"""An export's options say what they do, and a mistake stops before anything is sent.
+
+A typo in ``--columns``, an unknown ``-o`` suffix or a time the shell cannot mean is refused; a
+reversed window warns; ``--all`` asks for full pages; and a terminal sees the total, the share
+done, the time left and a last line saying where the rows went.
 """
 
 from __future__ import annotations
