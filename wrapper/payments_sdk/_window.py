@@ -18,7 +18,6 @@ inclusive start and an exclusive end, so adjacent windows share no record and mi
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
 
 from .errors import InvalidParameterError
@@ -37,24 +36,42 @@ def _instant(value: datetime | str, field: str) -> datetime:
     return to_utc_instant(value, field)
 
 
-@dataclass(frozen=True, slots=True)
 class Window:
     """Records created from ``start`` (inclusive) to ``end`` (exclusive), both aware UTC times.
 
     Either edge may be None (open). Build one with :meth:`month`, or ``Window(start, end)``
-    from aware datetimes or ISO 8601 strings with an offset.
+    from aware datetimes or ISO 8601 strings with an offset. Immutable; windows with the same
+    edges are equal.
     """
 
-    start: datetime | None = None
-    """The first instant in the window (inclusive), in UTC; None: from the first record."""
-    end: datetime | None = None
-    """The first instant after the window (exclusive), in UTC; None: up to the newest record."""
+    __slots__ = ("_end", "_start")
 
-    def __post_init__(self) -> None:
-        for name in ("start", "end"):
-            value = getattr(self, name)
-            if value is not None:
-                object.__setattr__(self, name, _instant(value, name))
+    def __init__(
+        self, start: datetime | str | None = None, end: datetime | str | None = None
+    ) -> None:
+        self._start = None if start is None else _instant(start, "start")
+        self._end = None if end is None else _instant(end, "end")
+
+    @property
+    def start(self) -> datetime | None:
+        """The first instant in the window (inclusive), in UTC; None: from the first record."""
+        return self._start
+
+    @property
+    def end(self) -> datetime | None:
+        """The first instant after the window (exclusive), in UTC; None: up to the newest."""
+        return self._end
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Window):
+            return NotImplemented
+        return (self._start, self._end) == (other._start, other._end)
+
+    def __hash__(self) -> int:
+        return hash((Window, self._start, self._end))
+
+    def __repr__(self) -> str:
+        return f"Window({self})"
 
     @classmethod
     def month(cls, month: str | int, number: int | None = None, *, tz: tzinfo = UTC) -> Window:
