@@ -160,7 +160,9 @@ def test_a_complete_export_replaces_the_file_at_once(
     result = cli("payments", "list", "--all", "-o", str(target), env=served)
     assert result.code == 0, result.err
     assert len(_rows_of(kind, target.read_text())) == SEEDED
-    assert result.err == f"payments: wrote 45 rows to {target}\n"
+    assert (
+        result.err == f"payments: wrote 45 rows to {target} (it replaced the file that was there)\n"
+    )
     assert list(tmp_path.iterdir()) == [target]
 
 

@@ -71,7 +71,8 @@ class OutputFile:
 
     def __init__(self, target: str) -> None:
         self.target = target
-        self.existed = os.path.exists(target)
+        self.existed = os.path.isfile(target)
+        """Whether a file was there before (a device or a pipe is not a file)."""
         self.written = False
         """Whether the command finished and ``target`` now holds its output."""
 
@@ -97,7 +98,7 @@ def output(target: str | None, stdout: TextIO, state: list[OutputFile]) -> Itera
     kept = OutputFile(target)
     state.append(kept)
     path = Path(target)
-    if kept.existed and not path.is_file() and not path.is_dir():
+    if _special(target):
         # A device or a pipe (/dev/null, a FIFO): written in place, never renamed over.
         try:
             special = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115

@@ -429,6 +429,8 @@ async def _walk(
         if settings.all and (settings.output not in (None, "-") or progress.shown):
             where = "standard output" if settings.output in (None, "-") else settings.output
             context.summary = progress.summary(writer.rows_written, where)
+            if any(kept.existed for kept in context.outputs):
+                context.summary += " (it replaced the file that was there)"
 
 
 async def _request(
