@@ -10,13 +10,16 @@ Measured against its peers' start-up, and against the SDK's own pager.
 - **Libraries**: the import time of the command-line and terminal libraries we could have built
   on, over the interpreter alone.
 - **Export**: ``payments-sandbox --seed-payments 100000`` served on loopback (a separate
-  process); then ``payments payments list --all --format csv --per-page 100`` and a script that
-  walks ``client.payments.list(per_page=100, prefetch=4)`` (the same prefetch as ``--all``),
+  process); then ``payments payments list --all --format csv`` (100 a page, the default of
+  ``--all``) and a script that walks ``client.payments.list(per_page=100, prefetch=4)`` (the
+  same page size and prefetch as ``--all``),
   each as a child process reading every page, after one request has warmed the sandbox up:
   the time to the first row, the whole time, and the child's peak memory (its maximum resident
   set, read by a small launcher process, so that the bench's own memory is not counted in the
   child's before it starts). Two interleaved rounds; the faster counts. The export runs again
-  against a sandbox of 10,000 payments: constant memory means the same peak.
+  against a sandbox of 10,000 payments: constant memory means the same peak. How many times
+  as long the command line takes as the pager is written into docs/cli.md too
+  (:func:`cli_page`), between its ``bench:cli-export`` markers.
 """
 
 from __future__ import annotations
@@ -177,7 +180,7 @@ def _walk(label: str, records: int, command: list[str], env: dict[str, str]) -> 
 
 
 def _exports() -> list[Export]:
-    cli = [_PAYMENTS, "payments", "list", "--all", "--format", "csv", "--per-page", "100"]
+    cli = [_PAYMENTS, "payments", "list", "--all", "--format", "csv"]
     sdk = [sys.executable, "-c", _SDK_WALK]
     walks = {"`payments payments list --all --format csv`": cli, _SDK_LABEL: sdk}
     found: list[Export] = []
@@ -193,6 +196,43 @@ def _exports() -> list[Export]:
                         best[label] = walk
             found += best.values()
     return found
+
+
+CLI_LABEL = "`payments payments list --all --format csv`"
+BEGIN = "<!-- bench:cli-export (written by make bench: examples/bench/cli.py) -->"
+END = "<!-- /bench:cli-export -->"
+
+
+def ratios(results: Results) -> dict[int, float]:
+    """Return, per number of payments, the command line's whole walk over the pager's."""
+    found: dict[int, float] = {}
+    for records in sorted({e.records for e in results.exports}, reverse=True):
+        walks = {e.label: e for e in results.exports if e.records == records}
+        cli, sdk = walks.get(CLI_LABEL), walks.get(_SDK_LABEL)
+        if cli is not None and sdk is not None and sdk.seconds > 0:
+            found[records] = cli.seconds / sdk.seconds
+    return found
+
+
+def cli_page(page: str, results: Results, machine: str) -> str:
+    """Return docs/cli.md with the measured export figures between its markers."""
+    start, end = page.index(BEGIN) + len(BEGIN), page.index(END)
+    walks = {(e.label, e.records): e for e in results.exports}
+    parts = []
+    for records, ratio in ratios(results).items():
+        cli, sdk = walks[(CLI_LABEL, records)], walks[(_SDK_LABEL, records)]
+        parts.append(
+            f"{records:,} payments: {cli.seconds:.1f} s against {sdk.seconds:.1f} s, "
+            f"{ratio:.2f} times as long, peaking at {cli.peak_mib:.0f} MiB"
+        )
+    text = (
+        f"\nMeasured by `make bench` ({machine}), an export by `payments payments list --all "
+        "--format csv` against the SDK's pager walking the same pages (100 a page, 4 in "
+        "flight) without writing anything, from a sandbox served on loopback: "
+        + "; ".join(parts)
+        + ". The sandbox, one process on one core, sets the pace of both.\n"
+    )
+    return page[:start] + text + page[end:]
 
 
 def run() -> Results:

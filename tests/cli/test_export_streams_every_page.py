@@ -100,30 +100,94 @@ def _wait_for_rows(path: Path, rows: int, seconds: float = 30) -> None:
     raise AssertionError(f"{path} did not reach {rows} rows")
 
 
+def _rows_of(kind: str, text: str) -> list[object]:
+    """Parse a whole export; fails unless it is well-formed and every row is whole."""
+    if kind == "json":
+        rows: list[object] = json.loads(text)
+        return rows
+    if kind == "jsonl":
+        assert text.endswith("\n")
+        return [json.loads(line) for line in text.splitlines()]
+    parsed = list(csv.reader(io.StringIO(text)))
+    assert {len(line) for line in parsed} == {len(parsed[0])}
+    return list(parsed[1:])
+
+
+def _partial(directory: Path, name: str) -> Path:
+    """Return the temporary file an export to ``name`` is writing, once it exists."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        found = list(directory.glob(f".{name}.*.part"))
+        if found:
+            return found[0]
+        time.sleep(0.02)
+    raise AssertionError(f"no temporary file for {name} in {directory}")
+
+
+@pytest.mark.parametrize("existing", [False, True], ids=["new file", "existing file"])
 @pytest.mark.parametrize("kind", ["json", "csv", "jsonl"])
-def test_ctrl_c_mid_export_leaves_a_well_formed_file(
-    kind: str, big: dict[str, str], tmp_path: Path
+def test_ctrl_c_mid_export_leaves_no_partial_file_under_its_name(
+    kind: str, existing: bool, big: dict[str, str], tmp_path: Path
 ) -> None:
+    """-o writes beside the target and renames at the end: Ctrl-C leaves the target as it was."""
     target = tmp_path / f"payments.{kind}"
+    if existing:
+        target.write_text("the previous export\n")
     process = cli_process("payments", "list", "--all", "--per-page", "5", "--prefetch", "0",
                           "-o", str(target), env=big)  # fmt: skip
-    _wait_for_rows(target, 20)
+    _wait_for_rows(_partial(tmp_path, target.name), 20)
+    assert target.read_text() == "the previous export\n" if existing else not target.exists()
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
     assert process.returncode == ExitCode.INTERRUPTED, err
-    text = target.read_text()
+    what = "was not replaced (the previous file is as it was)" if existing else "was not written"
+    shape = rf"payments: error: interrupted after ([\d,]+) rows; (.*) {re.escape(what)}\n"
+    found = re.fullmatch(shape, err)
+    assert found, err
+    assert found[2] == str(target)
+    assert 20 <= int(found[1].replace(",", "")) < 3000
+    assert target.read_text() == "the previous export\n" if existing else not target.exists()
+    assert list(tmp_path.iterdir()) == ([target] if existing else [])
+
+
+@pytest.mark.parametrize("kind", ["json", "csv", "jsonl"])
+def test_a_complete_export_replaces_the_file_at_once(
+    kind: str, served: dict[str, str], tmp_path: Path
+) -> None:
+    """The file appears whole, and an existing one is replaced; one line says where rows went."""
+    target = tmp_path / f"payments.{kind}"
+    target.write_text("the previous export\n")
+    result = cli("payments", "list", "--all", "-o", str(target), env=served)
+    assert result.code == 0, result.err
+    assert len(_rows_of(kind, target.read_text())) == SEEDED
+    assert (
+        result.err == f"payments: wrote 45 rows to {target} (it replaced the file that was there)\n"
+    )
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_ctrl_c_on_standard_output_ends_with_a_whole_row(
+    big: dict[str, str], tmp_path: Path
+) -> None:
+    """Without -o, the output (here a file the shell opened) ends with the last whole row."""
+    import os
+    import subprocess
+    import sys
+
+    target = tmp_path / "payments.csv"
+    with target.open("w") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "payments_sdk.cli", "payments", "list", "--all",
+             "--per-page", "5", "--prefetch", "0", "--format", "csv"],
+            stdout=out, stderr=subprocess.PIPE, text=True, env={**os.environ, **big},
+        )  # fmt: skip
+        _wait_for_rows(target, 20)
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    assert process.returncode == ExitCode.INTERRUPTED, err
     found = re.fullmatch(r"payments: error: interrupted after ([\d,]+) rows\n", err)
     assert found, err
-    if kind == "json":
-        rows = json.loads(text)
-    elif kind == "jsonl":
-        assert text.endswith("\n")
-        rows = [json.loads(line) for line in text.splitlines()]
-    else:
-        parsed = list(csv.reader(io.StringIO(text)))
-        assert {len(line) for line in parsed} == {len(parsed[0])}
-        rows = parsed[1:]
-    assert 20 <= len(rows) < 3000
+    rows = _rows_of("csv", target.read_text())
     assert len(rows) == int(found[1].replace(",", ""))
 
 

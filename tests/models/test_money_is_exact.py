@@ -68,10 +68,19 @@ def test_rounding_mode_allows_excess_precision() -> None:
     assert Money.of("2.5", "JPY", rounding="ROUND_DOWN").minor_units == 2
 
 
-def test_three_decimal_wire_amounts_must_end_in_zero() -> None:
-    """from_minor_units refuses a KWD wire amount the service would never send."""
-    with pytest.raises(InvalidParameterError, match="three-decimal"):
-        Money.from_minor_units(295991, "KWD")
+def test_three_decimal_amounts_are_sent_with_a_last_digit_of_zero() -> None:
+    """The rule is about what a caller sends: 295.991 KWD is sent as 295990."""
+    assert Money.of("295.991", "KWD").minor_units == 295990
+    assert Money.of("295.991", "KWD").follows_wire_rule is False
+    assert Money.of("295.990", "KWD").follows_wire_rule is True
+
+
+@given(st.sampled_from(["KWD", "BHD", "OMR"]), st.integers(min_value=-(10**15), max_value=10**15))
+def test_service_amounts_that_break_the_rule_are_read_exactly(currency: str, minor: int) -> None:
+    """A returned amount is read as it comes, never refused: a walk cannot fail on it."""
+    money = Money.from_minor_units(minor, currency)
+    assert money.amount == Decimal(minor).scaleb(-3)
+    assert money.follows_wire_rule is (minor % 10 == 0)
 
 
 @pytest.mark.parametrize("bad", [1.5, True, None, "1,00", "NaN", "Infinity", [1]])

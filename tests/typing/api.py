@@ -11,6 +11,7 @@ from payments_sdk import (
     Money,
     Page,
     UnauthorizedError,
+    Window,
 )
 from payments_sdk.types import BalanceConversion, Payment, Refund, Rfi, RfiStatus
 
@@ -33,7 +34,18 @@ async def consumer() -> None:
         refund: Refund = await client.refunds.retrieve(
             "rfd_1", extra_headers={"X-Trace": "t"}, extra_query={"expand": "payment"}, timeout=5
         )
+        # The idiom of docs/money.md: a refund's amount and currency are optional; narrow both.
+        if refund.amount is not None and refund.currency is not None:
+            back: Money = Money.from_minor_units(refund.amount, refund.currency)
+            del back
         del refund
+        october = Window.month("2026-10")
+        async for paid in client.payments.list(window=october, per_page=100):
+            read: Money = Money.from_minor_units(paid.amount, paid.currency)
+            exact: bool = read.follows_wire_rule
+            del read, exact
+        week = Window("2026-11-02T00:00:00Z", "2026-11-09T00:00:00Z")
+        await client.refunds.list(window=week)
         async for page in client.refunds.list(extra_headers={"X-Trace": "t"}).pages():
             refunds: list[Refund] = page.data
             del refunds

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ._response import APIResponse
     from ._retry import instant_retries
     from ._validation import Undocumented
+    from ._window import Window
     from .errors import (
         APIConnectionError,
         APIResponseValidationError,
@@ -72,6 +73,7 @@ __all__ = [
     "UnauthorizedError",
     "Undocumented",
     "UnprocessableEntityError",
+    "Window",
     "__version__",
     "instant_retries",
 ]
@@ -88,6 +90,7 @@ _HOMES = {
     "APIResponse": "._response",
     "instant_retries": "._retry",
     "Undocumented": "._validation",
+    "Window": "._window",
 }
 
 

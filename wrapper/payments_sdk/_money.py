@@ -3,8 +3,10 @@
 The service carries every amount as an integer in the currency's smallest unit:
 299.00 USD is ``29900`` and 295 JPY is ``295``. **Three-decimal rule**: for currencies with
 three decimals (KWD, BHD, OMR, …) the service's last digit is always 0; 295.991 KWD is sent as
-``295990``. :attr:`Money.minor_units` applies that rule, and :meth:`Money.from_minor_units`
-refuses a three-decimal wire amount whose last digit is not 0.
+``295990``. The rule is about what a caller sends: :attr:`Money.minor_units` applies it.
+:meth:`Money.from_minor_units` reads what the service returns exactly as it comes, even an
+amount that breaks the rule (``662`` KWD is 0.662 KWD): reading the service's own data never
+fails on it (openapi/DECISIONS.md, "Amounts the service returns").
 
 Exponents come from the ``iso4217`` data package. No float is ever accepted or produced.
 """
@@ -112,16 +114,25 @@ class Money:
 
     @classmethod
     def from_minor_units(cls, minor_units: int, currency: str) -> Money:
-        """Build Money from the service's integer form: ``from_minor_units(29900, "USD")``."""
+        """Build Money from the service's integer form: ``from_minor_units(29900, "USD")``.
+
+        Exact for every integer: a three-decimal amount that breaks the rule (``662`` KWD) is
+        read as it is (0.662 KWD), not refused or rounded; :attr:`minor_units` applies the rule
+        when it is sent back. The command line formats every amount through this method.
+        """
         if isinstance(minor_units, bool) or not isinstance(minor_units, int):
             raise InvalidParameterError("minor_units", f"must be an int, got {minor_units!r}")
         exponent = currency_exponent(currency)
-        if exponent == 3 and minor_units % 10:
-            raise InvalidParameterError(
-                "minor_units",
-                f"{currency} amounts end in 0 on the wire (three-decimal rule), got {minor_units}",
-            )
         return cls(Decimal(minor_units).scaleb(-exponent), currency)
+
+    @property
+    def follows_wire_rule(self) -> bool:
+        """Whether the amount is sent as it is: False for 0.662 KWD, sent as ``660``.
+
+        Only three-decimal currencies can break the rule (their last digit must be 0).
+        """
+        exponent = currency_exponent(self.currency)
+        return exponent != 3 or int(self.amount.scaleb(exponent)) % 10 == 0
 
     @property
     def minor_units(self) -> int:

@@ -14,6 +14,12 @@ record the first page showed, so the walk sees exactly the records that existed 
 **Prefetch.** ``list(..., prefetch=N)`` keeps up to N later pages in flight while the caller
 consumes the current one, and still yields in order. Memory is bounded by N + 1 pages.
 
+**Windows.** ``list(window=Window(start, end))`` walks the records created from ``start``
+(inclusive) to ``end`` (exclusive): the service is asked for ``after`` one second before
+``start`` and ``before`` ``end``, and each page drops the records outside the window (see
+:mod:`payments_sdk._window`). A page's ``data`` may then hold fewer records than ``per_page``;
+its ``page_meta`` is the service's, and its ``count`` includes the dropped ones.
+
 **Every walk ends.** The page after page N is page N + 1, and the first page's ``page_meta``
 says how many pages the walk can have. When a page's ``next`` is anything but the page after
 the one requested, or beyond its own ``pages``, or the walk would outgrow the pages the first
@@ -36,6 +42,8 @@ from .errors import APIResponseValidationError, PaymentsError
 
 if TYPE_CHECKING:
     from payments_sdk_generated.models import PageMeta
+
+    from ._window import Window
 
 __all__ = ["AsyncPager", "Page", "PageRequest"]
 
@@ -146,11 +154,13 @@ class AsyncPager(Generic[T]):
         after: datetime | None = None,
         prefetch: int = 0,
         pageable: bool = True,
+        window: Window | None = None,
     ) -> None:
         self._fetch = fetch
         self._first = PageRequest(page=page, before=before, after=after, pinned=before is not None)
         self._prefetch = prefetch
         self._pageable = pageable
+        self._window = window
 
     def __await__(self) -> Generator[Any, None, Page[T]]:
         return self._load(self._first).__await__()
@@ -169,7 +179,10 @@ class AsyncPager(Generic[T]):
     async def _load(self, request: PageRequest) -> Page[T]:
         items, meta = await self._fetch(request)
         data = list(items)
-        following = self._after(request, data, meta)
+        following = self._after(request, data, meta)  # the walk follows what the service sent
+        window = self._window
+        if window is not None:
+            data = [item for item in data if window.holds(_created_at(item))]
         if isinstance(following, str):
             return Page(self, data, meta, None, following)
         return Page(self, data, meta, following)

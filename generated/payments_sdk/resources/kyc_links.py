@@ -17,6 +17,7 @@ from payments_sdk_generated.api.kyc import create_kyc_link, get_kyc_link, list_k
 
 if TYPE_CHECKING:
     from payments_sdk._pagination import AsyncPager
+    from payments_sdk._window import Window
     from payments_sdk_generated.models import KycLink
     from typing_extensions import Unpack
 
@@ -69,6 +70,7 @@ class KycLinks(Resource):
         after: datetime | str | None = None,
         per_page: int = 20,
         page: int = 1,
+        window: Window | None = None,
         prefetch: int = 0,
         **options: Unpack[RequestOptions],
     ) -> AsyncPager[KycLink]:
@@ -88,6 +90,9 @@ class KycLinks(Resource):
             per_page: Page size, 1 to 100. From 1 to 100. Default: ``20``.
             page: Page number, starting at 1, at most 10^15. The next page number is in
                 `page_meta.next`. From 1 to 1000000000000000. Default: ``1``.
+            window: A :class:`~payments_sdk.Window`: the records created from its start (inclusive)
+                to its end (exclusive), such as ``Window.month("2026-10")``; instead of ``after`` and
+                ``before``, which are both exclusive. Adjacent windows share no record and miss none.
             prefetch: Later pages to keep in flight while walking, from 0 to 16. Default: ``0``.
         """
         if status is not None:
@@ -105,6 +110,7 @@ class KycLinks(Resource):
             page=page,
             prefetch=prefetch,
             options=per_call,
+            window=window,
         )
 
     async def create(

@@ -228,7 +228,11 @@ def _metavar(argument: Argument) -> str:
 
 
 def add_common(
-    parser: argparse.ArgumentParser, *, paged: bool = False, hidden: bool = False
+    parser: argparse.ArgumentParser,
+    *,
+    paged: bool = False,
+    hidden: bool = False,
+    windowed: bool = False,
 ) -> None:
     """Add the options every command takes (their defaults are applied by the runner).
 
@@ -255,13 +259,16 @@ def add_common(
         "--output",
         metavar="FILE",
         default=_SUPPRESS,
-        help="write to FILE (its extension .csv/.json/.jsonl picks the format)",
+        help="write to FILE, whose extension picks the format (.csv, .json, .jsonl or "
+        ".ndjson; another needs --format, which always wins); FILE appears, or an existing "
+        "one is replaced, only once the command has finished",
     )
     output.add_argument(
         "--columns",
         metavar="A,B",
         default=_SUPPRESS,
-        help="the columns of a table or CSV (fx_fee.amount for nested fields)",
+        help="the columns of a table or CSV (fx_fee.amount for nested fields); an unknown "
+        "one is an error that lists the known ones",
     )
     output.add_argument(
         "--minor-units",
@@ -275,8 +282,32 @@ def add_common(
             "--all",
             action="store_true",
             default=_SUPPRESS,
-            help="every page, streamed as it comes (default: the first page)",
+            help="every page, streamed as it comes (default: the first page), 100 records a "
+            "page unless --per-page says otherwise",
         )
+        if windowed:
+            window = parser.add_argument_group(
+                "window", "records created from a start (inclusive) to an end (exclusive)"
+            )
+            window.add_argument(
+                "--month",
+                metavar="YYYY-MM",
+                default=_SUPPRESS,
+                help="one calendar month, UTC: --month 2026-10 is from 2026-10-01T00:00:00Z "
+                "(inclusive) to 2026-11-01T00:00:00Z (exclusive)",
+            )
+            window.add_argument(
+                "--since",
+                metavar="TIME",
+                default=_SUPPRESS,
+                help="created at TIME or later (inclusive; --after is exclusive)",
+            )
+            window.add_argument(
+                "--until",
+                metavar="TIME",
+                default=_SUPPRESS,
+                help="created before TIME (exclusive, as --before)",
+            )
         output.add_argument(
             "--prefetch",
             type=int,
@@ -387,7 +418,8 @@ def _leaf(commands: argparse._SubParsersAction[Parser], entry: OperationEntry, n
         arguments.add_argument(
             "--content-type", dest="sdk_content_type", default=None, help="the file's media type"
         )
-    add_common(parser, paged=entry.item is not None)
+    names = {argument.name for argument in entry.arguments}
+    add_common(parser, paged=entry.item is not None, windowed={"before", "after"} <= names)
 
 
 _REQUEST_HELP = "call an operation the bundle does not describe (like stripe get)"
@@ -468,7 +500,7 @@ def resources(
 
 _VALUED = frozenset(
     ("--format", "-o", "--output", "--columns", "--base-url", "--api-key-file", "--timeout",
-     "--max-retries", "--prefetch")
+     "--max-retries", "--prefetch", "--month", "--since", "--until")
 )  # fmt: skip
 
 

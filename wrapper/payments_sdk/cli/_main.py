@@ -116,6 +116,13 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _output_note(context: object) -> str:
+    """Return ``; october.csv was not written`` when the command had opened ``-o FILE``."""
+    note = getattr(context, "output_note", None)
+    text = note() if callable(note) else ""
+    return f"; {text}" if text else ""
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``payments`` with ``argv`` (default: the process's arguments); return the exit code."""
     from ._commands import build_parser, command_word
@@ -172,6 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         writer = getattr(context, "writer", None)
         rows = getattr(writer, "rows_written", 0)
         message = f"interrupted after {rows:,} rows" if writer is not None else "interrupted"
+        message += _output_note(context)
         _report(
             Failure(ExitCode.INTERRUPTED, "interrupted", message),
             as_json=as_json,
@@ -186,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(exit_.code or 0) if isinstance(exit_.code, int) else 0
     except Exception as error:  # every failure is reported with its class's exit code
         failure = classify(error)
+        failure = failure._replace(message=failure.message + _output_note(context))
         if verbose and failure.kind == "internal":
             text = "".join(traceback.format_exception(error))
             stderr.write(redact(text) if callable(redact) else text)

@@ -1,7 +1,8 @@
 """From the SDK's models to rows: JSON-ready dicts, money with its decimals, flat columns.
 
-Money is converted with :class:`~payments_sdk.Money`, from the integer on the wire to a
-:class:`~decimal.Decimal` with the currency's decimals, and written as text (``"299.00"``), so no
+Money is converted with :meth:`~payments_sdk.Money.from_minor_units`, the method an SDK program
+reads amounts with, from the integer on the wire to a :class:`~decimal.Decimal` with the
+currency's decimals, and written as text (``"299.00"``), so no
 reader of the output parses it into a float. ``--minor-units`` keeps the integers.
 """
 
@@ -92,10 +93,9 @@ def major_units(minor: int, currency: str) -> str | int:
     """
     if isinstance(minor, bool) or not isinstance(minor, int) or not isinstance(currency, str):
         return minor
-    exponent = _exponent(currency)
-    if exponent is None:
+    if _exponent(currency) is None:
         return minor
-    return str(Money(Decimal(minor).scaleb(-exponent), currency).amount)
+    return str(Money.from_minor_units(minor, currency).amount)  # the SDK's reading, exactly
 
 
 @cache

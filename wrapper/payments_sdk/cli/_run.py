@@ -4,7 +4,9 @@ The values of the options are converted by :mod:`._values` and handed to the SDK
 checks them (:class:`~payments_sdk.InvalidParameterError` before any request). A list is the
 method's :class:`~payments_sdk.AsyncPager`: its first page, or with ``--all`` every page,
 streamed to the writer page by page (constant memory: at most ``--prefetch`` + 1 pages are
-held), with a progress line on a terminal's standard error.
+held, 100 records a page unless ``--per-page`` says otherwise), with a progress line on a
+terminal's standard error and a one-line summary at the end. ``--month``, ``--since`` and
+``--until`` are the SDK's :class:`~payments_sdk.Window` (start inclusive, end exclusive).
 """
 
 from __future__ import annotations
@@ -24,15 +26,15 @@ from ._bundle import Amounts, amounts_of, columns_of, model_schema
 from ._commands import cli_name, option_of, positional
 from ._exit_codes import UsageError
 from ._formats import Writer, make_writer
+from ._output import EXTENSIONS, OutputFile, format_of_name, output
 from ._progress import Progress
 from ._rows import Shaper
 from ._service import Credentials, DryRun, Service
-from ._values import is_json_kind, read_json, set_dotted, sub_schema, to_value
+from ._values import is_json_kind, read_json, set_dotted, sub_schema, to_time, to_value
 
 __all__ = ["Context", "Settings", "run_command", "sdk_arguments"]
 
 DEFAULT_PREFETCH = 4
-_EXTENSIONS = {".csv": "csv", ".json": "json", ".jsonl": "jsonl", ".ndjson": "jsonl"}
 
 
 @dataclass
@@ -53,6 +55,9 @@ class Settings:
     max_retries: int | None = None
     dry_run: bool = False
     verbose: bool = False
+    month: str | None = None
+    since: str | None = None
+    until: str | None = None
 
     @classmethod
     def of(cls, ns: argparse.Namespace) -> Settings:
@@ -73,14 +78,22 @@ class Settings:
             max_retries=getattr(ns, "max_retries", None),
             dry_run=getattr(ns, "dry_run", False),
             verbose=getattr(ns, "verbose", False),
+            month=getattr(ns, "month", None),
+            since=getattr(ns, "since", None),
+            until=getattr(ns, "until", None),
         )
+
+    def check(self) -> None:
+        """Refuse, before anything is sent, an output file whose format cannot be told."""
+        if self.output is not None and self.output != "-":
+            format_of_name(self.output, self.format)
 
     def format_for(self, out: TextIO) -> str:
         """Return the format: ``--format``, else the output file's extension, else by terminal."""
         if self.format:
             return self.format
         if self.output:
-            found = _EXTENSIONS.get(Path(self.output).suffix.lower())
+            found = EXTENSIONS.get(Path(self.output).suffix.lower())
             if found:
                 return found
         return "table" if out.isatty() else "json"
@@ -93,6 +106,14 @@ class Context:
     credentials: Credentials | None = None
     writer: Writer | None = None
     dotted: dict[str, list[tuple[list[str], str]]] = field(default_factory=dict)
+    outputs: list[OutputFile] = field(default_factory=list)
+    """The ``-o`` file, once opened: what became of it is said when the command fails."""
+    summary: str | None = None
+    """The last line of an export (``wrote 20,000 rows to october.csv``)."""
+
+    def output_note(self) -> str:
+        """Say what became of the ``-o`` file (empty without one)."""
+        return "; ".join(kept.note() for kept in self.outputs)
 
 
 def _given(ns: argparse.Namespace, entry: OperationEntry, argument: Argument) -> Any:
@@ -220,13 +241,78 @@ def _envelope_items(entry: OperationEntry) -> dict[str, Any] | None:
     return None
 
 
-def _open(settings: Settings, stdout: TextIO) -> contextlib.AbstractContextManager[TextIO]:
-    if settings.output is None or settings.output == "-":
-        return contextlib.nullcontext(stdout)
-    try:
-        return open(settings.output, "w", encoding="utf-8", newline="")
-    except OSError as exc:
-        raise UsageError(f"cannot write {settings.output}: {exc.strerror}") from None
+def _window(settings: Settings, kwargs: dict[str, Any], err: TextIO) -> None:
+    """Set ``kwargs["window"]`` from ``--month``/``--since``/``--until``; warn of an empty one.
+
+    ``--after`` later than ``--before`` is an empty window the service may still answer (the
+    bundle states no rule), so it is sent, with a warning.
+    """
+    from .._window import Window
+
+    given = [
+        f"--{name}" for name in ("month", "since", "until") if getattr(settings, name) is not None
+    ]
+    if given:
+        if "--month" in given and len(given) > 1:
+            raise UsageError("--month is a whole window: give it alone, or --since/--until")
+        taken = [f"--{name}" for name in ("after", "before") if kwargs.get(name) is not None]
+        if taken:
+            raise UsageError(
+                f"{' and '.join(given)} cannot be combined with {' and '.join(taken)}: "
+                "--month (or --since, inclusive, and --until, exclusive) sets both ends"
+            )
+        if settings.month is not None:
+            window = Window.month(settings.month)
+        else:
+            window = Window(
+                None if settings.since is None else to_time(settings.since, "since"),
+                None if settings.until is None else to_time(settings.until, "until"),
+            )
+        kwargs["window"] = window
+        if window.reversed:
+            _warn(err, f"--since is later than --until, so no record can match: {window}")
+        return
+    after, before = kwargs.get("after"), kwargs.get("before")
+    if after is not None and before is not None:
+        from .._validation import to_utc_instant
+
+        if to_utc_instant(after, "after") > to_utc_instant(before, "before"):
+            _warn(err, f"--after {after} is later than --before {before}, so no record can match")
+
+
+def _warn(err: TextIO, text: str) -> None:
+    err.write(f"payments: warning: {text}\n")
+
+
+def _check_columns(columns: list[str], row_schema: dict[str, Any]) -> None:
+    """Refuse a ``--columns`` name the rows cannot have (exit 2), listing the known ones.
+
+    A name inside a free-form object (``metadata.source``) is known when the object is.
+    """
+    known = columns_of(row_schema)
+    if not known:
+        return  # a schema without properties: any column may be there
+    free = {name for name in known if _is_free_object(row_schema, name)}
+    unknown = [
+        column
+        for column in columns
+        if column not in known and not any(column.startswith(f"{name}.") for name in free)
+    ]
+    if unknown:
+        verb = "is not a column" if len(unknown) == 1 else "are not columns"
+        raise UsageError(
+            f"--columns: {', '.join(unknown)} {verb} of these rows; "
+            f"the columns are {','.join(known)}"
+        )
+
+
+def _is_free_object(schema: dict[str, Any], dotted: str) -> bool:
+    for key in dotted.split("."):
+        properties = schema.get("properties")
+        if not isinstance(properties, dict) or not isinstance(properties.get(key), dict):
+            return False
+        schema = properties[key]
+    return schema.get("type") == "object" and "properties" not in schema
 
 
 def _dry_run_text(request: Any, kind: str) -> str:
@@ -295,8 +381,10 @@ async def _call(
     if is_list:
         if settings.all:
             kwargs["prefetch"] = settings.prefetch
+            if "per_page" not in kwargs:
+                kwargs.update(_export_page_size(entry))
         pager = method(**kwargs)
-        await _walk(pager, writer, shaper, settings, out, err)
+        await _walk(pager, writer, shaper, settings, out, err, context)
         _note_dropped(writer, err)
         return
     result = await method(**kwargs)
@@ -325,10 +413,28 @@ def _write_raw(result: str | bytes, out: TextIO) -> None:
     out.flush()
     binary.write(result)
     binary.flush()
+def _export_page_size(entry: OperationEntry) -> dict[str, int]:
+    """Return ``{"per_page": N}``: the largest page the bundle allows, for ``--all``.
+
+    An export fetches every page: the fewer round trips, the sooner it ends (20 records a
+    page, the service's default, took 2.5 times as long for 20,000 payments).
+    """
+    for argument in entry.arguments:
+        if argument.python_name == "per_page":
+            largest = argument.schema.get("maximum")
+            if isinstance(largest, int) and not isinstance(largest, bool):
+                return {"per_page": largest}
+    return {}
 
 
 async def _walk(
-    pager: Any, writer: Writer, shaper: Shaper, settings: Settings, out: TextIO, err: TextIO
+    pager: Any,
+    writer: Writer,
+    shaper: Shaper,
+    settings: Settings,
+    out: TextIO,
+    err: TextIO,
+    context: Context,
 ) -> None:
     """Write the first page, or every page with ``--all``; close the writer on any ending."""
     complete = False
@@ -339,7 +445,7 @@ async def _walk(
                 async for page in pages:
                     writer.rows([shaper.shape(item) for item in page.data])
                     out.flush()
-                    progress.page(len(page.data))
+                    progress.page(len(page.data), page.page_meta)
         else:
             page = await pager
             writer.rows([shaper.shape(item) for item in page.data])
@@ -356,6 +462,11 @@ async def _walk(
         progress.done()
     if complete:
         writer.close(complete=True)
+        if settings.all and (settings.output not in (None, "-") or progress.shown):
+            where = "standard output" if settings.output in (None, "-") else settings.output
+            context.summary = progress.summary(writer.rows_written, where)
+            if any(kept.existed for kept in context.outputs):
+                context.summary += " (it replaced the file that was there)"
 
 
 async def _request(
@@ -396,8 +507,16 @@ async def run_command(
     """Run the parsed command against the service (or a sandbox, or as a dry run)."""
     entry: OperationEntry | None = getattr(ns, "_entry", None)
     kwargs: dict[str, Any] = {}
+    settings.check()
     if entry is not None:
         kwargs = sdk_arguments(entry, ns, context.dotted, minor_units=settings.minor_units)
+        if entry.item is not None:
+            _window(settings, kwargs, stderr)
+        if settings.columns:
+            schema = _envelope_items(entry)
+            _check_columns(
+                settings.columns, schema if schema is not None else _rows_schema(entry)[0]
+            )
         if entry.body == "multipart":
             for option in ("file_name", "content_type"):
                 value = getattr(ns, f"sdk_{option}", None)
@@ -411,7 +530,7 @@ async def run_command(
         timeout=settings.timeout,
         max_retries=settings.max_retries,
     )
-    with _open(settings, stdout) as out:
+    with output(settings.output, stdout, context.outputs) as out:
         try:
             async with service.client() as client:
                 if entry is None:
@@ -421,3 +540,5 @@ async def run_command(
         except DryRun as dry:
             out.write(_dry_run_text(dry.request, settings.format_for(out)))
         out.flush()
+    if context.summary is not None:  # said once the file is in place
+        stderr.write(f"payments: {context.summary}\n")

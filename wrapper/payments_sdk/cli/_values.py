@@ -9,7 +9,7 @@ text, and the method names the field and what it must be.
   currency (``299.00``), or its integer minor units with ``--minor-units``;
 - ``boolean``: ``true``/``false`` (also ``yes``/``no``, ``1``/``0``);
 - ``string`` with ``format: date-time``: ISO 8601 with an offset, or a date alone
-  (``2026-11-01``, midnight UTC);
+  (``2026-11-01``, midnight UTC); anything else is refused here, saying what is accepted;
 - ``string`` with ``format: binary``: a file path;
 - ``array``: the option repeated (``--payment-methods card --payment-methods bank``), or JSON;
 - ``object``: JSON (``--bank-account '{"currency": "USD"}'``), or dotted options
@@ -32,9 +32,13 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..errors import InvalidParameterError
 
-__all__ = ["is_json_kind", "read_json", "set_dotted", "to_value"]
+__all__ = ["is_json_kind", "read_json", "set_dotted", "to_time", "to_value"]
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_MONTH = re.compile(r"\d{4}-\d{2}")
+_TIME = re.compile(
+    r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}(:?\d{2})?)"
+)
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
 
@@ -84,11 +88,33 @@ def to_value(text: str, schema: Mapping[str, Any], field: str) -> Any:
         if word in _FALSE:
             return False
         return text
-    if kind == "string" and schema.get("format") == "date-time" and _DATE.fullmatch(text):
-        return f"{text}T00:00:00Z"
+    if kind == "string" and schema.get("format") == "date-time":
+        return to_time(text, field)
     if kind == "string" and schema.get("format") == "binary":
         return Path(text)
     return text
+
+
+def to_time(text: str, field: str) -> str:
+    """Return the ISO 8601 text of a time option: a date is midnight UTC.
+
+    Anything but a date (``2026-10-01``) or a time with its offset is refused here, with
+    what the command line accepts, instead of the SDK's advice to Python callers.
+    """
+    value = text.strip()
+    if _DATE.fullmatch(value):
+        return f"{value}T00:00:00Z"
+    if _TIME.fullmatch(value):
+        return value
+    hint = ""
+    if field in ("after", "before", "since", "until") and _MONTH.fullmatch(value):
+        hint = f"; for the calendar month {value}, use --month {value}"
+    raise _invalid(
+        field,
+        f"{text!r} is not a date or a time the command line accepts: give a date, "
+        "such as 2026-10-01 (midnight UTC), or a time with its offset, such as "
+        f"2026-10-01T00:00:00Z or 2026-10-01T02:00:00+02:00{hint}",
+    )
 
 
 def set_dotted(target: dict[str, Any], path: list[str], value: Any) -> None:

@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .._call_options import CallOptions
     from .._pagination import AsyncPager, PageRequest
     from .._requestor import Requestor
+    from .._window import Window
 
 __all__ = ["MAX_PREFETCH", "Resource"]
 
@@ -153,13 +154,17 @@ class Resource:
         page: int,
         prefetch: int,
         options: CallOptions | None,
+        window: Window | None = None,
     ) -> AsyncPager[Any]:
         """Return a pager over ``call``; filters, page and per_page are already checked.
 
-        ``None`` filters are not sent; ``options`` apply to every page's request.
+        ``None`` filters are not sent; ``options`` apply to every page's request. ``window``
+        (a :class:`~payments_sdk.Window`) sets ``after`` and ``before`` from its edges, and the
+        pager keeps the records inside it (see :mod:`payments_sdk._window`).
         """
         from .._pagination import AsyncPager
         from .._validation import to_utc_instant
+        from .._window import Window
 
         sent = {name: value for name, value in filters.items() if value is not None}
         taken = sorted(_PAGER_PARAMS.intersection(options.query)) if options is not None else []
@@ -173,6 +178,18 @@ class Resource:
             raise InvalidParameterError("prefetch", f"must be an int, got {prefetch!r}")
         if not 0 <= prefetch <= MAX_PREFETCH:
             raise InvalidParameterError("prefetch", f"must be from 0 to {MAX_PREFETCH}")
+        if window is not None:
+            if not isinstance(window, Window):
+                raise InvalidParameterError(
+                    "window", f"must be a payments_sdk.Window, got {type(window).__name__}"
+                )
+            if before is not None or after is not None:
+                raise InvalidParameterError(
+                    "window",
+                    "cannot be combined with before or after: the window sets both "
+                    f"(its start is inclusive, its end exclusive: {window})",
+                )
+            before, after = window.end, window.after()
         start = to_utc_instant(before, "before") if before is not None else None
         end = to_utc_instant(after, "after") if after is not None else None
         requestor = self._requestor
@@ -191,7 +208,9 @@ class Resource:
             )
             return result.data, result.page_meta
 
-        return AsyncPager(fetch, page=page, before=start, after=end, prefetch=prefetch)
+        return AsyncPager(
+            fetch, page=page, before=start, after=end, prefetch=prefetch, window=window
+        )
 
     def _one_page(
         self, operation: Callable[[Any], Awaitable[Any]], options: CallOptions | None

@@ -33,7 +33,7 @@ from ._input import (
 from ._record_fields import RecordFields, record_routes
 from ._requests import Operation, Validated
 from ._spaces import Spaces, namespace_of
-from ._store import Store, render
+from ._store import Store, creation_time, render
 from .contract import SchemaSet, load_bundle
 
 __all__ = ["build_app", "unhandled_operations"]
@@ -132,7 +132,9 @@ def _simulate_payment(spaces: Spaces, keys: KeyIssuer) -> Callable[..., Any]:
             body = parse_json(await read_body(request, MAX_JSON_BYTES) or b"{}")
             store = spaces.store(namespace)
             with store.lock:
-                payment = store.add_payment(**_simulated(body))
+                simulated = _simulated(body)
+                simulated["created_at"] = store.in_the_past(simulated["created_at"])
+                payment = store.add_payment(**simulated)
                 spaces.commit(namespace, store)
         except ApiError as exc:
             return _error(exc)
@@ -141,7 +143,7 @@ def _simulate_payment(spaces: Spaces, keys: KeyIssuer) -> Callable[..., Any]:
     return endpoint
 
 
-_SIMULATED_FIELDS = frozenset({"amount", "currency", "status", "held"})
+_SIMULATED_FIELDS = frozenset({"amount", "currency", "status", "held", "created_at"})
 
 
 def _simulated(body: Any) -> dict[str, Any]:
@@ -164,7 +166,14 @@ def _simulated(body: Any) -> dict[str, Any]:
     held = body.get("held", False)
     if not isinstance(held, bool):
         raise bad_request("held must be a boolean")
-    return {"amount": amount, "currency": currency, "status": status, "held": held}
+    created_at = body.get("created_at")
+    return {
+        "amount": amount,
+        "currency": currency,
+        "status": status,
+        "held": held,
+        "created_at": None if created_at is None else creation_time(created_at),
+    }
 
 
 def _templated(path: str) -> list[bool]:

@@ -18,6 +18,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from types import FrameType
 from urllib.parse import urlsplit
@@ -56,6 +57,8 @@ examples:
       serve on 127.0.0.1:8080 with a new key
   payments-sandbox --seed 1 --port 8080
       the same key and the same data on every run
+  payments-sandbox --seed-payments 20000 --seed-from 2026-09-01 --seed-until 2026-11-01
+      20,000 payments spread over September and October (UTC), for month-end jobs
   rm -f sandbox.env; payments-sandbox --seed 1 --env-file sandbox.env &
   until [ -f sandbox.env ]; do sleep 0.1; done; . ./sandbox.env
       in CI: serve in the background, wait for the file, then source it
@@ -101,6 +104,23 @@ def _count(text: str) -> int:
     if not 0 <= count <= 100_000:
         raise argparse.ArgumentTypeError(f"must be from 0 to 100000, got {count}")
     return count
+
+
+def _time(text: str) -> datetime:
+    """Return a time from ``2026-09-01`` (midnight UTC) or ISO 8601 with its offset."""
+    value = text.strip()
+    if len(value) == 10:
+        value += "T00:00:00+00:00"
+    try:
+        parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        parsed = None
+    if parsed is None or parsed.tzinfo is None:
+        raise argparse.ArgumentTypeError(
+            f"not a date (2026-09-01, midnight UTC) or a time with its offset "
+            f"(2026-09-01T00:00:00Z): {text!r}"
+        )
+    return parsed.astimezone(UTC)
 
 
 def _seconds(text: str) -> int:
@@ -149,7 +169,25 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         type=_count,
         default=45,
         metavar="N",
-        help="how many payments exist at start (default 45)",
+        help="how many payments exist at start (default 45): one minute apart ending now, "
+        "or spread over --seed-from to --seed-until",
+    )
+    parser.add_argument(
+        "--seed-from",
+        type=_time,
+        default=None,
+        metavar="TIME",
+        help="create the seeded payments from TIME (inclusive: the first one is created at "
+        "TIME exactly), such as 2026-09-01 (midnight UTC) or 2026-09-01T00:00:00+02:00; "
+        "with --seed-until",
+    )
+    parser.add_argument(
+        "--seed-until",
+        type=_time,
+        default=None,
+        metavar="TIME",
+        help="with --seed-from: spread them to before TIME (exclusive), no later than now, "
+        "such as 2026-11-01",
     )
     parser.add_argument(
         "--env-file",
@@ -253,6 +291,9 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
             "second; to share it between test workers, give each worker its own namespace "
             "(POST /_sandbox/keys)"
         )
+    if (args.seed_from is None) != (args.seed_until is None):
+        parser.error("--seed-from and --seed-until go together: give both, or neither")
+    span = None if args.seed_from is None else (args.seed_from, args.seed_until)
     try:
         _require_extra()
     except ModuleNotFoundError as exc:
@@ -273,8 +314,14 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
             key_secret=secret,
             state=args.state,
             namespace_idle=args.namespace_idle,
+            seed_span=span,
         )
-    except (StateFileInUse, OSError, ValueError) as exc:
+    except ValueError as exc:
+        if span is not None and "seed_span" in str(exc):
+            parser.error(str(exc).replace("seed_span", "--seed-from/--seed-until"))
+        print(f"error: cannot use the state file {args.state}: {exc}", file=sys.stderr)
+        return 1
+    except (StateFileInUse, OSError) as exc:
         print(f"error: cannot use the state file {args.state}: {exc}", file=sys.stderr)
         return 1
     stop = threading.Event()

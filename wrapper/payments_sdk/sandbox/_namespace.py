@@ -8,6 +8,7 @@ on that namespace only (its records, clock, snapshots, faults and call counts).
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
@@ -98,9 +99,19 @@ class SandboxNamespace:
         currency: str = "USD",
         status: str = "success",
         held: bool = False,
+        created_at: datetime | str | None = None,
     ) -> dict[str, Any]:
-        """Add a payment (sandbox-only); ``held=True`` puts it on a sanctions hold with an RFI."""
-        body = {"amount": amount, "currency": currency, "status": status, "held": held}
+        """Add a payment (sandbox-only); ``held=True`` puts it on a sanctions hold with an RFI.
+
+        ``created_at`` (an aware datetime, or ISO 8601 with its offset) creates it in the
+        past; it must not be later than this namespace's clock.
+        """
+        body: dict[str, Any] = {"amount": amount, "currency": currency, "status": status}
+        body["held"] = held
+        if created_at is not None:
+            body["created_at"] = (
+                created_at.isoformat() if isinstance(created_at, datetime) else created_at
+            )
         payment: dict[str, Any] = self._call("POST", "/_sandbox/payments", body)
         return payment
 

@@ -11,7 +11,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from types import TracebackType
 from typing import Any, Self
 
@@ -28,7 +28,7 @@ from ._faults import Faults
 from ._record_fields import RecordFields, fields_of
 from ._spaces import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
 from ._state import SnapshotInfo, StateFile
-from ._store import Store, render
+from ._store import Store, creation_time, render
 from ._transport import InProcessTransport
 from .contract import load_bundle
 
@@ -50,7 +50,11 @@ class Sandbox:
         clock: Returns the current time (aware UTC); defaults to the wall clock.
         fx_ttl: How long a mid-market rate stays cached.
         seed: Seeds ids, rates and seeded payments, so runs are repeatable.
-        seed_payments: How many payments exist at start.
+        seed_payments: How many payments exist at start: one minute apart, ending now.
+        seed_span: ``(start, end)``, aware datetimes: the seeded payments are spread evenly
+            from ``start`` (the first one is created at ``start`` exactly) to before ``end``
+            instead, such as last month for a month-end test. ``end`` must not be later
+            than the clock's time.
         state: An SQLite file that keeps every namespace's records across restarts (created
             when missing). Without it, the state lives in memory only.
         key_secret: Signs the sandbox's keys. Without it, a random secret: ``api_key`` differs
@@ -72,7 +76,10 @@ class Sandbox:
         key_secret: str | None = None,
         state: str | os.PathLike[str] | None = None,
         namespace_idle: float = IDLE_TIMEOUT,
+        seed_span: tuple[datetime, datetime] | None = None,
     ) -> None:
+        if seed_span is not None:
+            seed_span = _span(seed_span, (clock or (lambda: datetime.now(UTC)))())
         state_file = StateFile(state) if state is not None else None
         try:
             self.spaces = Spaces(
@@ -82,6 +89,7 @@ class Sandbox:
                 clock=clock,
                 state=state_file,
                 idle_timeout=namespace_idle,
+                seed_span=seed_span,
             )
             """Every namespace's state (``_spaces.py``); ``store`` is the default namespace's."""
         except BaseException:
@@ -215,13 +223,31 @@ class Sandbox:
         status: str = "success",
         held: bool = False,
         namespace: str = DEFAULT,
+        created_at: datetime | str | None = None,
     ) -> dict[str, Any]:
-        """Add a payment (sandbox-only); ``held=True`` puts it on a sanctions hold with an RFI."""
+        """Add a payment (sandbox-only); ``held=True`` puts it on a sanctions hold with an RFI.
+
+        ``created_at`` (an aware datetime, or ISO 8601 with its offset) creates it in the
+        past, such as on the last instant of last month; by default it is created now. It
+        must not be later than the namespace's clock. Its id is new, as every id is.
+        A three-decimal amount (KWD, BHD, OMR) must end in 0, as the service's do.
+        Raises ValueError for what the HTTP control refuses with a 400.
+        """
         namespace = check_name_or_raise(namespace)
         store = self.spaces.store(namespace)
-        with store.lock:
-            payment = store.add_payment(amount=amount, currency=currency, status=status, held=held)
-            self.spaces.commit(namespace, store)
+        try:
+            stamp = None if created_at is None else creation_time(created_at)
+            with store.lock:
+                payment = store.add_payment(
+                    amount=amount,
+                    currency=currency,
+                    status=status,
+                    held=held,
+                    created_at=store.in_the_past(stamp),
+                )
+                self.spaces.commit(namespace, store)
+        except ApiError as exc:
+            raise ValueError(exc.message) from None
         rendered: dict[str, Any] = render(payment)
         return rendered
 
@@ -331,6 +357,26 @@ class Sandbox:
             server.should_exit = True
             thread.join(timeout=10)
             sock.close()
+
+
+def _span(span: object, now: datetime) -> tuple[datetime, datetime]:
+    """Return a seed span checked: two aware times, in order, the end not after ``now``."""
+    if not (isinstance(span, tuple) and len(span) == 2):
+        raise ValueError("seed_span must be a (start, end) pair of aware datetimes")
+    try:
+        start, end = (creation_time(value, "seed_span") for value in span)
+    except ApiError as exc:
+        raise ValueError(exc.message) from None
+    if not start < end:
+        raise ValueError(
+            f"seed_span must start before it ends, got {render(start)} to {render(end)}"
+        )
+    if end > now:
+        raise ValueError(
+            f"seed_span must end no later than the clock's time ({render(now)}): records are "
+            "created now or in the past"
+        )
+    return start, end
 
 
 def check_name_or_raise(value: object) -> str:

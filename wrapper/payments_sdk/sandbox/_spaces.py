@@ -87,9 +87,11 @@ class Spaces:
         state: StateFile | None,
         idle_timeout: float = IDLE_TIMEOUT,
         monotonic: Callable[[], float] = time.monotonic,
+        seed_span: tuple[datetime, datetime] | None = None,
     ) -> None:
         self._seed = seed
         self._seed_payments = seed_payments
+        self._seed_span = seed_span
         self._fx_ttl = fx_ttl
         self._shared_clock = clock
         self.state = state
@@ -243,6 +245,7 @@ class Spaces:
             seed=seed,
             seed_payments=self._seed_payments if fresh else 0,
             first_id=first_id,
+            seed_span=self._seed_span,
         )
 
     def commit(self, namespace: str, store: Store) -> None:

@@ -66,6 +66,7 @@ class Store:
         seed: int = 7,
         seed_payments: int = 45,
         first_id: int = 1,
+        seed_span: tuple[datetime, datetime] | None = None,
     ) -> None:
         self.lock = threading.Lock()
         self._clock = clock or (lambda: datetime.now(UTC))
@@ -91,7 +92,7 @@ class Store:
         self.saved_accounts: dict[str, dict[str, Any]] = {}
         self.collections: dict[str, dict[str, dict[str, Any]]] = {}
         """Records of the resources served by the REST convention, by resource name."""
-        self._seed_payments(seed_payments)
+        self._seed_payments(seed_payments, seed_span)
 
     # -- ids and time ---------------------------------------------------------------------
 
@@ -172,17 +173,28 @@ class Store:
 
     # -- payments -------------------------------------------------------------------------
 
-    def _seed_payments(self, count: int) -> None:
-        start = self._clock() - timedelta(minutes=count + 1)
+    def _seed_payments(self, count: int, span: tuple[datetime, datetime] | None = None) -> None:
+        """Add ``count`` payments: one minute apart ending now, or spread evenly over ``span``.
+
+        Over ``span`` (``[start, end)``), the first payment is created at ``start`` exactly and
+        the others at equal steps (whole microseconds) before ``end``.
+        """
+        if span is None:
+            start = self._clock() - timedelta(minutes=count + 1)
+            stamps = [start + timedelta(minutes=n) for n in range(count)]
+        else:
+            start, end = span
+            width = (end - start) // timedelta(microseconds=1)
+            stamps = [start + timedelta(microseconds=width * n // count) for n in range(count)]
         currencies = ("USD", "EUR", "GBP")
-        for n in range(count):
+        for n, stamp in enumerate(stamps):
             status = "failed" if n % 7 == 3 else "success"
             self.add_payment(
                 amount=1000 + 250 * n,
                 currency=currencies[n % 3],
                 status=status,
                 held=(n == count - 5),
-                created_at=start + timedelta(minutes=n),
+                created_at=stamp,
             )
 
     def add_payment(
@@ -198,6 +210,12 @@ class Store:
         """Record a payment; ``held`` puts it on a sanctions-screening hold with an RFI."""
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise bad_request("amount must be a positive integer in the smallest unit")
+        step = wire_step(currency)
+        if amount % step:
+            raise bad_request(
+                f"amount of {currency} must end in 0: the service sends three-decimal amounts "
+                f"with a last digit of 0 (295.991 is sent as 295990), got {amount}"
+            )
         stamp = created_at or self.now()
         self._last_stamp = max(self._last_stamp, stamp)
         payment_id = self.new_id("payt")
@@ -225,7 +243,7 @@ class Store:
             "ordered_amount": amount,
             "ordered_currency": currency,
             "fx_fee": {"amount": 0, "currency": currency},
-            "txn_fee": {"amount": max(amount * 3 // 1000, 1), "currency": currency},
+            "txn_fee": {"amount": fee(amount, step), "currency": currency},
             "documents": [],
         }
         if held:
@@ -239,8 +257,34 @@ class Store:
                     "rfi_doc_id": rfi["documents"][0]["rfi_doc_id"],
                 }
             ]
-        self.payments[payment_id] = payment
+        self._insert("payments", payment)
         return payment
+
+    def in_the_past(self, created_at: datetime | None) -> datetime | None:
+        """Return a simulated record's ``created_at``, refused when later than the clock's time."""
+        if created_at is not None:
+            now = self._clock()
+            if created_at > now:
+                raise bad_request(
+                    "created_at must not be later than the namespace's clock "
+                    f"({render(now)}): a record is created now or in the past"
+                )
+        return created_at
+
+    def _insert(self, table_name: str, record: dict[str, Any]) -> None:
+        """Add a record to a table, keeping the table in creation order.
+
+        A record created in the past (a simulated ``created_at``) goes in its place, so
+        :func:`paginate` still finds every window by binary search.
+        """
+        table: dict[str, dict[str, Any]] = getattr(self, table_name)
+        stamp = record["created_at"]
+        if table and _created_at(next(reversed(table.values()))) > stamp:
+            rows = list(table.values())
+            rows.insert(bisect.bisect_right(rows, stamp, key=_created_at), record)
+            setattr(self, table_name, {row["id"]: row for row in rows})
+        else:
+            table[record["id"]] = record
 
     # -- RFIs -----------------------------------------------------------------------------
 
@@ -577,6 +621,52 @@ def paginate(records: Iterable[dict[str, Any]], query: dict[str, Any]) -> dict[s
             "count": count,
         },
     }
+
+
+def creation_time(value: object, field: str = "created_at") -> datetime:
+    """Return a simulated record's creation time: an aware datetime or ISO 8601 with an offset.
+
+    Raises :class:`ApiError` (400) naming ``field`` otherwise.
+    """
+    if isinstance(value, str):
+        try:
+            value = datetime.fromisoformat(value.replace("Z", "+00:00").replace("z", "+00:00"))
+        except ValueError:
+            raise bad_request(
+                f"{field} must be an ISO 8601 time with its offset, such as "
+                f"2026-10-31T23:59:59.999999Z, got {shown(str(value))}"
+            ) from None
+    if not isinstance(value, datetime):
+        raise bad_request(f"{field} must be an ISO 8601 time, got a {type(value).__name__}")
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise bad_request(f"{field} must carry its UTC offset (Z or +hh:mm)")
+    try:
+        return value.astimezone(UTC)
+    except OverflowError:
+        raise bad_request(f"{field} is outside the years 1 to 9999 in UTC") from None
+
+
+def wire_step(currency: str) -> int:
+    """Return the step of a currency's amounts on the wire: 10 for three decimals, else 1.
+
+    The service's three-decimal amounts (KWD, BHD, OMR) end in 0 ("295.991 is sent as
+    295990"); a code ISO 4217 does not know has no rule.
+    """
+    from .._money import currency_exponent
+    from ..errors import InvalidParameterError
+
+    try:
+        return 10 if currency_exponent(currency) == 3 else 1
+    except InvalidParameterError:
+        return 1
+
+
+def fee(amount: int, step: int) -> int:
+    """Return the sandbox's transaction fee of a payment: 0.3%, rounded down to the step.
+
+    At least one step, so that no fee is 0; a three-decimal fee ends in 0, as its amount does.
+    """
+    return max(amount * 3 // 1000 // step * step, step)
 
 
 def _created_at(record: dict[str, Any]) -> datetime:
