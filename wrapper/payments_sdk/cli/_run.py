@@ -413,6 +413,8 @@ def _write_raw(result: str | bytes, out: TextIO) -> None:
     out.flush()
     binary.write(result)
     binary.flush()
+
+
 def _export_page_size(entry: OperationEntry) -> dict[str, int]:
     """Return ``{"per_page": N}``: the largest page the bundle allows, for ``--all``.
 
