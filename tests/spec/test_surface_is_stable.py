@@ -3,7 +3,10 @@
 The snapshot holds the signatures of 0.1.0's hand-written surface: every method of the client and
 its namespaces, and of ``with_raw_response``. Generation may add (a method, an optional argument,
 a type an argument also accepts); ``make api-diff`` reports additions. It may not take away: a
-method, an argument, its kind or place, its default, the types it accepts, or the return type.
+method, an argument, its kind or place, the types it accepts, or the return type. A changed
+default follows the bundle's ``default``: api-diff reports it as compatible but felt (a call that
+leaves the argument out now behaves differently), and this check lets it through, so that a
+compatible edit of the bundle passes ``make test`` untouched.
 """
 
 from __future__ import annotations
@@ -52,8 +55,6 @@ def incompatibilities(old: dict[str, Any], new: dict[str, Any]) -> list[str]:
                 problems.append(f"{where}: kind {parameter['kind']} -> {current['kind']}")
             if current["required"] and not parameter["required"]:
                 problems.append(f"{where}: now required")
-            if not parameter["required"] and current["default"] != parameter["default"]:
-                problems.append(f"{where}: default {parameter['default']} -> {current['default']}")
             lost = _members(parameter["annotation"]) - _members(current["annotation"])
             if lost:
                 problems.append(f"{where}: no longer accepts {sorted(lost)}")
@@ -85,7 +86,8 @@ def test_the_comparison_catches_each_kind_of_break() -> None:
         return found
 
     assert broken(lambda s: s.pop("refunds.create")) == ["refunds.create: removed"]
-    assert broken(lambda s: parameter(s, "refunds.list", "per_page").update(default="50"))
+    # A default is the bundle's, reported by api-diff, not a break of the surface:
+    assert broken(lambda s: parameter(s, "refunds.list", "per_page").update(default="50")) == []
     assert broken(lambda s: parameter(s, "refunds.list", "before").update(annotation="str"))
     assert broken(lambda s: parameter(s, "refunds.list", "page").update(required=True))
     assert broken(lambda s: s["refunds.retrieve"].update(returns="Order"))
