@@ -59,6 +59,9 @@ class OperationEntry(NamedTuple):
     """``deprecated: true`` on the operation: calling it warns."""
     media_type: str = "application/json"
     """The media type of the 2xx body; ``result`` is ``str`` for text, ``bytes`` for another."""
+    credentials: tuple[str, ...] = ()
+    """Security schemes accepted besides the document's, each a keyword argument of the
+    method named after it (``CustomerJWT``: ``customer_jwt=``)."""
 
 
 OPERATIONS: tuple[OperationEntry, ...] = (
@@ -1034,6 +1037,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
         paged=False,
         body=None,
         arguments=(),
+        credentials=("CustomerJWT",),
     ),
     OperationEntry(
         operation_id="closeVirtualAccounts",

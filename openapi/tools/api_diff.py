@@ -145,6 +145,18 @@ class _Differ:
         new = _flat(self.new, new_node)
         if not isinstance(old, dict) or not isinstance(new, dict):
             return
+        kept = self._kept_shape(old_node, old, new)
+        if kept is not None:
+            # A schema that became one shape of a new oneOf: the old shape is still accepted
+            # (or still answered), and the others are new shapes.
+            others = len(new["oneOf"]) - 1
+            self.add(
+                not request, operation, where, f"now oneOf: the old shape and {others} new one(s)"
+            )
+            self.schema(
+                old_node, kept, request=request, operation=operation, where=where, seen=seen
+            )
+            return
         # Narrowing breaks a request (the client sends what is now refused); widening breaks a
         # response (the client receives what it never expected).
         old_types, new_types = _types(old), _types(new)
@@ -220,6 +232,19 @@ class _Differ:
                 where=f"{where}.*",
                 seen=seen,
             )
+
+    def _kept_shape(self, old_node: Any, old: dict[str, Any], new: dict[str, Any]) -> Any:
+        """Return the branch of ``new``'s oneOf that is ``old`` itself, when ``old`` had none."""
+        if "oneOf" in old or not isinstance(new.get("oneOf"), list):
+            return None
+        reference = old_node.get("$ref") if isinstance(old_node, dict) else None
+        for branch in new["oneOf"]:
+            if isinstance(branch, dict) and (
+                (reference is not None and branch.get("$ref") == reference)
+                or _resolve(self.new, branch) == old
+            ):
+                return branch
+        return None
 
     def _enum(
         self, old: dict[str, Any], new: dict[str, Any], *, request: bool, operation: str, where: str
@@ -437,13 +462,7 @@ class _Differ:
                 continue
             if new_param.get("required") and not old_param.get("required"):
                 self.add(True, operation, where, "parameter now required")
-            old_style, new_style = _style(old_param), _style(new_param)
-            if old_style != new_style:
-                # An array or object is written differently on the wire: old clients' queries
-                # stop being read. A scalar is written the same in every style.
-                kind = (_resolve(self.new, new_param.get("schema")) or {}).get("type")
-                shaped = kind in ("array", "object")
-                self.add(shaped, operation, where, f"style {old_style} -> {new_style}")
+            self.style(operation, where, old_param, new_param)
             if bool(old_param.get("deprecated")) != bool(new_param.get("deprecated")):
                 self.add(
                     False,
@@ -467,30 +486,39 @@ class _Differ:
                 self.add(
                     required, operation, f"{route} {key[0]} {key[1]}", f"new {state} parameter"
                 )
-        old_security, new_security = (
-            self.security(self.old, old_op),
-            self.security(self.new, new_op),
-        )
-        if old_security != new_security:
-            # Another bearer scheme is still `Authorization: Bearer <token>`: the client's way
-            # of sending it stands (which token to pass is the docs' job). Anything else breaks.
-            bearer = all(kind == "http bearer" for _, kind in new_security)
-            old_names = ", ".join(name for name, _ in old_security) or "none"
-            new_names = ", ".join(name for name, _ in new_security) or "none"
-            self.add(not bearer, operation, route, f"security {old_names} -> {new_names}")
+        self.security(operation, route, old_op, new_op)
         self.body(operation, route, old_op.get("requestBody"), new_op.get("requestBody"))
         self.responses(operation, route, old_op.get("responses", {}), new_op.get("responses", {}))
 
-    @staticmethod
-    def security(document: dict[str, Any], operation: dict[str, Any]) -> list[tuple[str, str]]:
-        """Return the schemes an operation accepts, as (name, "type scheme"), in order."""
-        schemes = document.get("components", {}).get("securitySchemes", {})
-        found = []
-        for requirement in operation.get("security", document.get("security", [])):
-            for name in requirement:
-                scheme = schemes.get(name, {})
-                found.append((name, f"{scheme.get('type')} {scheme.get('scheme', '')}".strip()))
-        return found
+    def security(
+        self, operation: str, route: str, old_op: dict[str, Any], new_op: dict[str, Any]
+    ) -> None:
+        """Report the credentials an operation accepts: one no longer accepted breaks callers."""
+        before = _security(self.old, old_op)
+        after = _security(self.new, new_op)
+        for requirement in sorted(before - after):
+            self.add(True, operation, f"{route} security", f"{requirement} no longer accepted")
+        for requirement in sorted(after - before):
+            self.add(False, operation, f"{route} security", f"{requirement} now accepted")
+
+    def style(self, operation: str, where: str, old: dict[str, Any], new: dict[str, Any]) -> None:
+        """Report a changed ``style`` or ``explode``: breaking for a list or a mapping.
+
+        A client built on the last release writes the parameter the old way (``ids=a,b`` where
+        ``ids=a&ids=b`` is now expected); a scalar is written alike in every style.
+        """
+        before, after = _style(old), _style(new)
+        if before == after:
+            return
+        schema = _resolve(self.new, new.get("schema", {}))
+        structured = isinstance(schema, dict) and schema.get("type") in ("array", "object")
+        self.add(
+            structured,
+            operation,
+            where,
+            f"style {before[0]}{'' if before[1] else ' without explode'} -> "
+            f"{after[0]}{'' if after[1] else ' without explode'}",
+        )
 
     def body(self, operation: str, route: str, old: Any, new: Any) -> None:
         old = _resolve(self.old, old)
@@ -591,6 +619,18 @@ def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
 
 
+def _security(document: dict[str, Any], operation: dict[str, Any]) -> set[str]:
+    """Return an operation's security alternatives, each as ``A`` or ``A + B`` (all of them)."""
+    requirements = operation.get("security", document.get("security", []))
+    return {" + ".join(sorted(requirement)) or "no credential" for requirement in requirements}
+
+
+def _style(param: dict[str, Any]) -> tuple[str, bool]:
+    """Return a parameter's style and explode, with OpenAPI 3.1's defaults."""
+    style = param.get("style") or ("form" if param.get("in") in ("query", "cookie") else "simple")
+    return str(style), bool(param.get("explode", style == "form"))
+
+
 def _parameters(
     document: dict[str, Any], route: str, operation: dict[str, Any]
 ) -> dict[tuple[str, str], dict[str, Any]]:
@@ -601,13 +641,6 @@ def _parameters(
         param = _resolve(document, raw)
         found[(param["in"], param["name"])] = param
     return found
-
-
-def _style(param: dict[str, Any]) -> str:
-    """Return how a parameter is written: its style and explode, OpenAPI's defaults filled in."""
-    style = param.get("style", "form" if param["in"] in ("query", "cookie") else "simple")
-    explode = param.get("explode", style == "form")
-    return f"{style} (explode {'true' if explode else 'false'})"
 
 
 def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:

@@ -36,7 +36,7 @@ from typing import Any
 
 import jinja2
 
-__all__ = ["Operation", "Parameter", "build_table", "main", "render"]
+__all__ = ["Credential", "Operation", "Parameter", "build_table", "main", "render"]
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "surface"
 METHODS = ("get", "put", "post", "patch", "delete")
@@ -78,6 +78,17 @@ class Parameter:
 
 
 @dataclass
+class Credential:
+    """A bearer scheme an operation accepts besides the document's: a keyword argument."""
+
+    scheme: str
+    """The security scheme's name in the bundle (``CustomerJWT``)."""
+    python_name: str
+    """The SDK method's argument (``customer_jwt``)."""
+    description: str
+
+
+@dataclass
 class Operation:
     """One operation, as the SDK presents it."""
 
@@ -107,6 +118,8 @@ class Operation:
     """``deprecated: true`` on the operation: calling it warns."""
     media_type: str = "application/json"
     """The 2xx body's media type: JSON is parsed into ``result``; text is ``str``, else bytes."""
+    credentials: list[Credential] = field(default_factory=list)
+    """Security schemes the operation accepts besides the document's (the customer's JWT)."""
 
     @property
     def is_list(self) -> bool:
@@ -381,6 +394,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
                 deprecated=is_deprecated(spec),
                 media_type=media_type,
             )
+            operation.credentials = _credentials(document, spec)
             if not operation.module:
                 raise SurfaceError(f"{operation_id}: openapi-python-client wrote no module")
             body = spec.get("requestBody")
@@ -401,8 +415,24 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
     return table
 
 
+def _credentials(document: dict[str, Any], spec: dict[str, Any]) -> list[Credential]:
+    """Return the schemes ``spec``'s ``security`` lists besides the document's, in its order."""
+    default = {name for requirement in document.get("security", []) for name in requirement}
+    schemes = document.get("components", {}).get("securitySchemes", {})
+    found: list[Credential] = []
+    for requirement in spec.get("security", []):
+        for name in requirement:
+            if name in default or any(c.scheme == name for c in found):
+                continue
+            text = str(schemes.get(name, {}).get("description", "")).strip()
+            found.append(Credential(name, python_name(name), text))
+    return found
+
+
 def _check_names(operation: Operation) -> None:
     seen: dict[str, str] = {}
+    for credential in operation.credentials:
+        seen[credential.python_name] = f"security scheme {credential.scheme!r}"
     for parameter in operation.parameters:
         other = seen.get(parameter.python_name)
         if other is not None:

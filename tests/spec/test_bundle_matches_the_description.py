@@ -91,16 +91,18 @@ def test_operations_are_named_tagged_documented_and_secured(bundle: dict[str, An
     for _, _, operation in operations(bundle):
         assert operation["summary"] and operation["description"]
         assert set(operation["tags"]) <= declared_tags
-        # The document-level bearer applies unless an operation names its own declared schemes.
-        for requirement in operation.get("security", []):
-            assert set(requirement) <= set(bundle["components"]["securitySchemes"])
+        # The document-level bearer applies to all; an operation may add another bearer JWT.
+        assert {"JWT": []} in operation.get("security", [{"JWT": []}])
     assert bundle["security"] == [{"JWT": []}]
-    assert bundle["components"]["securitySchemes"]["JWT"] == {
-        **bundle["components"]["securitySchemes"]["JWT"],
-        "type": "http",
-        "scheme": "bearer",
-        "bearerFormat": "JWT",
-    }
+    for scheme in bundle["components"]["securitySchemes"].values():
+        assert scheme == {**scheme, "type": "http", "scheme": "bearer", "bearerFormat": "JWT"}
+
+
+@pytest.mark.description
+def test_the_virtual_account_list_takes_the_customers_jwt(bundle: dict[str, Any]) -> None:
+    """The description: "The virtual-account list uses the customer's JWT" (Authentication, 8)."""
+    listing = bundle["paths"]["/virtual-accounts"]["get"]
+    assert listing["security"] == [{"CustomerJWT": []}, {"JWT": []}]
 
 
 ERROR_BODIES = {"400": "BadRequestBody", "401": "UnauthorizedBody", "404": "NotFoundBody"}

@@ -77,6 +77,13 @@ DRIVES = textwrap.dedent(
             self.closing += [client, http]
             return client
 
+        def customer_jwt(self):
+            return self.keys.issue()  # any key the sandbox issued stands for a customer's JWT
+
+        def virtual_account(self):
+            kind = document["components"]["schemas"]["PaymentType"]
+            return {"payment_type": (kind.get("enum") or kind["examples"])[0], "currency": "USD"}
+
         async def control(self, path, body, method="POST"):
             transport = httpx.ASGITransport(app=self.app)
             async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:

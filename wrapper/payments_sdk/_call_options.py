@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import httpx
 
@@ -26,7 +26,10 @@ from ._options import check_headers, check_timeout
 from ._validation import check_params
 from .errors import InvalidParameterError
 
-__all__ = ["CallOptions", "RequestOptions", "check_call_options"]
+if TYPE_CHECKING:
+    from ._secret import SecretKey
+
+__all__ = ["CallOptions", "RequestOptions", "check_call_options", "with_credential"]
 
 
 class RequestOptions(TypedDict, total=False):
@@ -50,6 +53,25 @@ class CallOptions:
     query: dict[str, Any]
     body: dict[str, Any] | None
     timeout: httpx.Timeout | None
+    credential: SecretKey | None = None
+    """A bearer token sent instead of the client's key for this call (``customer_jwt=``)."""
+
+
+def with_credential(options: CallOptions | None, token: object, field: str) -> CallOptions | None:
+    """Return ``options`` carrying ``token`` as this call's bearer credential (None: unchanged).
+
+    The generated method of an operation whose ``security`` lists a scheme besides the
+    document's takes that scheme's token as an argument (``customer_jwt``) and passes it here:
+    it is checked as the key is, and, like the key, never shown (``SecretKey``).
+    """
+    if token is None:
+        return options
+    from ._secret import SecretKey
+
+    credential = SecretKey(token, field)
+    if options is None:
+        return CallOptions(headers={}, query={}, body=None, timeout=None, credential=credential)
+    return replace(options, credential=credential)
 
 
 def check_call_options(options: Mapping[str, Any]) -> CallOptions | None:

@@ -1,13 +1,13 @@
-"""How a parameter's value is written in a query string or a header, and read back (its style).
+"""How a query parameter's value is written in a query string, and read back (its style).
 
 OpenAPI 3.1 (section 4.8.12.4, "Style Values") says how a list or a mapping travels in a query
 parameter: ``form`` with ``explode`` (``ids=a&ids=b``, the default) or without it
 (``ids=a,b``), ``spaceDelimited`` (``ids=a%20b``), ``pipeDelimited`` (``ids=a|b``) and
-``deepObject`` (``filter[status]=paid``); a header parameter is ``simple`` (``X-Tags: a,b``).
-A scalar is written the same way in every style.
+``deepObject`` (``filter[status]=paid``). A scalar is written the same way in every style.
+(A list in a header or the path is not carried: ``make generate`` refuses it by name.)
 
 The SDK writes with :func:`encode_query` (the sender, by the operation's declared styles, which
-``make generate`` puts in the operation table) and :func:`header_text`; the sandbox reads with
+``make generate`` puts in the operation table); the sandbox reads with
 :func:`read_query`; the command line splits a delimited option with :func:`split_delimited`.
 One module, so that what is sent is what is read.
 
@@ -31,7 +31,6 @@ __all__ = [
     "Style",
     "check_delimited",
     "encode_query",
-    "header_text",
     "read_query",
     "split_delimited",
     "style_of",
@@ -154,14 +153,6 @@ def encode_query(params: Mapping[str, Any], styles: Mapping[str, Style]) -> str:
             continue
         pieces.extend(_pairs(name, value, styles.get(name, FORM)))
     return "&".join(pieces)
-
-
-def header_text(value: Any, name: str) -> str:
-    """Return a header parameter's text in the ``simple`` style (a list as ``a,b``)."""
-    if isinstance(value, list | tuple):
-        check_delimited(value, Style("simple", False), name)
-        return ",".join(text_of(item) for item in value)
-    return text_of(value)
 
 
 @cache

@@ -102,7 +102,7 @@ class Requestor:
             answer = await operation(sender)
         except UnexpectedBody as exc:
             raw = cast(WireResponse, exc.response)  # what the Sender returned
-            raise _mismatch(raw.to_httpx(), str(exc), self.options.api_key, exc) from None
+            raise _mismatch(raw.to_httpx(), str(exc), sender.credential, exc) from None
         except InvalidPathParameter as exc:
             raise InvalidParameterError(
                 exc.name, "must be one path segment, not '.' or '..'"
@@ -154,7 +154,7 @@ class Requestor:
             return json.loads(response.content)
         except (ValueError, RecursionError) as exc:
             problem = "$: the body is not valid JSON"
-            raise _mismatch(response.to_httpx(), problem, self.options.api_key, exc) from None
+            raise _mismatch(response.to_httpx(), problem, sender.credential, exc) from None
 
 
 def _instruments(options: ClientOptions) -> Instruments | None:

@@ -29,20 +29,21 @@ class SecretKey:
 
     __slots__ = ("_value",)
 
-    def __init__(self, value: object) -> None:
+    def __init__(self, value: object, field: str = "api_key") -> None:
+        # ``field`` names the argument in errors: ``api_key``, or a per-operation credential
+        # such as ``customer_jwt`` (a second bearer scheme of the bundle). Never the value.
         if not isinstance(value, str) or not value:
-            raise InvalidParameterError(
-                "api_key", "is required: pass api_key= or set PAYMENTS_API_KEY"
-            )
+            hint = "pass api_key= or set PAYMENTS_API_KEY" if field == "api_key" else "a str"
+            raise InvalidParameterError(field, f"is required: {hint}")
         if value.lower().startswith("bearer"):
             raise InvalidParameterError(
-                "api_key", "must be the bare key, without a 'Bearer ' prefix; the SDK adds it"
+                field, "must be the bare token, without a 'Bearer ' prefix; the SDK adds it"
             )
         if any(ch.isspace() for ch in value):
-            raise InvalidParameterError("api_key", "contains whitespace; copy the key exactly")
+            raise InvalidParameterError(field, "contains whitespace; copy the token exactly")
         if not _JWT_FORM.fullmatch(value):
             raise InvalidParameterError(
-                "api_key", "is not a JWT-form key (three base64url segments separated by dots)"
+                field, "is not a JWT-form token (three base64url segments separated by dots)"
             )
         self._value = value
 

@@ -123,8 +123,23 @@ class Sender:
         if options.timeout is not None:
             clone.timeout = options.timeout
             clone._wire_timeout = None
+        if options.credential is not None:
+            # This call's own bearer token (a second security scheme of the operation): it
+            # replaces the key in the header, and is what this call's errors are redacted of.
+            clone._api_key = options.credential
+            clone._headers = {
+                name: value
+                for name, value in self._headers.items()
+                if name.lower() != "authorization"
+            }
+            clone._headers["Authorization"] = options.credential.header_value()
         clone._extras = options
         return clone
+
+    @property
+    def credential(self) -> SecretKey:
+        """The bearer credential this sender sends: the key, or one call's own token."""
+        return self._api_key
 
     @property
     def observed(self) -> bool:

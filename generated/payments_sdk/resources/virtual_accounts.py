@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from payments_sdk._call_options import RequestOptions, check_call_options
+from payments_sdk._call_options import (
+    RequestOptions,
+    check_call_options,
+    with_credential,
+)
 from payments_sdk._checks import check
 from payments_sdk.resources._resource import Resource
 from payments_sdk_generated.api.virtual_account import (
@@ -66,6 +70,8 @@ class VirtualAccounts(Resource):
 
     def list(
         self,
+        *,
+        customer_jwt: str | None = None,
         **options: Unpack[RequestOptions],
     ) -> AsyncPager[VirtualAccount]:
         """``GET /v1/virtual-accounts``: List the customer's virtual accounts.
@@ -74,9 +80,15 @@ class VirtualAccounts(Resource):
 
         Returns an :class:`~payments_sdk.AsyncPager` over the one page the operation answers.
 
+        Args:
+            customer_jwt: Sent as ``Authorization: Bearer <token>`` instead of the client's key, for this
+                call only, and never shown (scheme ``CustomerJWT``). `Authorization: Bearer
+                <customer JWT>`: the JWT of the customer whose virtual accounts are listed. Its
+                claims and lifetime are not published; never log it.
         """
         self._no_body(options.get("extra_body"), "GET /v1/virtual-accounts")
         per_call = check_call_options(options)
+        per_call = with_credential(per_call, customer_jwt, "customer_jwt")
         return self._one_page(lambda s: list_virtual_accounts.asyncio_detailed(sender=s), per_call)
 
     async def close(

@@ -23,6 +23,7 @@ from functools import cache
 from typing import Any, NoReturn
 
 from .._operation_table import OPERATIONS, Argument, OperationEntry
+from .._param_styles import Style
 from ._exit_codes import ExitCode, UsageError
 from ._values import is_json_kind
 
@@ -188,6 +189,10 @@ def argument_help(argument: Argument) -> str:
         parts.append("A file path.")
     if schema.get("type") == "array" and not is_json_kind(schema.get("items", {})):
         parts.append("Repeat the option for each item, or give a JSON array.")
+        delimiter = Style(argument.style, argument.explode).delimiter
+        if argument.location == "query" and delimiter is not None:
+            said = "a space" if delimiter == " " else delimiter
+            parts.append(f"Or separate items with {said} ({argument.style}).")
     elif is_json_kind(schema):
         fields = _fields(schema)
         parts.append(

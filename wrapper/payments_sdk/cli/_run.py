@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .._operation_table import Argument, OperationEntry
+from .._param_styles import Style, split_delimited
 from ..errors import InvalidParameterError
 from ._bundle import Amounts, amounts_of, columns_of, model_schema
 from ._commands import cli_name, option_of, positional
@@ -106,12 +107,30 @@ def _given(ns: argparse.Namespace, entry: OperationEntry, argument: Argument) ->
     return value
 
 
+def _delimited(argument: Argument, texts: list[str]) -> list[str]:
+    """Split each text of a list sent in a delimited style (``--ids a,b``) into its items.
+
+    The option may then be written as the parameter travels (``ids=a,b`` without explode,
+    ``a|b`` pipeDelimited, ``a b`` spaceDelimited), as well as repeated or as JSON.
+    """
+    if argument.location != "query" or is_json_kind(argument.schema.get("items", {})):
+        return texts
+    style = Style(argument.style, argument.explode)
+    if style.delimiter is None:
+        return texts
+    return [
+        item
+        for one in texts
+        for item in ([one] if one.startswith(("[", "@")) else split_delimited(one, style))
+    ]
+
+
 def _converted(argument: Argument, text: Any) -> Any:
     schema = argument.schema
     field_name = argument.python_name
     if isinstance(text, list):  # a repeated option of an array
         items: list[Any] = []
-        for one in text:
+        for one in _delimited(argument, text):
             value = to_value(one, schema, field_name)
             if isinstance(value, list):
                 items += value

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterable
 from http import HTTPStatus
 
-__all__ = ["ApiError", "bad_request", "field_path", "not_found", "shown"]
+__all__ = ["ApiError", "UnknownShape", "bad_request", "field_path", "not_found", "shown"]
 
 _MAX_MESSAGE = 300
 """Longest ``message`` the sandbox answers: a message names a field and a problem, never a body."""
@@ -68,3 +68,20 @@ def bad_request(message: str) -> ApiError:
 def not_found(message: str) -> ApiError:
     """Return a 404 Not Found."""
     return ApiError(404, message)
+
+
+class UnknownShape(Exception):
+    """A business rule met a request of a shape it does not know (a new ``oneOf`` variant).
+
+    Raised before the rule changes any state. The operation is then served by the REST
+    convention when it can be (a create stores the record the bundle describes), and refused
+    with a 400 naming the shape otherwise: never a 5xx (docs/sandbox.md).
+    """
+
+    def __init__(self, rule: str, body: object, expected: str) -> None:
+        fields = sorted(map(str, body)) if isinstance(body, dict) else []
+        given = ", ".join(fields) if fields else "no fields"
+        super().__init__(
+            f"the sandbox's {rule} rule knows requests with {expected}; this one has {given}"
+        )
+        self.message = str(self)

@@ -30,7 +30,7 @@ from typing import Any
 
 from .._naming import is_list_envelope, method_of, resource_of
 from .._schema_views import merge_all_of
-from ._errors import not_found, shown
+from ._errors import UnknownShape, bad_request, not_found, shown
 from ._handlers import BUSINESS, MATCHERS, TABLES
 from ._requests import Validated
 from ._store import Store, paginate
@@ -349,9 +349,30 @@ def _carrying(name: OperationName, handler: Handler) -> Handler:
     return carrying
 
 
+def _known_shapes(name: OperationName, business: Handler) -> Handler:
+    """Serve a request shape the business rule does not know by the convention, else a 400.
+
+    A rule raises :class:`UnknownShape` before it changes anything, so a new ``oneOf`` variant
+    of a request (a third way to create an order) is stored as the bundle describes it, and
+    never answered with a 5xx.
+    """
+    convention = _conventional(name)
+
+    def guarded(store: Store, v: Validated) -> tuple[int, Any]:
+        try:
+            return business(store, v)
+        except UnknownShape as exc:
+            if convention is None:
+                raise bad_request(exc.message) from None
+            return convention(store, v)
+
+    return guarded
+
+
 def handler_for(name: OperationName) -> Handler | None:
     """Return the business handler, else the convention's; None when neither serves it."""
     business = BUSINESS.get(name.key)
     if business is not None:
+        business = _known_shapes(name, business)
         return _carrying(name, business) if name.verb in ("POST", "PUT", "PATCH") else business
     return _conventional(name)

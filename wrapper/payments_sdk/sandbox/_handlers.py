@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from ._errors import bad_request
 from ._requests import Validated
 from ._store import Store
 
@@ -20,8 +21,16 @@ __all__ = ["BUSINESS", "MATCHERS", "TABLES"]
 Handler = Callable[[Store, Validated], tuple[int, Any]]
 
 
+def _required(v: Validated, *names: str) -> list[Any]:
+    """Return query values a rule needs, or refuse (400) one the bundle made optional."""
+    missing = next((name for name in names if v.query.get(name) is None), None)
+    if missing is not None:
+        raise bad_request(f"{missing} can't be blank")
+    return [v.query[name] for name in names]
+
+
 def _fx_rate(store: Store, v: Validated) -> tuple[int, Any]:
-    source, target = v.query["source_currency"], v.query["target_currency"]
+    source, target = _required(v, "source_currency", "target_currency")
     quote = store.fx.quote(source, target)
     return 200, {
         "source_currency": source,
@@ -32,7 +41,7 @@ def _fx_rate(store: Store, v: Validated) -> tuple[int, Any]:
 
 
 def _close_virtual_accounts(store: Store, v: Validated) -> tuple[int, Any]:
-    store.close_virtual_accounts(v.query["payment_type"], v.query["currency"])
+    store.close_virtual_accounts(*_required(v, "payment_type", "currency"))
     return 204, None
 
 
@@ -47,14 +56,11 @@ BUSINESS: dict[str, Handler] = {
     "bank_account_validations.create": lambda s, v: (200, s.validate_bank_account(v.body)),
     "beneficiaries.create": lambda s, v: (201, s.create_beneficiary(v.body)),
     "orders.create": lambda s, v: (201, s.create_order(v.body)),
-    "orders.update_rfi": lambda s, v: (200, s.update_order_rfi(v.path["id"], v.body["documents"])),
-    "refunds.create": lambda s, v: (201, s.create_refund(v.body["payment_id"])),
+    "orders.update_rfi": lambda s, v: (200, s.update_order_rfi(v.path["id"], v.body)),
+    "refunds.create": lambda s, v: (201, s.create_refund(v.body)),
     "refunds.mock_update_status": lambda s, v: (200, s.complete_refund(v.path["id"])),
     "virtual_accounts.close": _close_virtual_accounts,
-    "virtual_accounts.create": lambda s, v: (
-        201,
-        s.create_virtual_account(v.body["payment_type"], v.body["currency"]),
-    ),
+    "virtual_accounts.create": lambda s, v: (201, s.create_virtual_account(v.body)),
     "kyc_links.create": lambda s, v: (201, s.create_kyc_link(v.body)),
     "documents.upload": lambda s, v: (
         201,

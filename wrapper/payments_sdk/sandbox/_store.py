@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from ._errors import ApiError, bad_request, not_found, shown
+from ._errors import ApiError, UnknownShape, bad_request, not_found, shown
 from ._fx import PPM, FxDesk
 from .rules import FEE_BPS, SANCTIONS_THRESHOLD, SEED_BALANCES
 
@@ -271,11 +271,20 @@ class Store:
 
     def convert(self, body: dict[str, Any]) -> dict[str, Any]:
         """Convert between balances at the cached mid-market rate, less the FX fee."""
+        shaped = _has(body, "source_currency", "target_currency") and (
+            _has(body, "source_amount") or _has(body, "target_amount")
+        )
+        if not shaped:
+            raise UnknownShape(
+                "balance conversion",
+                body,
+                "source_currency, target_currency and source_amount or target_amount",
+            )
         source, target = body["source_currency"], body["target_currency"]
         if source == target:
             raise bad_request("target_currency must differ from source_currency")
         quote = self.fx.quote(source, target)
-        if "source_amount" in body:
+        if _has(body, "source_amount"):
             source_amount = body["source_amount"]
             gross = source_amount * quote.rate_ppm // PPM
             fee = -(-gross * FEE_BPS // 10_000)  # ceiling division, in integers
@@ -311,8 +320,11 @@ class Store:
 
     # -- refunds --------------------------------------------------------------------------
 
-    def create_refund(self, payment_id: str) -> dict[str, Any]:
+    def create_refund(self, body: Any) -> dict[str, Any]:
         """Refund a ``success`` payment that has no refund yet."""
+        if not _has(body, "payment_id"):
+            raise UnknownShape("refund", body, "payment_id")
+        payment_id = body["payment_id"]
         payment = self.payments.get(payment_id)
         if payment is None:
             raise bad_request(f"payment_id {shown(payment_id)} does not match any payment")
@@ -350,14 +362,16 @@ class Store:
 
     def create_order(self, body: dict[str, Any]) -> dict[str, Any]:
         """Create an order inline or from a quote; large inline orders are held with an RFI."""
+        if not (_has(body, "quote_id") or _has(body, "amount", "currency")):
+            raise UnknownShape("order", body, "quote_id, or amount and currency")
         order_id = self.new_id("ord")
         order: dict[str, Any] = {"id": order_id, "status": "created"}
-        if "split_ids" in body:
+        if isinstance(body.get("split_ids"), list):
             order["_split_ids"] = list(body["split_ids"])  # the Order record does not declare it
-        if "quote_id" in body:
+        if _has(body, "quote_id"):
             order["quote_id"] = body["quote_id"]
         else:
-            order |= {k: body[k] for k in ("amount", "currency", "payment_methods")}
+            order |= {k: body[k] for k in ("amount", "currency", "payment_methods") if k in body}
             if body["amount"] >= SANCTIONS_THRESHOLD:
                 rfi = self._open_rfi(order_id, "order", "proof_of_address")
                 order["status"] = "action_required"
@@ -366,8 +380,14 @@ class Store:
         self.orders[order_id] = order
         return order
 
-    def update_order_rfi(self, order_id: str, documents: list[dict[str, str]]) -> dict[str, Any]:
+    def update_order_rfi(self, order_id: str, body: Any) -> dict[str, Any]:
         """Submit documents for the order's RFI; the RFI moves to ``under_review``."""
+        documents = body.get("documents") if isinstance(body, dict) else None
+        known = isinstance(documents, list) and all(
+            _has(entry, "id", "rfi_doc_id") for entry in documents
+        )
+        if not known or not isinstance(documents, list):
+            raise UnknownShape("RFI update", body, "documents, each with id and rfi_doc_id")
         order = self.get(self.orders, order_id, "order")
         reference = order.get("rfi")
         rfi = self.rfis.get(reference["id"]) if reference else None
@@ -421,8 +441,11 @@ class Store:
         self.kyc_links[link_id] = link
         return link
 
-    def create_virtual_account(self, payment_type: str, currency: str) -> dict[str, Any]:
+    def create_virtual_account(self, body: Any) -> dict[str, Any]:
         """Provision an active virtual account."""
+        if not _has(body, "payment_type", "currency"):
+            raise UnknownShape("virtual account", body, "payment_type and currency")
+        payment_type, currency = body["payment_type"], body["currency"]
         account: dict[str, Any] = {
             "id": self.new_id("va"),
             "payment_type": payment_type,
@@ -450,7 +473,8 @@ class Store:
 
     def create_beneficiary(self, body: dict[str, Any]) -> dict[str, Any]:
         """Create a beneficiary and save its bank account under a ``bene_`` id."""
-        account = dict(body.get("bank_account") or {})
+        given = body.get("bank_account")
+        account = dict(given) if isinstance(given, dict) else {}
         account["id"] = self.new_id("bene")
         beneficiary = {
             "id": self.new_id("bnf"),
@@ -466,8 +490,11 @@ class Store:
 
     def validate_bank_account(self, body: dict[str, Any]) -> dict[str, Any]:
         """Validate a bank account given in full, or a saved one by ``bene_`` id."""
+        full = ("country", "holder_name", "account_number", "bic_primary")
+        if not (_has(body, "id") or _has(body, *full)):
+            raise UnknownShape("bank account validation", body, "id, or " + ", ".join(full))
         record: dict[str, Any] = {"id": self.new_id("bav")}
-        if "id" in body:
+        if _has(body, "id"):
             saved = self.saved_accounts.get(body["id"])
             if saved is None:
                 raise bad_request(
@@ -480,12 +507,14 @@ class Store:
                 "account_number": account.get("account_number", ""),
                 "status": "valid" if account.get("account_number") else "invalid",
             }
-            country = (details.get("address") or {}).get("country_code")
+            address = details.get("address")
+            country = address.get("country_code") if isinstance(address, dict) else None
             if country:
                 record["country"] = country
         else:
             record |= {k: body[k] for k in ("holder_name", "account_number", "bic_primary")}
-            record["bic_secondary"] = body["bic_secondary"]
+            if "bic_secondary" in body:
+                record["bic_secondary"] = body["bic_secondary"]
             record["country"] = body["country"].upper()
             valid = (
                 _ACCOUNT.fullmatch(body["account_number"]) is not None
@@ -514,6 +543,11 @@ class Store:
         if record is None:
             raise not_found(f"id {shown(key)} does not match any {kind}")
         return record
+
+
+def _has(body: Any, *fields: str) -> bool:
+    """Whether ``body`` is an object giving every one of ``fields`` a value."""
+    return isinstance(body, dict) and all(body.get(name) is not None for name in fields)
 
 
 def paginate(records: Iterable[dict[str, Any]], query: dict[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,320 @@
+"""Fail `make generate` on an OpenAPI feature the pipeline does not carry, naming it and its place.
+
+The generator, the SDK's checks, the sandbox and the command line carry a set of OpenAPI 3.1
+features (docs/development.md, "OpenAPI 3.1 features"). A bundle that uses another one would be
+generated without it: a cookie the SDK never sends, a keyword its checks never enforce, a
+callback nobody serves. That is a silent skip, so this step refuses it first, one line each::
+
+    unsupported OpenAPI feature cookie parameter at /paths/~1refunds/get/parameters/2
+
+and exits 1. It walks the published bundle (``openapi/payments.json``), so each JSON pointer is
+a place in the file a maintainer edits. ``make generate`` runs it before openapi-python-client.
+
+Usage: python openapi/tools/features.py BUNDLE.json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any, NamedTuple
+
+__all__ = ["SCHEMA_KEYWORDS", "Finding", "main", "unsupported"]
+
+METHODS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
+
+SCHEMA_KEYWORDS = {
+    # JSON Schema 2020-12 keywords that neither the models nor the SDK's checks carry: a request
+    # would be checked without them, a response parsed without them.
+    "patternProperties": "patternProperties",
+    "propertyNames": "propertyNames",
+    "dependentRequired": "dependentRequired",
+    "dependentSchemas": "dependentSchemas",
+    "unevaluatedProperties": "unevaluatedProperties",
+    "unevaluatedItems": "unevaluatedItems",
+    "if": "if/then/else",
+    "then": "if/then/else",
+    "else": "if/then/else",
+    "prefixItems": "prefixItems",
+    "contains": "contains",
+    "minContains": "contains",
+    "maxContains": "contains",
+    "$dynamicRef": "$dynamicRef",
+    "$dynamicAnchor": "$dynamicAnchor",
+    "multipleOf": "multipleOf",
+    "exclusiveMinimum": "exclusiveMinimum",
+    "exclusiveMaximum": "exclusiveMaximum",
+    "uniqueItems": "uniqueItems",
+    "minProperties": "minProperties",
+    "maxProperties": "maxProperties",
+    "contentEncoding": "contentEncoding",
+    "contentSchema": "contentSchema",
+}
+"""Each unsupported schema keyword, and the feature it is reported as."""
+
+# Keywords whose value is a schema, a list of schemas, or a map of names to schemas.
+_ONE = ("items", "additionalProperties", "not", "contains", "if", "then", "else", "propertyNames")
+_MANY = ("oneOf", "anyOf", "allOf", "prefixItems")
+_MAP = ("properties", "patternProperties", "$defs", "dependentSchemas")
+
+QUERY_STYLES = ("form", "spaceDelimited", "pipeDelimited", "deepObject")
+REQUEST_MEDIA = ("application/json", "multipart/form-data")
+
+
+class Finding(NamedTuple):
+    """One unsupported feature and where the bundle uses it."""
+
+    feature: str
+    pointer: str
+
+    def __str__(self) -> str:
+        return f"unsupported OpenAPI feature {self.feature} at {self.pointer}"
+
+
+def _escape(segment: str) -> str:
+    return segment.replace("~", "~0").replace("/", "~1")
+
+
+def _at(pointer: str, *segments: str | int) -> str:
+    return pointer + "".join("/" + _escape(str(segment)) for segment in segments)
+
+
+class _Walker:
+    def __init__(self, document: dict[str, Any]) -> None:
+        self.document = document
+        self.found: list[Finding] = []
+
+    def add(self, feature: str, pointer: str) -> None:
+        self.found.append(Finding(feature, pointer))
+
+    def resolve(self, node: Any) -> Any:
+        seen = 0
+        while isinstance(node, dict) and "$ref" in node and seen < 50:
+            target: Any = self.document
+            ref = str(node["$ref"])
+            if not ref.startswith("#/"):
+                return {}
+            for part in ref.removeprefix("#/").split("/"):
+                target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
+            node, seen = target, seen + 1
+        return node
+
+    # -- schemas ---------------------------------------------------------------------------
+
+    def schema(self, node: Any, pointer: str) -> None:
+        if not isinstance(node, dict):
+            return
+        for keyword, feature in SCHEMA_KEYWORDS.items():
+            if keyword in node:
+                self.add(feature, _at(pointer, keyword))
+        negated = node.get("not")
+        empty = not any(dict(negated.get("properties", {})).values()) if negated else True
+        if isinstance(negated, dict) and (
+            set(negated) - {"required", "description", "properties"} or not empty
+        ):
+            # _checks.py and the sandbox's messages carry `not: {required: [...]}` (fields that
+            # may not be sent together), nothing else.
+            self.add("not (other than not: {required})", _at(pointer, "not"))
+        for keyword in _ONE:
+            if isinstance(node.get(keyword), dict) and keyword not in SCHEMA_KEYWORDS:
+                self.schema(node[keyword], _at(pointer, keyword))
+        for keyword in _MANY:
+            if isinstance(node.get(keyword), list) and keyword not in SCHEMA_KEYWORDS:
+                for index, branch in enumerate(node[keyword]):
+                    self.schema(branch, _at(pointer, keyword, index))
+        for keyword in _MAP:
+            if isinstance(node.get(keyword), dict) and keyword not in SCHEMA_KEYWORDS:
+                for name, sub in node[keyword].items():
+                    self.schema(sub, _at(pointer, keyword, name))
+
+    # -- parameters ------------------------------------------------------------------------
+
+    def parameter(self, raw: Any, pointer: str, siblings: set[str]) -> None:
+        param = self.resolve(raw)
+        if not isinstance(param, dict):
+            return
+        if "$ref" in raw:
+            pointer = str(raw["$ref"]).removeprefix("#")
+        where = param.get("in")
+        if where == "cookie":
+            self.add("cookie parameter", pointer)
+            return
+        if "content" in param:
+            self.add(f"{where} parameter with content (not schema)", _at(pointer, "content"))
+            return
+        for flag in ("allowReserved", "allowEmptyValue"):
+            if param.get(flag):
+                self.add(flag, _at(pointer, flag))
+        schema = self.resolve(param.get("schema", {}))
+        kind = schema.get("type") if isinstance(schema, dict) else None
+        style = param.get("style")
+        explode = param.get("explode", (style or "form") == "form" if where == "query" else False)
+        if where in ("path", "header"):
+            if style not in (None, "simple"):
+                self.add(f"style: {style}", _at(pointer, "style"))
+            elif where == "path" and kind in ("array", "object"):
+                self.add(f"path parameter of type {kind}", _at(pointer, "schema"))
+            elif where == "header" and kind in ("array", "object"):
+                # openapi-python-client refuses a list in a header ("not allowed in header").
+                self.add(f"header parameter of type {kind}", _at(pointer, "schema"))
+            return
+        if where != "query":
+            return
+        style = style or "form"
+        if style not in QUERY_STYLES:
+            self.add(f"style: {style}", _at(pointer, "style"))
+            return
+        if kind == "array":
+            if style == "deepObject":
+                self.add("style: deepObject on an array", _at(pointer, "style"))
+            elif self._structured(schema.get("items")):
+                self.add("query array of arrays or objects", _at(pointer, "schema", "items"))
+        elif kind == "object":
+            self.object_parameter(param, schema, pointer, style, bool(explode), siblings)
+        elif style != "form":
+            self.add(f"style: {style} on a {kind or 'untyped'} parameter", _at(pointer, "style"))
+
+    def object_parameter(
+        self,
+        param: dict[str, Any],
+        schema: dict[str, Any],
+        pointer: str,
+        style: str,
+        explode: bool,
+        siblings: set[str],
+    ) -> None:
+        if style in ("spaceDelimited", "pipeDelimited") and explode:
+            self.add(f"style: {style} with explode on an object", _at(pointer, "explode"))
+        for name, sub in schema.get("properties", {}).items():
+            if self._structured(sub):
+                self.add(
+                    "nested array or object in a query parameter",
+                    _at(pointer, "schema", "properties", name),
+                )
+            if style == "form" and explode and name in siblings:
+                self.add(
+                    f"form-exploded field {name} that is also a parameter",
+                    _at(pointer, "schema", "properties", name),
+                )
+        extra = schema.get("additionalProperties")
+        if isinstance(extra, dict) and self._structured(extra):
+            self.add(
+                "nested array or object in a query parameter",
+                _at(pointer, "schema", "additionalProperties"),
+            )
+        if style == "form" and explode and isinstance(extra, dict):
+            self.add(
+                "form-exploded object with additionalProperties",
+                _at(pointer, "schema", "additionalProperties"),
+            )
+
+    def _structured(self, node: Any) -> bool:
+        schema = self.resolve(node)
+        return isinstance(schema, dict) and (
+            schema.get("type") in ("array", "object") or "properties" in schema
+        )
+
+    # -- operations ------------------------------------------------------------------------
+
+    def operation(self, spec: dict[str, Any], pointer: str, shared: list[Any]) -> None:
+        if spec.get("callbacks"):
+            self.add("callbacks", _at(pointer, "callbacks"))
+        raw = [*shared, *spec.get("parameters", [])]
+        names = {self.resolve(p).get("name") for p in raw if isinstance(self.resolve(p), dict)}
+        for index, param in enumerate(spec.get("parameters", [])):
+            self.parameter(param, _at(pointer, "parameters", index), names)
+        body = self.resolve(spec.get("requestBody"))
+        if isinstance(body, dict):
+            content = body.get("content", {})
+            where = _at(pointer, "requestBody", "content")
+            if len(content) > 1:
+                self.add("request body with several media types", where)
+            for media in content:
+                if media not in REQUEST_MEDIA:
+                    self.add(f"request body of media type {media}", _at(where, media))
+        for status, response in spec.get("responses", {}).items():
+            answer = self.resolve(response)
+            if isinstance(answer, dict) and answer.get("links"):
+                self.add("links", _at(pointer, "responses", status, "links"))
+
+    def run(self) -> list[Finding]:
+        document = self.document
+        if document.get("webhooks"):
+            self.add("webhooks", "/webhooks")
+        components = document.get("components", {})
+        for kind in ("callbacks", "links"):
+            if components.get(kind):
+                self.add(kind, f"/components/{kind}")
+        for name, scheme in components.get("securitySchemes", {}).items():
+            scheme = self.resolve(scheme)
+            kind = (scheme.get("type"), str(scheme.get("scheme", "")).lower())
+            if kind != ("http", "bearer"):
+                label = " ".join(part for part in kind if part)
+                self.add(f"security scheme of type {label}", f"/components/securitySchemes/{name}")
+        for name, schema in components.get("schemas", {}).items():
+            self.schema(schema, _at("/components/schemas", name))
+        for path, item in document.get("paths", {}).items():
+            base = _at("/paths", path)
+            shared = item.get("parameters", [])
+            names = {self.resolve(p).get("name") for p in shared}
+            for index, param in enumerate(shared):
+                self.parameter(param, _at(base, "parameters", index), names)
+            for method in METHODS:
+                if isinstance(item.get(method), dict):
+                    self.operation(item[method], _at(base, method), shared)
+        for name, param in components.get("parameters", {}).items():
+            schema = self.resolve(param).get("schema") if isinstance(param, dict) else None
+            self.schema(schema, _at("/components/parameters", name, "schema"))
+        self._inline_schemas()
+        return sorted(set(self.found), key=lambda f: (f.pointer, f.feature))
+
+    def _inline_schemas(self) -> None:
+        """Walk the schemas written inline in parameters, bodies and responses."""
+        for path, item in self.document.get("paths", {}).items():
+            base = _at("/paths", path)
+            for method in METHODS:
+                spec = item.get(method)
+                if not isinstance(spec, dict):
+                    continue
+                here = _at(base, method)
+                for index, raw in enumerate(spec.get("parameters", [])):
+                    if isinstance(raw, dict) and "$ref" not in raw:
+                        self.schema(raw.get("schema"), _at(here, "parameters", index, "schema"))
+                for where, holder in self._media(spec, here):
+                    self.schema(holder.get("schema"), _at(where, "schema"))
+
+    def _media(self, spec: dict[str, Any], here: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        body = spec.get("requestBody")
+        if isinstance(body, dict) and "$ref" not in body:
+            for media, holder in body.get("content", {}).items():
+                yield _at(here, "requestBody", "content", media), holder
+        for status, response in spec.get("responses", {}).items():
+            if isinstance(response, dict) and "$ref" not in response:
+                for media, holder in response.get("content", {}).items():
+                    yield _at(here, "responses", status, "content", media), holder
+
+
+def unsupported(document: dict[str, Any]) -> list[Finding]:
+    """Return every use of a feature the pipeline does not carry, in pointer order."""
+    return _Walker(document).run()
+
+
+def main(argv: list[str]) -> int:
+    """``features.py BUNDLE.json``: print each unsupported feature; exit 1 if there is one."""
+    document = json.loads(Path(argv[0]).read_text(encoding="utf-8"))
+    findings = unsupported(document)
+    for finding in findings:
+        print(finding, file=sys.stderr)
+    if findings:
+        print(
+            f"{len(findings)} unsupported OpenAPI feature(s): see docs/development.md, "
+            '"OpenAPI 3.1 features"',
+            file=sys.stderr,
+        )
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

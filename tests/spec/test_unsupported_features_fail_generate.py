@@ -1,0 +1,299 @@
+"""An OpenAPI feature the pipeline does not carry fails `make generate`, naming it and its place.
+
+Each edit below uses one such feature on a copy of ``openapi/payments.yaml``; the check that
+`make generate` runs first (``openapi/tools/features.py``) must report exactly that feature at
+that JSON pointer, never skip it silently (the generator itself would: it drops a cookie
+parameter, a callback or a ``multipleOf`` without a word). The published bundle has none.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from features import unsupported
+
+ROOT = Path(__file__).resolve().parents[2]
+Edit = Callable[[dict[str, Any]], None]
+
+
+def _source() -> dict[str, Any]:
+    loaded: dict[str, Any] = yaml.safe_load(
+        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
+    )
+    return loaded
+
+
+def _refund_list_param(param: dict[str, Any]) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        document["paths"]["/refunds"]["get"]["parameters"].append(param)
+
+    return edit
+
+
+def _request_field(schema: dict[str, Any]) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        request = document["components"]["schemas"]["RefundCreateRequest"]
+        request["properties"]["extra"] = schema
+
+    return edit
+
+
+def _path_param(param: dict[str, Any]) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        document["paths"]["/refunds/{id}"]["get"]["parameters"] = [param]
+
+    return edit
+
+
+def _body_media(media: str, keep_json: bool) -> Edit:
+    def edit(document: dict[str, Any]) -> None:
+        content = document["paths"]["/refunds"]["post"]["requestBody"]["content"]
+        content[media] = (
+            content["application/json"] if keep_json else content.pop("application/json")
+        )
+
+    return edit
+
+
+def _webhooks(document: dict[str, Any]) -> None:
+    document["webhooks"] = {
+        "refundDone": {"post": {"responses": {"200": {"description": "Received."}}}}
+    }
+
+
+def _callbacks(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["post"]["callbacks"] = {
+        "done": {"{$request.body#/url}": {"post": {"responses": {"200": {"description": "ok"}}}}}
+    }
+
+
+def _links(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["post"]["responses"]["201"]["links"] = {
+        "retrieve": {"operationId": "getRefund", "parameters": {"id": "$response.body#/id"}}
+    }
+
+
+def _oauth(document: dict[str, Any]) -> None:
+    document["components"]["securitySchemes"]["OAuth"] = {
+        "type": "oauth2",
+        "flows": {"clientCredentials": {"tokenUrl": "https://example.com/t", "scopes": {}}},
+    }
+
+
+STRING = {"type": "string"}
+REFUNDS = "/paths/~1refunds/get/parameters/4"
+FIELD = "/components/schemas/RefundCreateRequest/properties/extra"
+CASES: dict[str, tuple[Edit, str, str]] = {
+    "cookie": (
+        _refund_list_param({"name": "session", "in": "cookie", "schema": STRING}),
+        "cookie parameter",
+        REFUNDS,
+    ),
+    "matrix": (
+        _path_param(
+            {"name": "id", "in": "path", "required": True, "style": "matrix", "schema": STRING}
+        ),
+        "style: matrix",
+        "/paths/~1refunds~1{id}/get/parameters/0/style",
+    ),
+    "label": (
+        _path_param(
+            {"name": "id", "in": "path", "required": True, "style": "label", "schema": STRING}
+        ),
+        "style: label",
+        "/paths/~1refunds~1{id}/get/parameters/0/style",
+    ),
+    "header array": (
+        _refund_list_param(
+            {"name": "X-Tags", "in": "header", "schema": {"type": "array", "items": STRING}}
+        ),
+        "header parameter of type array",
+        f"{REFUNDS}/schema",
+    ),
+    "path array": (
+        _path_param(
+            {
+                "name": "id",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "array", "items": STRING},
+            }
+        ),
+        "path parameter of type array",
+        "/paths/~1refunds~1{id}/get/parameters/0/schema",
+    ),
+    "header object": (
+        _refund_list_param(
+            {"name": "X-Filter", "in": "header", "schema": {"type": "object", "properties": {}}}
+        ),
+        "header parameter of type object",
+        f"{REFUNDS}/schema",
+    ),
+    "query content": (
+        _refund_list_param(
+            {"name": "q", "in": "query", "content": {"application/json": {"schema": STRING}}}
+        ),
+        "query parameter with content (not schema)",
+        f"{REFUNDS}/content",
+    ),
+    "allowReserved": (
+        _refund_list_param({"name": "q", "in": "query", "allowReserved": True, "schema": STRING}),
+        "allowReserved",
+        f"{REFUNDS}/allowReserved",
+    ),
+    "deepObject array": (
+        _refund_list_param(
+            {
+                "name": "q",
+                "in": "query",
+                "style": "deepObject",
+                "schema": {"type": "array", "items": STRING},
+            }
+        ),
+        "style: deepObject on an array",
+        f"{REFUNDS}/style",
+    ),
+    "nested deepObject": (
+        _refund_list_param(
+            {
+                "name": "q",
+                "in": "query",
+                "style": "deepObject",
+                "schema": {"type": "object", "properties": {"inner": {"type": "object"}}},
+            }
+        ),
+        "nested array or object in a query parameter",
+        f"{REFUNDS}/schema/properties/inner",
+    ),
+    "array of objects": (
+        _refund_list_param(
+            {"name": "q", "in": "query", "schema": {"type": "array", "items": {"type": "object"}}}
+        ),
+        "query array of arrays or objects",
+        f"{REFUNDS}/schema/items",
+    ),
+    "form-exploded map": (
+        _refund_list_param(
+            {
+                "name": "q",
+                "in": "query",
+                "schema": {"type": "object", "additionalProperties": STRING},
+            }
+        ),
+        "form-exploded object with additionalProperties",
+        f"{REFUNDS}/schema/additionalProperties",
+    ),
+    "form-exploded clash": (
+        _refund_list_param(
+            {
+                "name": "q",
+                "in": "query",
+                "schema": {"type": "object", "properties": {"page": {"type": "integer"}}},
+            }
+        ),
+        "form-exploded field page that is also a parameter",
+        f"{REFUNDS}/schema/properties/page",
+    ),
+    "form-urlencoded body": (
+        _body_media("application/x-www-form-urlencoded", keep_json=False),
+        "request body of media type application/x-www-form-urlencoded",
+        "/paths/~1refunds/post/requestBody/content/application~1x-www-form-urlencoded",
+    ),
+    "two media types": (
+        _body_media("text/plain", keep_json=True),
+        "request body with several media types",
+        "/paths/~1refunds/post/requestBody/content",
+    ),
+    "callbacks": (_callbacks, "callbacks", "/paths/~1refunds/post/callbacks"),
+    "webhooks": (_webhooks, "webhooks", "/webhooks"),
+    "links": (_links, "links", "/paths/~1refunds/post/responses/201/links"),
+    "oauth2": (_oauth, "security scheme of type oauth2", "/components/securitySchemes/OAuth"),
+    "patternProperties": (
+        _request_field({"type": "object", "patternProperties": {"^x": STRING}}),
+        "patternProperties",
+        f"{FIELD}/patternProperties",
+    ),
+    "if/then/else": (
+        _request_field({"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}}),
+        "if/then/else",
+        f"{FIELD}/if",
+    ),
+    "prefixItems": (
+        _request_field({"type": "array", "prefixItems": [STRING]}),
+        "prefixItems",
+        f"{FIELD}/prefixItems",
+    ),
+    "$dynamicRef": (
+        _request_field({"$dynamicRef": "#node"}),
+        "$dynamicRef",
+        f"{FIELD}/$dynamicRef",
+    ),
+    "multipleOf": (
+        _request_field({"type": "integer", "multipleOf": 5}),
+        "multipleOf",
+        f"{FIELD}/multipleOf",
+    ),
+    "exclusiveMinimum": (
+        _request_field({"type": "integer", "exclusiveMinimum": 0}),
+        "exclusiveMinimum",
+        f"{FIELD}/exclusiveMinimum",
+    ),
+    "uniqueItems": (
+        _request_field({"type": "array", "items": STRING, "uniqueItems": True}),
+        "uniqueItems",
+        f"{FIELD}/uniqueItems",
+    ),
+    "minProperties": (
+        _request_field({"type": "object", "minProperties": 1}),
+        "minProperties",
+        f"{FIELD}/minProperties",
+    ),
+    "not a schema": (
+        _request_field({"type": "string", "not": {"const": "x"}}),
+        "not (other than not: {required})",
+        f"{FIELD}/not",
+    ),
+}
+
+
+def test_the_published_bundle_uses_only_supported_features() -> None:
+    """`make generate` passes on the bundle as it is."""
+    document = json.loads((ROOT / "openapi" / "payments.json").read_text(encoding="utf-8"))
+    assert unsupported(document) == []
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_unsupported_feature_is_named_at_its_place(case: str) -> None:
+    """The check names the feature and the JSON pointer of its use, and nothing else."""
+    edit, feature, pointer = CASES[case]
+    document = _source()
+    edit(document)
+    found = [(f.feature, f.pointer) for f in unsupported(document)]
+    assert (feature, pointer) in found, found
+    assert all(where.startswith(pointer.rsplit("/", 1)[0]) for _, where in found), found
+
+
+def test_the_check_fails_make_generate_first(tmp_path: Path) -> None:
+    """Run as `make generate` runs it: exit 1 and one line per use, before the generator."""
+    document = _source()
+    CASES["cookie"][0](document)
+    bundle = tmp_path / "payments.json"
+    bundle.write_text(json.dumps(document), encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "openapi" / "tools" / "features.py"), str(bundle)],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 1
+    assert f"unsupported OpenAPI feature cookie parameter at {REFUNDS}" in done.stderr
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    steps = makefile.split("define generate_into", 1)[1].split("endef", 1)[0]
+    assert re.search(r"features\.py openapi/payments\.json\n(.|\n)*openapi-python-client", steps)
