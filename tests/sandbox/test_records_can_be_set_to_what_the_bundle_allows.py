@@ -14,11 +14,15 @@ from typing import Any
 
 import httpx
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from payments_sdk.sandbox import Sandbox, SandboxControlError, SandboxNamespace
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._controls_cli import controls_main
+from payments_sdk.sandbox._generic import records_of
+from payments_sdk.sandbox._record_fields import RecordFields
 from payments_sdk.sandbox._spaces import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, load_bundle
 from tests.support.schema_values import variants
@@ -229,3 +233,72 @@ def test_a_namespace_handle_and_the_command_line_set_fields(
         with pytest.raises(SystemExit) as usage:
             controls_main(["records", "set", "rfis", rfi_id, "status"])
         assert usage.value.code == 2
+
+
+RECORDS = RecordFields(FOLDED)
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+
+
+@st.composite
+def _patches(draw: st.DrawFn) -> tuple[str, dict[str, Any]]:
+    resource = draw(st.sampled_from([*RECORDS.records, "fx_rates", "nope", "%2F"]))
+    fields = list(RECORDS.properties(RECORDS.records.get(resource, "/components/schemas/Rfi")))
+    keys = st.sampled_from(fields) | st.text(max_size=6)
+    pointer = RECORDS.records.get(resource)
+    drawn = st.dictionaries(keys, JSON, max_size=3)
+    if pointer is not None and draw(st.booleans()):  # a valid value, so a set goes through
+        field = draw(st.sampled_from(fields))
+        value = draw(st.sampled_from(variants(FOLDED, RECORDS.properties(pointer)[field])))
+        return resource, {field: value}
+    return resource, draw(drawn)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(patches=st.lists(_patches(), min_size=1, max_size=4))
+async def test_no_setting_makes_the_sandbox_answer_5xx(
+    patches: list[tuple[str, dict[str, Any]]],
+) -> None:
+    """Any body on any record, then every reading and business call: never a 5xx."""
+    async with Sandbox(seed_payments=3) as sandbox:
+        held = sandbox.simulate_payment(amount=100, held=True)
+        headers = {"Authorization": f"Bearer {sandbox.api_key}"}
+        transport = httpx.ASGITransport(app=sandbox.app)
+        async with httpx.AsyncClient(
+            transport=transport, base_url="http://127.0.0.1", headers=headers
+        ) as http:
+            order = (
+                await http.post(
+                    "/v1/orders",
+                    json={"amount": 5_000_000, "currency": "USD", "payment_methods": ["card"]},
+                )
+            ).json()
+            for resource, body in patches:
+                table = records_of(sandbox.store, resource) if resource in RECORDS.records else {}
+                rows = list(table.values()) if isinstance(table, dict) else list(table)
+                record_id = rows[-1]["id"] if rows else "x_1"
+                answer = await http.patch(f"/_sandbox/records/{resource}/{record_id}", json=body)
+                assert answer.status_code < 500, answer.text
+                added = await http.post(f"/_sandbox/records/{resource}", json=body)
+                assert added.status_code < 500, added.text
+            calls = [
+                ("GET", f"/v1/orders/{order['id']}", None),
+                ("PATCH", f"/v1/orders/{order['id']}/update-rfi", {"documents": []}),
+                ("GET", "/v1/rfis", None),
+                ("GET", "/v1/payments", None),
+                ("POST", "/v1/refunds", {"payment_id": held["id"]}),
+                ("GET", "/v1/refunds", None),
+                ("GET", "/v1/kyc-links", None),
+                ("GET", "/v1/virtual-accounts", None),
+                ("GET", "/v1/balance_conversions", None),
+                ("GET", "/v1/bank_account_validation", None),
+                ("GET", "/v1/document", None),
+            ]
+            for method, path, body in calls:
+                answer = await http.request(method, path, json=body)
+                assert answer.status_code < 500, (path, answer.text)
