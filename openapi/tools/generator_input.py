@@ -13,7 +13,10 @@ second source of facts:
   (``application/pdf``, ``image/png``) is handed over as ``application/octet-stream``; the
   operation returns its bytes (``text/*`` is returned as ``str``, JSON as its model);
 - **writeOnly**: a ``writeOnly`` property never comes back in a response, so the model does not
-  require it (the SDK's argument checks still do, from the bundle itself).
+  require it (the SDK's argument checks still do, from the bundle itself);
+- **anyOf of several objects** without a discriminator is refused, naming its pointer: a body
+  may match several of them, and a model is one shape (a ``oneOf`` is decoded as the one shape
+  it matches).
 
 Usage: python openapi/tools/generator_input.py FOLDED.json TARGET.json
 """
@@ -79,7 +82,11 @@ def _tags(document: dict[str, Any]) -> None:
             continue
         field = str(discriminator.get("propertyName", ""))
         mapping: dict[str, str] = discriminator.get("mapping", {})
-        by_ref = {ref: value for value, ref in mapping.items()}
+        # A mapping value is a $ref or, as OpenAPI allows, a component's name.
+        by_ref = {
+            ref if str(ref).startswith("#") else _COMPONENT + str(ref): value
+            for value, ref in mapping.items()
+        }
         for index, member in enumerate(node["oneOf"]):
             ref = member.get("$ref", "") if isinstance(member, dict) else ""
             if not ref.startswith(_COMPONENT):
@@ -101,6 +108,30 @@ def _tags(document: dict[str, Any]) -> None:
         schemas[name]["x-tag"] = tag
 
 
+def _is_object(document: dict[str, Any], node: Any, depth: int = 0) -> bool:
+    while isinstance(node, dict) and "$ref" in node and depth < 32:
+        target: Any = document
+        for part in str(node["$ref"]).removeprefix("#/").split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
+        node, depth = target, depth + 1
+    return isinstance(node, dict) and (
+        node.get("type") == "object" or "properties" in node or "allOf" in node
+    )
+
+
+def _any_of_objects(document: dict[str, Any]) -> None:
+    """Refuse an untagged ``anyOf`` of several objects: the models keep exactly one shape."""
+    for pointer, node in _walk(document, "#"):
+        members = node.get("anyOf")
+        if not isinstance(members, list) or "discriminator" in node:
+            continue
+        if sum(_is_object(document, member) for member in members) > 1:
+            raise GeneratorInputError(
+                f"anyOf of several objects at {pointer} is not supported (a body may match "
+                "more than one, and a model is one shape): use oneOf, or a discriminator"
+            )
+
+
 def _write_only(document: dict[str, Any]) -> None:
     for _, node in _walk(document, "#"):
         properties = node.get("properties")
@@ -118,6 +149,7 @@ def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     """Return the copy of the folded bundle that openapi-python-client reads."""
     document = copy.deepcopy(folded)
     _media_types(document)
+    _any_of_objects(document)
     _tags(document)
     _write_only(document)
     return document

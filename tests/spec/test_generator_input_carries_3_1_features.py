@@ -41,6 +41,9 @@ def test_discriminated_members_are_tagged_from_the_mapping_or_their_name() -> No
     assert (schemas["Card"]["x-tag-field"], schemas["Card"]["x-tag"]) == ("kind", "card")
     assert (schemas["Bank"]["x-tag-field"], schemas["Bank"]["x-tag"]) == ("kind", "Bank")
     assert source == before, "the folded bundle itself is left as it is"
+    union["discriminator"]["mapping"] = {"bank": "Bank"}  # a component's name, as OpenAPI allows
+    schemas = generator_input(_document(Card=_CARD, Bank=_BANK, Method=union))["components"]
+    assert schemas["schemas"]["Bank"]["x-tag"] == "bank"
 
 
 def test_an_untagged_union_is_left_alone() -> None:
@@ -90,6 +93,20 @@ def test_a_union_that_cannot_be_tagged_fails_naming_its_pointer(
     with pytest.raises(GeneratorInputError) as caught:
         generator_input(_document(**schemas))
     assert str(caught.value) == words
+
+
+def test_an_any_of_of_several_objects_fails_naming_its_pointer() -> None:
+    """An anyOf may match several shapes and a model is one: refused (not anyOf [enum, string])."""
+    union = {
+        "anyOf": [{"$ref": "#/components/schemas/Card"}, {"$ref": "#/components/schemas/Bank"}]
+    }
+    with pytest.raises(GeneratorInputError) as caught:
+        generator_input(_document(Card=_CARD, Bank=_BANK, Method=union))
+    assert str(caught.value).startswith(
+        "anyOf of several objects at #/components/schemas/Method is not supported"
+    )
+    wide = {"anyOf": [{"type": "string", "enum": ["a"]}, {"type": "string"}]}
+    assert generator_input(_document(Status=wide))["components"]["schemas"]["Status"] == wide
 
 
 def test_a_binary_media_type_is_handed_over_as_octet_stream() -> None:
