@@ -193,13 +193,25 @@ def _findings(output: str) -> list[str]:
     return list(dict.fromkeys(lines))[:20]
 
 
+_PROSE = frozenset({"description", "summary", "example", "examples"})
+"""Keywords and keys whose text is prose: the CLI's help and a schema's documentation."""
+
+
 def _code_without_docstrings(path: Path) -> str:
+    """Return the code of ``path`` without its docstrings and prose (descriptions, examples)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             first = node.body[0] if node.body else None
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
                 first.value.value = "" if isinstance(first.value.value, str) else first.value.value
+        elif isinstance(node, ast.keyword) and node.arg in _PROSE:
+            node.value = ast.Constant("")
+        elif isinstance(node, ast.Dict):
+            node.values = [
+                ast.Constant("") if isinstance(k, ast.Constant) and k.value in _PROSE else v
+                for k, v in zip(node.keys, node.values, strict=True)
+            ]
     return ast.dump(tree)
 
 
