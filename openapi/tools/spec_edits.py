@@ -245,6 +245,9 @@ def replay(run: Run, slot: Slot) -> dict[str, Any]:
         begun = time.monotonic()
         result = slot.run(*command, check=False)
         output = result.stdout + result.stderr
+        logs = RESULTS / "logs"
+        logs.mkdir(parents=True, exist_ok=True)
+        (logs / f"{run.name}.{label.replace(' ', '-')}.log").write_text(output, encoding="utf-8")
         steps.append(
             {
                 "step": label,
