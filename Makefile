@@ -56,11 +56,10 @@ lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Re
 	redocly lint --format=stylish openapi/payments.yaml
 	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json
 
-# $(call generate_into,DIR[,BUNDLE]): refuse an OpenAPI feature the pipeline does not carry
-# (features.py, by name and JSON pointer), fold the server prefixes into the paths
-# (DIR/payments.folded.json, which the sandbox also ships and routes by), derive the generator's
-# input from it (generator_input.py: tags of discriminated unions, media types it knows), run
-# the generator.
+# $(call generate_into,DIR[,BUNDLE]): refuse an OpenAPI feature the pipeline does not carry (by
+# name and JSON pointer), fold the server prefixes into the paths (DIR/payments.folded.json, which
+# the sandbox also ships and routes by), derive the generator's input from it (generator_input.py:
+# tags of discriminated unions, media types it knows), run the generator.
 define generate_into
 	$(PY) openapi/tools/features.py $(or $(2),openapi/payments.json)
 	rm -rf $(1) && mkdir -p $(1)

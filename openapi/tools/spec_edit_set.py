@@ -70,6 +70,14 @@ class Drive:
     sent: list[Any]
     document: Spec
 
+    def customer_jwt(self) -> str:  # pragma: no cover - implemented by the guard
+        """Return a token the sandbox takes as a customer's JWT."""
+        raise NotImplementedError
+
+    def virtual_account(self) -> dict[str, Any]:  # pragma: no cover - the guard's
+        """Return the arguments of a virtual account the sandbox creates."""
+        raise NotImplementedError
+
     async def answering(
         self, status: int, body: bytes, content_type: str = "application/json"
     ) -> Any:  # pragma: no cover - implemented by the guard
@@ -996,20 +1004,43 @@ async def drive_request_one_of_variant(drive: Drive) -> None:
 
 
 def second_security_scheme(spec: Spec) -> None:
-    """GET /virtual-accounts is authorised by the customer's JWT (a second security scheme)."""
-    spec["components"]["securitySchemes"]["CustomerJWT"] = {
-        "type": "http",
-        "scheme": "bearer",
-        "bearerFormat": "JWT",
-        "description": "The customer's own JWT, for the operations a customer makes.",
-    }
-    _operation(spec, "/virtual-accounts", "get")["security"] = [{"CustomerJWT": []}]
+    """Let a customer create a virtual account with their own JWT (a second security scheme)."""
+    spec["components"]["securitySchemes"].setdefault(
+        "CustomerJWT",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "bearerFormat": "JWT",
+            "description": "The customer's own JWT, for the operations a customer makes.",
+        },
+    )
+    _operation(spec, "/v2/virtual-accounts", "post")["security"] = [
+        {"CustomerJWT": []},
+        {"JWT": []},
+    ]
 
 
 async def drive_second_security_scheme(drive: Drive) -> None:
-    accounts = await drive.client.virtual_accounts.list()
-    _check(isinstance(accounts.data, list), accounts)
-    _check(drive.sent[-1].headers["Authorization"].startswith("Bearer "), "no bearer sent")
+    import inspect
+
+    from payments_sdk import APIStatusError, UnauthorizedError
+
+    create = drive.client.virtual_accounts.create
+    _check("customer_jwt" in inspect.signature(create).parameters, inspect.signature(create))
+    page = await drive.client.virtual_accounts.list()  # the key still works
+    _check(isinstance(page.data, list), page)
+    try:  # a business refusal (a 4xx) is fine: the token was taken
+        await create(customer_jwt=drive.customer_jwt(), **drive.virtual_account())
+    except APIStatusError as exc:
+        _check(exc.status_code not in (401, 403) and exc.status_code < 500, exc)
+    # A token the sandbox never issued is refused: the call sent it, not the client's key.
+    unknown = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJjdXN0In0.c2lnbmF0dXJlLW5vdC1pc3N1ZWQ"
+    try:
+        await create(customer_jwt=unknown, **drive.virtual_account())
+    except UnauthorizedError:
+        pass
+    else:
+        raise AssertionError("the customer's JWT was not what the call sent")
 
 
 # -- breaking --------------------------------------------------------------------------------------
@@ -1216,18 +1247,15 @@ EDITS: tuple[Edit, ...] = (
          discriminated_one_of, drive=drive_discriminated_one_of),
     Edit("all_of_record", "compatible", "allOf", all_of_record,
          facts=(_added("OPERATIONS", ("POST", "/v1/payouts"), ("GET", "/v1/payouts/{id}")),),
-         drive=drive_all_of_record,
-         pending=_pending("i35-models", "the sandbox's create reads allOf: KeyError 'id' today")),
+         drive=drive_all_of_record),
     Edit("csv_response", "compatible", "non-JSON response (text)", csv_response,
-         facts=(_added("OPERATIONS", ("GET", "/v1/payments/export")),), drive=drive_csv_response,
-         pending=_pending("i35-models", "the sandbox serves a text answer: 501 today")),
+         facts=(_added("OPERATIONS", ("GET", "/v1/payments/export")),), drive=drive_csv_response),
     Edit("binary_response", "compatible", "non-JSON response (binary)", binary_response,
          facts=(_added("OPERATIONS", ("GET", "/v1/document/{document_id}/content")),),
          drive=drive_binary_response),
     Edit("read_write_only", "compatible", "readOnly / writeOnly", read_write_only,
          facts=(_added("OPERATIONS", ("POST", "/v1/webhook_endpoints")),),
-         drive=drive_read_write_only,
-         pending=_pending("i35-models", "the sandbox demands a readOnly field: 400 today")),
+         drive=drive_read_write_only),
     Edit("deep_object_parameter", "compatible", "query style deepObject",
          deep_object_parameter, drive=drive_deep_object_parameter),
     Edit("form_no_explode_parameter", "compatible", "query style form, explode: false",
@@ -1242,8 +1270,7 @@ EDITS: tuple[Edit, ...] = (
     Edit("deprecated_parameter", "compatible", "deprecated (parameter)", deprecated_parameter,
          drive=drive_deprecated_parameter),
     Edit("request_one_of_variant", "compatible", "oneOf (request)", request_one_of_variant,
-         drive=drive_request_one_of_variant,
-         pending=_pending("i35-derived", "a business rule meets a new shape: KeyError today")),
+         drive=drive_request_one_of_variant),
     Edit("second_security_scheme", "compatible", "security schemes", second_security_scheme,
          drive=drive_second_security_scheme),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
@@ -1255,7 +1282,8 @@ EDITS: tuple[Edit, ...] = (
     Edit("narrowed_bound", "breaking", "numeric bounds", narrowed_bound,
          flags=("[BREAKING] listPayments", "maximum 100 -> 50")),
     Edit("changed_parameter_style", "breaking", "query parameter styles",
-         changed_parameter_style, flags=("[BREAKING] listOrders", "style form (explode false)"),
+         changed_parameter_style,
+         flags=("[BREAKING] listOrders", "style form without explode -> pipeDelimited"),
          released=("form_no_explode_parameter",)),
     Edit("removed_operation", "breaking", "operations", removed_operation,
          flags=("[BREAKING] closeVirtualAccounts",)),
@@ -1272,10 +1300,10 @@ EDITS: tuple[Edit, ...] = (
     Edit("foreign_server", "unsupported", "servers on another host", foreign_server,
          flags=("/balances",)),
     Edit("cookie_parameter", "unsupported", "cookie parameters", cookie_parameter,
-         flags=("cookie parameter 'session' of #/paths/~1v1~1payments/get",)),
-    Edit("webhook", "unsupported", "webhooks", webhook, flags=("webhooks at #/webhooks",)),
+         flags=("cookie parameter at /paths/~1payments/get/parameters/0",)),
+    Edit("webhook", "unsupported", "webhooks", webhook, flags=("webhooks at /webhooks",)),
     Edit("conditional_schema", "unsupported", "schema keywords the SDK does not check",
-         conditional_schema, flags=("if/then/else", "#/components/schemas/RefundCreateRequest/if")),
+         conditional_schema, flags=("if/then/else at /components/schemas/RefundCreateRequest/if",)),
 )  # fmt: skip
 
 

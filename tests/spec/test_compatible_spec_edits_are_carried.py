@@ -77,6 +77,13 @@ DRIVES = textwrap.dedent(
             self.closing += [client, http]
             return client
 
+        def customer_jwt(self):
+            return self.keys.issue()  # any key the sandbox issued stands for a customer's JWT
+
+        def virtual_account(self):
+            kind = document["components"]["schemas"]["PaymentType"]
+            return {"payment_type": (kind.get("enum") or kind["examples"])[0], "currency": "USD"}
+
         async def control(self, path, body, method="POST"):
             transport = httpx.ASGITransport(app=self.app)
             async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
@@ -192,3 +199,16 @@ def test_the_scratch_copy_does_not_touch_the_checkout(edited: tuple[Path, dict[s
     assert (ROOT / "openapi" / "payments.yaml").read_bytes() == SOURCE_BEFORE
     after = sorted(p.name for p in (ROOT / "generated" / "payments_sdk").rglob("*.py"))
     assert after == GENERATED_BEFORE
+
+
+def test_the_generated_code_is_the_bundles_text_not_an_objects_repr(
+    edited: tuple[Path, dict[str, Any]],
+) -> None:
+    """No template renders a Python object's repr (an address that changes with every run)."""
+    out, _ = edited
+    leaked = [
+        str(path.relative_to(out))
+        for path in out.rglob("*.py")
+        if " object at 0x" in path.read_text(encoding="utf-8")
+    ]
+    assert leaked == [], leaked
