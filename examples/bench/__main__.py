@@ -113,9 +113,10 @@ def main() -> int:
 
 
 def _machine() -> str:
+    """Describe the machine, with its load: a shared machine slows every figure alike."""
     return (
         f"{os.cpu_count()} cores, {platform.machine()}, Python {platform.python_version()}, "
-        f"{datetime.now(UTC):%Y-%m-%d}"
+        f"{datetime.now(UTC):%Y-%m-%d}, load average {os.getloadavg()[0]:.1f}"
     )
 
 

@@ -69,6 +69,10 @@ asyncio.run(main())
 """
 
 _SDK_LABEL = "SDK pager (`async for`, prefetch=4)"
+INTERPRETER = "interpreter alone (`python -c pass`)"
+HELP = "`payments --help`"
+OPENAI = "`python -c 'import openai'`"
+STRIPE = "`python -c 'import stripe'`"
 
 LIBRARIES = {
     "argparse (standard library; what `payments` uses)": "import argparse",
@@ -109,12 +113,12 @@ def _wall(command: list[str]) -> float:
 
 def _startup() -> dict[str, float]:
     commands = {
-        "interpreter alone (`python -c pass`)": [sys.executable, "-c", "pass"],
-        "`payments --help`": [_PAYMENTS, "--help"],
+        INTERPRETER: [sys.executable, "-c", "pass"],
+        HELP: [_PAYMENTS, "--help"],
         "`payments payments list --help`": [_PAYMENTS, "payments", "list", "--help"],
         "`payments --version`": [_PAYMENTS, "--version"],
-        "`python -c 'import openai'`": [sys.executable, "-c", "import openai"],
-        "`python -c 'import stripe'`": [sys.executable, "-c", "import stripe"],
+        OPENAI: [sys.executable, "-c", "import openai"],
+        STRIPE: [sys.executable, "-c", "import stripe"],
     }
     openai = shutil.which("openai", path=f"{_BIN}{os.pathsep}{os.environ.get('PATH', '')}")
     if openai:
@@ -214,8 +218,18 @@ def ratios(results: Results) -> dict[int, float]:
     return found
 
 
+def _startup_text(results: Results) -> str:
+    startup, libraries = results.startup_ms, results.libraries_ms
+    text = (
+        f"`payments --help` starts in {startup[HELP]:.0f} ms (the interpreter alone: "
+        f"{startup[INTERPRETER]:.0f} ms; importing `openai` takes {startup[OPENAI]:.0f} ms, "
+        f"`stripe` {startup[STRIPE]:.0f} ms). Import time over the interpreter alone: "
+    )
+    return text + ", ".join(f"{label} {ms:+.0f} ms" for label, ms in libraries.items()) + "."
+
+
 def cli_page(page: str, results: Results, machine: str) -> str:
-    """Return docs/cli.md with the measured export figures between its markers."""
+    """Return docs/cli.md with the figures just measured between its markers."""
     start, end = page.index(BEGIN) + len(BEGIN), page.index(END)
     walks = {(e.label, e.records): e for e in results.exports}
     parts = []
@@ -226,9 +240,10 @@ def cli_page(page: str, results: Results, machine: str) -> str:
             f"{ratio:.2f} times as long, peaking at {cli.peak_mib:.0f} MiB"
         )
     text = (
-        f"\nMeasured by `make bench` ({machine}), an export by `payments payments list --all "
-        "--format csv` against the SDK's pager walking the same pages (100 a page, 4 in "
-        "flight) without writing anything, from a sandbox served on loopback: "
+        f"\nMeasured by `make bench` ({machine}). {_startup_text(results)} An export by "
+        "`payments payments list --all --format csv`, against the SDK's pager walking the "
+        "same pages (100 a page, 4 in flight) without writing anything, from a sandbox "
+        "served on loopback: "
         + "; ".join(parts)
         + ". The sandbox, one process on one core, sets the pace of both.\n"
     )

@@ -148,3 +148,13 @@ def test_an_export_on_a_terminal_ends_with_one_line_saying_where_the_rows_went(
     assert shown.endswith(f"\r\x1b[Kpayments: wrote 250 rows to {tmp_path / 'all.csv'}\n")
     with (tmp_path / "all.csv").open(newline="") as file:
         assert len(list(csv.reader(file))) == 251
+
+
+def test_a_device_is_written_in_place_never_renamed_over(env: dict[str, str]) -> None:
+    """-o /dev/null writes to the device: no temporary file is renamed over it."""
+    import stat
+
+    result = cli("payments", "list", "--all", "-o", "/dev/null", env=env)
+    assert result.code == 0, result.err
+    assert result.err == "payments: wrote 250 rows to /dev/null\n"
+    assert stat.S_ISCHR(Path("/dev/null").stat().st_mode)

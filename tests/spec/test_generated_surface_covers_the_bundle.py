@@ -31,7 +31,7 @@ FOLDED = json.loads((ROOT / "generated" / "payments.folded.json").read_text(enco
 
 # Arguments that are the SDK's own, not the operation's: how many pages to keep in flight, and
 # the name and media type of an uploaded file's part; and the per-call options.
-SDK_ONLY = {"prefetch", "file_name", "content_type", "options"}
+SDK_ONLY = {"prefetch", "file_name", "content_type", "options", "window"}
 
 
 def _method(client: AsyncPaymentsClient, entry: OperationEntry) -> Any:

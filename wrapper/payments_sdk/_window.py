@@ -19,15 +19,27 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta, tzinfo
+from typing import TYPE_CHECKING
 
-from .errors import InvalidParameterError
+if TYPE_CHECKING:
+    from .errors import InvalidParameterError
 
-__all__ = ["OVERLAP", "Window"]
+__all__ = ["AFTER", "BEFORE", "OVERLAP", "Window"]
+
+AFTER, BEFORE = "after", "before"
+"""The service's list filters a window is sent as: "created after" and "created before" a time
+(the command line reads them here, so that building its parser imports no HTTP stack)."""
 
 OVERLAP = timedelta(seconds=1)
 """How much earlier than a window's start the pager asks for (``after``), then filters out."""
 
 _MONTH = re.compile(r"(\d{4})-(\d{2})")
+
+
+def _invalid(field: str, problem: str) -> InvalidParameterError:
+    from .errors import InvalidParameterError  # imports httpx: only when something is wrong
+
+    return InvalidParameterError(field, problem)
 
 
 def _instant(value: datetime | str, field: str) -> datetime:
@@ -83,20 +95,20 @@ class Window:
         if isinstance(month, str) and number is None:
             found = _MONTH.fullmatch(month.strip())
             if found is None:
-                raise InvalidParameterError(
+                raise _invalid(
                     "month", f"must be a month written YYYY-MM, such as 2026-10, got {month!r}"
                 )
             year, index = int(found[1]), int(found[2])
         elif isinstance(month, int) and not isinstance(month, bool) and isinstance(number, int):
             year, index = month, number
         else:
-            raise InvalidParameterError(
+            raise _invalid(
                 "month", "give 'YYYY-MM' (Window.month('2026-10')) or a year and a month number"
             )
         if not 1 <= index <= 12:
-            raise InvalidParameterError("month", f"the month number must be 1 to 12, got {index}")
+            raise _invalid("month", f"the month number must be 1 to 12, got {index}")
         if not 1 <= year <= 9998:
-            raise InvalidParameterError("month", f"the year must be 1 to 9998, got {year}")
+            raise _invalid("month", f"the year must be 1 to 9998, got {year}")
         following = (year + 1, 1) if index == 12 else (year, index + 1)
         return cls(
             datetime(year, index, 1, tzinfo=tz).astimezone(UTC),

@@ -24,6 +24,7 @@ from typing import Any, NoReturn
 
 from .._operation_table import OPERATIONS, Argument, OperationEntry
 from .._param_styles import Style
+from .._window import AFTER, BEFORE
 from ._exit_codes import ExitCode, UsageError
 from ._values import is_json_kind
 
@@ -419,7 +420,7 @@ def _leaf(commands: argparse._SubParsersAction[Parser], entry: OperationEntry, n
             "--content-type", dest="sdk_content_type", default=None, help="the file's media type"
         )
     names = {argument.name for argument in entry.arguments}
-    add_common(parser, paged=entry.item is not None, windowed={"before", "after"} <= names)
+    add_common(parser, paged=entry.item is not None, windowed={AFTER, BEFORE} <= names)
 
 
 _REQUEST_HELP = "call an operation the bundle does not describe (like stripe get)"

@@ -61,7 +61,7 @@ class Progress:
         self.items += items
         self.pages += 1
         if self.total_items is None and meta is not None:
-            count, pages = getattr(meta, "count", None), getattr(meta, "pages", None)
+            count, pages = meta.count, meta.pages
             if isinstance(count, int) and isinstance(pages, int):
                 self.total_items, self.total_pages = count, pages
         if self._stream is None:

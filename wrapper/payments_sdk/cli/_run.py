@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from .._operation_table import Argument, OperationEntry
 from .._param_styles import Style, split_delimited
+from .._window import AFTER, BEFORE
 from ..errors import InvalidParameterError
 from ._bundle import Amounts, amounts_of, columns_of, model_schema
 from ._commands import cli_name, option_of, positional
@@ -255,7 +256,7 @@ def _window(settings: Settings, kwargs: dict[str, Any], err: TextIO) -> None:
     if given:
         if "--month" in given and len(given) > 1:
             raise UsageError("--month is a whole window: give it alone, or --since/--until")
-        taken = [f"--{name}" for name in ("after", "before") if kwargs.get(name) is not None]
+        taken = [f"--{name}" for name in (AFTER, BEFORE) if kwargs.get(name) is not None]
         if taken:
             raise UsageError(
                 f"{' and '.join(given)} cannot be combined with {' and '.join(taken)}: "
@@ -272,11 +273,11 @@ def _window(settings: Settings, kwargs: dict[str, Any], err: TextIO) -> None:
         if window.reversed:
             _warn(err, f"--since is later than --until, so no record can match: {window}")
         return
-    after, before = kwargs.get("after"), kwargs.get("before")
+    after, before = kwargs.get(AFTER), kwargs.get(BEFORE)
     if after is not None and before is not None:
         from .._validation import to_utc_instant
 
-        if to_utc_instant(after, "after") > to_utc_instant(before, "before"):
+        if to_utc_instant(after, AFTER) > to_utc_instant(before, BEFORE):
             _warn(err, f"--after {after} is later than --before {before}, so no record can match")
 
 

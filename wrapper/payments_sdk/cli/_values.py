@@ -29,6 +29,8 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .._window import AFTER, BEFORE
+
 if TYPE_CHECKING:
     from ..errors import InvalidParameterError
 
@@ -107,7 +109,7 @@ def to_time(text: str, field: str) -> str:
     if _TIME.fullmatch(value):
         return value
     hint = ""
-    if field in ("after", "before", "since", "until") and _MONTH.fullmatch(value):
+    if field in (AFTER, BEFORE, "since", "until") and _MONTH.fullmatch(value):
         hint = f"; for the calendar month {value}, use --month {value}"
     raise _invalid(
         field,
