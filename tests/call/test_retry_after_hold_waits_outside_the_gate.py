@@ -33,7 +33,7 @@ from payments_sdk import (
 from tests.support.clients import sdk
 from tests.support.wire_server import Reply, Seen, WireServer, serve
 
-pytestmark = pytest.mark.usefixtures("loop_watchdog")
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
 BALANCES = {"data": [{"currency": "USD", "amount": 5}]}
 

@@ -15,6 +15,8 @@ from hypothesis import strategies as st
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
+
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 
 
