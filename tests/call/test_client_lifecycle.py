@@ -21,7 +21,10 @@ from payments_sdk import (
 from tests.conftest import MakeClient
 from tests.pagination.test_every_record_once_newest_first import FakePayments
 from tests.support.keyscan import KEY
+from tests.support.loop_watchdog import TASK_NAME
 from tests.support.wire_server import Reply, Seen, serve, until
+
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
 # -- aclose() while calls are in flight --------------------------------------------------------
 
@@ -75,9 +78,11 @@ def test_one_client_serves_two_asyncio_runs() -> None:
 def test_one_client_serves_two_threads_at_once() -> None:
     """Two threads, each with its own loop, call one client concurrently; aclose closes all."""
     errors: list[BaseException] = []
+    answered: list[int] = []  # one entry per thread whose 20 calls returned
 
     async def calls(client: AsyncPaymentsClient, done: threading.Event) -> None:
         await asyncio.gather(*(client.balances.retrieve() for _ in range(20)))
+        answered.append(20)
         await until(done.is_set)  # this loop stays alive until the main thread closes it
 
     with serve() as server:
@@ -93,8 +98,10 @@ def test_one_client_serves_two_threads_at_once() -> None:
         threads = [threading.Thread(target=run) for _ in range(2)]
         for thread in threads:
             thread.start()
-        deadline = time.monotonic() + 10
-        while len(server.seen) < 40 and time.monotonic() < deadline and not errors:
+        deadline = time.monotonic() + 60  # a bound on the wait, not on how long they take
+        # Until the calls have returned (not only reached the server: closing then would end
+        # a call still reading its answer, which a busy machine made happen at random).
+        while len(answered) < 2 and time.monotonic() < deadline and not errors:
             time.sleep(0.01)
         asyncio.run(client.aclose())  # from a third loop: closes the others' sessions
         closed_at = time.monotonic()
@@ -209,7 +216,11 @@ async def test_closing_a_prefetching_walk_cancels_its_prefetches(make_client: Ma
             seen += 1
             if seen == 15:
                 break
-    pending = [t for t in asyncio.all_tasks() if t is not asyncio.current_task() and not t.done()]
+    pending = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not asyncio.current_task() and not task.done() and task.get_name() != TASK_NAME
+    ]
     assert pending == []
 
 

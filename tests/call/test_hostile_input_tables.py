@@ -26,6 +26,8 @@ from payments_sdk import (
 )
 from tests.conftest import MakeClient
 
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
+
 EDGE = timedelta(hours=1)
 
 

@@ -34,6 +34,8 @@ from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 from tests.support.clients import sdk
 from tests.support.wire_server import ok, serve
 
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
+
 BALANCES = {"data": [{"currency": "USD", "amount": 100}]}
 
 

@@ -21,7 +21,6 @@ import asyncio
 import contextlib
 from collections.abc import Iterator
 
-import httpx
 import pytest
 
 from payments_sdk import (
@@ -33,7 +32,7 @@ from payments_sdk import (
 from tests.support.clients import sdk
 from tests.support.wire_server import Reply, Seen, WireServer, serve
 
-pytestmark = pytest.mark.usefixtures("loop_watchdog")
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
 BALANCES = {"data": [{"currency": "USD", "amount": 5}]}
 
@@ -54,15 +53,24 @@ def held_service(retry_after: str, status: int = 503, times: int = 1) -> Iterato
 
 
 async def test_held_calls_keep_no_place_at_the_gate() -> None:
-    """25 calls during a 1 s hold, with a 0.5 s pool timeout and 20 places: all succeed."""
-    with held_service("1") as server:
+    """25 calls during a 2 s hold, 20 places: every place stays free while they wait.
+
+    Held calls used to take all 20 places while they waited, and the calls queued behind them
+    failed with "timed out waiting for a free connection" once the pool timeout passed. The
+    places are checked while the calls wait (not by the timing of what follows); then all
+    succeed, sent once each.
+    """
+    with held_service("2") as server:
         async with sdk(server.url, "aiohttp", max_retries=0) as client:
             with pytest.raises(InternalServerError):
                 await client.balances.retrieve()  # sets the hold
-            quick = client.with_options(timeout=httpx.Timeout(30.0, pool=0.5))
-            results = await asyncio.gather(
-                *(quick.balances.retrieve() for _ in range(25)), return_exceptions=True
-            )
+            calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(25)]
+            for _ in range(20):
+                await asyncio.sleep(0)
+            lane = client._pool._lane()
+            assert client._pool.holding(), "the hold ended before the places were checked"
+            assert (lane.free, len(lane.waiters)) == (20, 0)
+            results = await asyncio.gather(*calls, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     assert failures == []
     assert len(server.seen) == 26

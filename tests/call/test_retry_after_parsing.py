@@ -21,6 +21,8 @@ from payments_sdk._retry import RETRY_AFTER_CAP, retry_after_seconds
 from tests.support.keyscan import KEY
 from tests.support.wire_server import Reply, Seen, WireServer, serve
 
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
+
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 

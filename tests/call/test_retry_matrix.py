@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
@@ -24,6 +25,8 @@ from payments_sdk._retry import (
     retry_after_seconds,
 )
 from tests.conftest import MakeClient
+
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
 Call = Callable[[AsyncPaymentsClient], Awaitable[Any]]
 
@@ -113,11 +116,6 @@ async def test_retry_after_is_honoured(
 ) -> None:
     """The wait before a retry is the service's Retry-After, with at most 25% jitter on top."""
     slept: list[float] = []
-
-    async def fake_nap(self: object, seconds: float) -> None:
-        slept.append(seconds)
-
-    monkeypatch.setattr("payments_sdk._pool._Lane.nap", fake_nap)
     answers = iter([429, 200])
 
     def handler(request: httpx.Request) -> httpx.Response:
@@ -126,9 +124,17 @@ async def test_retry_after_is_honoured(
         return httpx.Response(200, json={"data": []})
 
     client, _ = make_client(handler)
+
+    async def fake_nap(self: object, seconds: float) -> None:
+        slept.append(seconds)
+        # As the real wait would, it outlasts the hold. (A stand-in that left the hold on
+        # made the pool wait again and again, without yielding: the loop watchdog caught it.)
+        client._pool._hold_until = 0.0
+        await asyncio.sleep(0)
+
+    monkeypatch.setattr("payments_sdk._pool._Lane.nap", fake_nap)
     await client.balances.retrieve()
-    # The first wait is the call's; a stand-in that does not pass time leaves the hold on, so
-    # the pool's own check waits again.
+    assert len(slept) == 1
     assert 2.9 < slept[0] <= 3.0 * 1.25
 
 

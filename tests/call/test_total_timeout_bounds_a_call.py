@@ -20,6 +20,8 @@ from payments_sdk import APITimeoutError, AsyncPaymentsClient, InvalidParameterE
 from tests.conftest import BASE_URL, MakeClient
 from tests.support.keyscan import KEY, key_leaks
 
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
+
 
 class Trickle(httpx.AsyncByteStream):
     """A body that sends one byte at a time and never ends."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections import defaultdict
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -15,6 +16,8 @@ from hypothesis import strategies as st
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
+
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -130,23 +133,34 @@ async def test_caller_window_is_respected(make_client: MakeClient) -> None:
 
 
 async def test_prefetch_yields_in_order_with_bounded_concurrency() -> None:
-    """prefetch=N keeps at most N requests in flight and yields the same sequence."""
+    """prefetch=N keeps at most N requests in flight and yields the same sequence.
+
+    Page 2 is answered only once page 4 was asked for: the three are in flight together
+    whatever the machine's speed (it used to count overlaps of 2 ms sleeps, which a busy
+    machine could miss).
+    """
     server = FakePayments(95)
+    asked: defaultdict[int, asyncio.Event] = defaultdict(asyncio.Event)
 
     async def slow(request: httpx.Request) -> httpx.Response:
         server.in_flight += 1
         server.max_in_flight = max(server.max_in_flight, server.in_flight)
-        await asyncio.sleep(0.002)
+        page = int(request.url.params["page"])
+        asked[page].set()
+        if page == 2:
+            await asked[4].wait()
+        await asyncio.sleep(0)
         server.in_flight -= 1
         return httpx.Response(200, json=server.select(request))
 
     async with (
         httpx.AsyncClient(transport=httpx.MockTransport(slow)) as http,
         AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL, http_client=http) as client,
+        asyncio.timeout(30),  # without prefetching, page 2 would wait for ever
     ):
         ids = [p.id async for p in client.payments.list(per_page=10, prefetch=3)]
     assert ids == [f"payt_{n}" for n in range(95, 0, -1)]
-    assert 2 <= server.max_in_flight <= 3
+    assert server.max_in_flight == 3
 
 
 async def test_breaking_out_of_a_prefetching_walk_cancels_the_rest(make_client: MakeClient) -> None:

@@ -16,6 +16,8 @@ from payments_sdk import InvalidParameterError
 from tests.conftest import MakeClient
 from tests.pagination.test_every_record_once_newest_first import FakePayments
 
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
+
 
 @pytest.mark.parametrize(
     "query",

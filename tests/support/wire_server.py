@@ -141,6 +141,14 @@ class WireServer:
         self._ready.set()
         async with server:
             await self._stop.wait()
+            # Stop accepting, then let the connections just accepted (a client that gave up
+            # connecting) get their transports before the server closes: made after it, a
+            # transport fails half-built (asyncio asserts the server is open) and leaves its
+            # socket open, a ResourceWarning in whatever test runs when it is collected.
+            for listening in server.sockets:
+                self.loop.remove_reader(listening.fileno())
+            for _ in range(3):
+                await asyncio.sleep(0)
             server.close()
             # Close every connection still open and let its transport finish closing before
             # the loop ends: a transport left half-closed is a ResourceWarning when collected.

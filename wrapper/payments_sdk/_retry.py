@@ -127,8 +127,9 @@ def instant() -> bool:
 def instant_retries() -> Iterator[None]:
     """Within this block (and tasks started in it), retries happen without waiting.
 
-    Meant for tests: the retry decisions and counts stay exactly the same; the waits, and the
-    client-wide hold after a ``Retry-After``, are skipped.
+    Meant for tests: the retry decisions and counts stay exactly the same; the waits are
+    skipped. A ``Retry-After`` sets no client-wide hold (so calls after the block are not held
+    either), and a call here does not wait out a hold set by a call outside it.
     """
     token = _instant.set(True)
     try:
