@@ -83,7 +83,9 @@ class HttpxWire:
                     raise coding_error(response.headers, exc, response.request) from None
             else:
                 await response.aread()
-            await _discard_if_unread(response)  # bytes after the answer: never the next answer
+            unread = _holding_unread_bytes(response)
+            if unread is not None:  # bytes after the answer: never the next call's answer
+                await unread.aclose()
         finally:
             await response.aclose()  # read, or refused: never left open
         return WireResponse(
@@ -116,23 +118,20 @@ def _check_head(response: httpx.Response) -> None:
         )
 
 
-async def _discard_if_unread(response: httpx.Response) -> None:
-    """Close the httpcore connection that read ``response`` if it holds bytes after it.
+def _holding_unread_bytes(response: httpx.Response) -> Any:
+    """Return the httpcore connection that read ``response`` if it holds bytes after it.
 
     httpcore polls an idle socket before reusing it, but bytes that came in the same read as
     the answer sit in h11's buffer, and the next request on the connection would read them as
-    its answer (a response desync); the connection that holds them is closed now, so the pool
-    never hands it out again (see ``_connection_reuse.py``). httpx's default transport only:
-    httpcore's HTTP/1.1 connection, reached through the response's stream; any other
-    transport is left as it is.
+    its answer (a response desync); the caller closes that connection, so the pool never hands
+    it out again (see ``_connection_reuse.py``). httpx's default transport only: httpcore's
+    HTTP/1.1 connection, reached through the response's stream; any other transport gives
+    None.
     """
     stream: object = response.stream  # httpx's BoundAsyncStream, then its transport's stream
     for name in ("_stream", "_httpcore_stream", "_stream", "_connection"):
         stream = getattr(stream, name, None)
-    connection = stream
-    h11_state = getattr(connection, "_h11_state", None)
-    if h11_state is None:
-        return
-    unread, _ = h11_state.trailing_data
-    if unread:
-        await connection.aclose()  # type: ignore[attr-defined]
+    h11_state = getattr(stream, "_h11_state", None)
+    if h11_state is None or not h11_state.trailing_data[0]:
+        return None
+    return stream
