@@ -25,6 +25,8 @@ import yaml
 from api_diff import diff
 from fold import fold_server_prefixes
 
+from tests.support.scratch_generate import generate_into
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
@@ -199,48 +201,10 @@ CALLS = textwrap.dedent(
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """The edited bundle, generated into a scratch directory as `make generate` does."""
-    # A scratch checkout: generated/ beside a link to the wrapper, as in the repository.
-    checkout = tmp_path_factory.mktemp("edited")
-    (checkout / "wrapper").symlink_to(ROOT / "wrapper", target_is_directory=True)
-    out = checkout / "generated"
-    out.mkdir()
+    # A scratch checkout: generated/ beside a link to the wrapper, as `make generate` writes it.
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     _edit(source)
-    (out / "payments.json").write_text(json.dumps(source), encoding="utf-8")
-    folded = fold_server_prefixes(source)
-    (out / "payments.folded.json").write_text(json.dumps(folded), encoding="utf-8")
-    subprocess.run(
-        [
-            str(BIN / "openapi-python-client"),
-            "generate",
-            "--path",
-            "payments.folded.json",
-            "--config",
-            str(ROOT / "generator-config.yaml"),
-            "--meta",
-            "none",
-            "--output-path",
-            "payments_sdk_generated",
-            "--custom-template-path",
-            str(ROOT / "openapi" / "templates"),
-            "--fail-on-warning",
-        ],
-        cwd=out,
-        check=True,
-        capture_output=True,
-        env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}"},
-    )
-    subprocess.run(
-        [
-            sys.executable,
-            str(ROOT / "openapi" / "tools" / "surface.py"),
-            "payments.folded.json",
-            ".",
-        ],
-        cwd=out,
-        check=True,
-        capture_output=True,
-    )
+    out = generate_into(tmp_path_factory.mktemp("edited"), source)
     return out, source
 
 

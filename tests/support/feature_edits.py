@@ -318,7 +318,9 @@ def date_fields(spec: Spec) -> None:
         **date,
         "description": "The day the funds settle.",
     }
-    spec["paths"]["/payments"]["get"]["parameters"].append(
+    parameters = spec["paths"]["/payments"]["get"]["parameters"]
+    parameters[:] = [p for p in parameters if p.get("name") != "value_date"]  # applied twice
+    parameters.append(
         {
             "name": "value_date",
             "in": "query",
