@@ -516,6 +516,11 @@ def _property_sample(schema: dict[str, Any], name: str) -> Any:
     return "x"
 
 
+def _marked(prop: dict[str, Any], mark: str) -> bool:
+    """Whether a property says ``mark`` (beside its ``$ref`` too, as OpenAPI 3.1 allows)."""
+    return bool(prop.get(mark) or resolve(FOLDED, prop).get(mark))
+
+
 def _sample_body(schema: dict[str, Any]) -> dict[str, Any]:
     """A body of the first shape's required fields, for an operation without examples."""
     shape = _merged(schema)
@@ -524,7 +529,7 @@ def _sample_body(schema: dict[str, Any]) -> dict[str, Any]:
     return {
         name: _property_sample(shape, name)
         for name in shape.get("required", [])
-        if not resolve(FOLDED, properties.get(name, {})).get("readOnly")
+        if not _marked(properties.get(name, {}), "readOnly")
     }
 
 
@@ -542,7 +547,7 @@ def _sent_fields(schema: dict[str, Any]) -> set[str]:
     return {
         name
         for name in _top_level_fields(schema)
-        if not any(resolve(FOLDED, properties.get(name, {})).get(mark) for mark in marks)
+        if not any(_marked(properties.get(name, {}), mark) for mark in marks)
     }
 
 

@@ -274,7 +274,7 @@ def read_write_only(spec: Spec) -> None:
         "required": ["id", "url", "secret", "created_at"],
         "properties": {
             "id": {"type": "string", "readOnly": True, "pattern": "^whk_[A-Za-z0-9_-]+$"},
-            "url": {"type": "string", "format": "uri", "examples": ["https://example.com/hook"]},
+            "url": {"type": "string", "minLength": 8, "examples": ["https://example.com/hook"]},
             "secret": {
                 "type": "string",
                 "writeOnly": True,

@@ -3,8 +3,8 @@
 The generated resource methods hand every argument to :func:`check` with the schema the bundle
 gives it (``$ref`` already resolved by ``make generate``). Each keyword the bundle uses is
 checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format``
-(``date-time``, ``date``, ``email``, ``uri``, ``binary``), ``readOnly`` (a field the service
-sets: never sent), ``allOf`` (the parts merged, :mod:`._schema_views`), ``discriminator`` (its value
+(``date-time``, ``date``, ``email``, ``binary``), ``readOnly`` (a field the service sets: never
+sent), ``allOf`` (the parts merged, :mod:`._schema_views`), ``discriminator`` (its value
 picks the ``oneOf`` shape), ``minLength``/``maxLength``, ``minimum``/``maximum``,
 ``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
 ``not`` (of ``required``: fields that may not be sent together), and our extensions
@@ -31,13 +31,7 @@ from ._schema_views import merge_all_of
 from ._validation import Undocumented, check_text, shown, to_utc_instant
 from .errors import InvalidParameterError
 
-__all__ = [
-    "check",
-    "check_fields_of",
-    "distinct_problem",
-    "is_absolute_uri",
-    "not_together_problem",
-]
+__all__ = ["check", "check_fields_of", "distinct_problem", "not_together_problem"]
 
 _TYPE_WORDS = {
     "string": "a string",
@@ -156,29 +150,11 @@ def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         else:
             what = f"{noun} matching {pattern}" if noun else f"a string matching {pattern}"
         raise _fail(where, f"must be {what}, got {shown(value)}")
-    if fmt == "uri" and not is_absolute_uri(value):
-        raise _fail(where, f"is not an absolute URI (scheme://host/...): {shown(value)}")
     if fmt == "email":
         local, at, domain = value.rpartition("@")
         if not (at and local and domain) or any(ch.isspace() for ch in value):
             raise _fail(where, f"is not an e-mail address: {shown(value)}")
     return value
-
-
-def is_absolute_uri(value: str) -> bool:
-    """Whether ``value`` is an absolute URI (RFC 3986: a scheme, then its part; no spaces)."""
-    from urllib.parse import urlsplit
-
-    scheme, _, rest = value.partition(":")
-    if not (scheme and rest and re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*", scheme)):
-        return False
-    if any(ch.isspace() for ch in value):
-        return False
-    try:
-        urlsplit(value)
-    except ValueError:
-        return False
-    return True
 
 
 def _date(value: Any, where: str) -> date:

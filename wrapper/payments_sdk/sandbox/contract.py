@@ -98,13 +98,6 @@ _Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
 )
 
 
-def _is_uri(value: object) -> bool:
-    """``format: uri``: an absolute URI, as the SDK's argument checks read it."""
-    from .._checks import is_absolute_uri
-
-    return not isinstance(value, str) or is_absolute_uri(value)
-
-
 class SchemaSet:
     """JSON Schema (2020-12) validators for any JSON pointer into one OpenAPI document.
 
@@ -124,8 +117,6 @@ class SchemaSet:
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(BUNDLE_URI, resource)
         self._format_checker = FormatChecker()
-        # jsonschema checks "uri" only with an optional package; the SDK's rule, here too.
-        self._format_checker.checks("uri")(_is_uri)
         self._validator_at = lru_cache(maxsize=None)(self._build)
 
     def _build(self, pointer: str) -> Any:
