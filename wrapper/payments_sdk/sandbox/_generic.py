@@ -139,6 +139,11 @@ def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
     properties: Mapping[str, Any] = schema.get("properties", {})
     given = body if isinstance(body, dict) else {}
     record: dict[str, Any] = {key: value for key, value in given.items() if key in properties}
+    # What the request sent that the record does not declare (a field of a request shape a
+    # business rule left to the convention) is kept, never answered: "_" keys are not rendered.
+    kept = {key: given[key] for key in list(given) if key not in properties}
+    if kept:
+        record["_request"] = kept
     if "id" in properties:
         match = _PREFIX.match(str(properties["id"].get("pattern", "")))
         prefix = match.group(1) if match else name.resource.rstrip("s")[:4]
