@@ -43,7 +43,7 @@ from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
 from payments_sdk._operation_table import OPERATIONS, OperationEntry
-from payments_sdk._param_styles import Style, read_query, split_delimited
+from payments_sdk._param_styles import Style, check_delimited, read_query, split_delimited
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox.contract import load_bundle, resolve
 
@@ -232,6 +232,9 @@ class Call:
     body: Any
     styled: dict[str, Any] = field(default_factory=dict)
     """Array and object query arguments, by wire name: the value drawn (and passed)."""
+    unsendable: str | None = None
+    """An argument whose style cannot carry the value drawn (an item holding its delimiter):
+    the SDK must refuse it, naming it, and send nothing (openapi/DECISIONS.md)."""
 
 
 # -- query parameters in a style (OpenAPI 3.1): schemathesis writes them, the SDK is given them --
@@ -384,6 +387,10 @@ def to_call(client: AsyncPaymentsClient, entry: OperationEntry, case: Any) -> Ca
             if value is not None:
                 call.kwargs[argument.python_name] = value
                 call.styled[argument.name] = value
+                try:
+                    check_delimited(value, Style(argument.style, argument.explode), "")
+                except InvalidParameterError:
+                    call.unsendable = argument.python_name
             continue
         if argument.location == "path":
             call.args.append(path[argument.name])
@@ -443,7 +450,11 @@ def assert_query(
 ) -> None:
     arguments = {a.name: a for a in entry.arguments if a.location == "query"}
     for name, value in styled.items():  # written in its style, read back as drawn
-        assert _arrived(arguments[name], seen.query) == value, (name, value, seen.query)
+        arrived = _arrived(arguments[name], seen.query)
+        if value in ([], {}):  # an empty list or mapping is no filter: left out, or empty
+            assert arrived in (None, value), (name, value, seen.query)
+        else:
+            assert arrived == value, (name, value, seen.query)
     structured = {
         name
         for name, argument in arguments.items()
@@ -543,6 +554,11 @@ def test_values_the_bundle_allows_are_sent_faithfully(wire: Wire, entry: Operati
     def sent_faithfully(case: Any) -> None:
         call = to_call(wire.client, entry, case)
         wire.recorder.seen.clear()
+        if call.unsendable is not None:
+            with pytest.raises(InvalidParameterError) as refused:
+                wire.run(invoke(call))
+            assert refused.value.field == call.unsendable and not wire.recorder.seen
+            return
         wire.run(invoke(call))
         assert len(wire.recorder.seen) == 1, [s.raw_path for s in wire.recorder.seen]
         seen = wire.recorder.seen[0]
