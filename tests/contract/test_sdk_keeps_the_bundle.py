@@ -390,7 +390,7 @@ def to_call(client: AsyncPaymentsClient, entry: OperationEntry, case: Any) -> Ca
                 try:
                     check_delimited(value, Style(argument.style, argument.explode), "")
                 except InvalidParameterError:
-                    call.unsendable = argument.python_name
+                    call.unsendable = call.unsendable or argument.python_name
             continue
         if argument.location == "path":
             call.args.append(path[argument.name])
