@@ -43,6 +43,7 @@ from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
 from payments_sdk._operation_table import OPERATIONS, OperationEntry
+from payments_sdk._param_styles import Style, check_delimited, read_query, split_delimited
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox.contract import load_bundle, resolve
@@ -231,6 +232,81 @@ class Call:
     path: dict[str, str]
     query: dict[str, Any]
     body: Any
+    styled: dict[str, Any] = field(default_factory=dict)
+    """Array and object query arguments, by wire name: the value drawn (and passed)."""
+    unsendable: str | None = None
+    """An argument whose style cannot carry the value drawn (an item holding its delimiter):
+    the SDK must refuse it, naming it, and send nothing (openapi/DECISIONS.md)."""
+
+
+# -- query parameters in a style (OpenAPI 3.1): schemathesis writes them, the SDK is given them --
+
+_WIRE_DELIMITERS = {",": ",", "|": "|", " ": "%20"}
+
+
+def _typed(value: Any, schema: Any) -> Any:
+    """Return a query text as the value its schema types (digits of an integer as the int)."""
+    schema = resolve(_document(), schema) if isinstance(schema, dict) else {}
+    if schema.get("type") in ("integer", "number") and isinstance(value, str):
+        return int(value)
+    if schema.get("type") == "boolean" and isinstance(value, str):
+        return value == "true"
+    return _python(value)
+
+
+def _items(text: Any, style: Style) -> list[str]:
+    """Split what schemathesis wrote for a delimited value into its items."""
+    encoded = getattr(text, "encoded", None)
+    if encoded is not None and style.delimiter is not None:
+        wire = _WIRE_DELIMITERS[style.delimiter]
+        return [unquote(item) for item in encoded.split(wire)] if encoded else []
+    return split_delimited(str(text), style)
+
+
+def _styled(argument: Any, query: dict[str, Any]) -> tuple[Any, set[str]]:
+    """Return the value drawn for an array or object argument, and the query keys it took."""
+    style, name = Style(argument.style, argument.explode), argument.name
+    schema = resolve(_document(), argument.schema)
+    fields = schema.get("properties", {})
+    if schema.get("type") == "array":
+        if name not in query:
+            return None, set()
+        drawn = query[name]
+        if style.delimiter is None:
+            texts = drawn if isinstance(drawn, list) else [drawn]
+        else:
+            texts = _items(drawn, style)
+        return [_typed(text, schema.get("items")) for text in texts], {name}
+    if style.style == "deepObject":
+        taken = {key for key in query if key.startswith(f"{name}[") and key.endswith("]")}
+        value = {key[len(name) + 1 : -1]: query[key] for key in taken}
+    elif style.explode:
+        taken = {key for key in fields if key in query}
+        value = {key: query[key] for key in taken}
+    else:
+        if name not in query:
+            return None, set()
+        texts, taken = _items(query[name], style), {name}
+        value = dict(zip(texts[::2], texts[1::2], strict=True))
+    if not taken:
+        return None, set()
+    extra = schema.get("additionalProperties")
+    return {key: _typed(item, fields.get(key, extra)) for key, item in value.items()}, taken
+
+
+def _arrived(argument: Any, pairs: list[tuple[str, str]]) -> Any:
+    """Return what the sandbox reads for an array or object argument from the query it got."""
+    schema = resolve(_document(), argument.schema)
+    fields = schema.get("properties", {})
+    texts = read_query(
+        pairs, argument.name, Style(argument.style, argument.explode), schema["type"], list(fields)
+    )
+    if isinstance(texts, dict):
+        extra = schema.get("additionalProperties")
+        return {key: _typed(text, fields.get(key, extra)) for key, text in texts.items()}
+    if isinstance(texts, list):
+        return [_typed(text, schema.get("items")) for text in texts]
+    return texts
 
 
 def _escaped(value: Any, schema: Any) -> Any:
@@ -305,6 +381,19 @@ def to_call(client: AsyncPaymentsClient, entry: OperationEntry, case: Any) -> Ca
     named = set()
     for argument in entry.arguments:
         named.add(argument.name)
+        structured = resolve(_document(), argument.schema).get("type") in ("array", "object")
+        if argument.location == "query" and structured:
+            value, taken = _styled(argument, query)
+            for key in taken:
+                query.pop(key)
+            if value is not None:
+                call.kwargs[argument.python_name] = value
+                call.styled[argument.name] = value
+                try:
+                    check_delimited(value, Style(argument.style, argument.explode), "")
+                except InvalidParameterError:
+                    call.unsendable = call.unsendable or argument.python_name
+            continue
         if argument.location == "path":
             call.args.append(path[argument.name])
         elif argument.location == "query" and argument.name in query:
@@ -358,9 +447,33 @@ def assert_route(entry: OperationEntry, seen: Seen, path: dict[str, str]) -> Non
             assert got == expected
 
 
-def assert_query(entry: OperationEntry, seen: Seen, query: dict[str, Any]) -> None:
-    sent = dict(seen.query)
-    assert len(sent) == len(seen.query), seen.query  # no parameter twice
+def assert_query(
+    entry: OperationEntry, seen: Seen, query: dict[str, Any], styled: dict[str, Any]
+) -> None:
+    arguments = {a.name: a for a in entry.arguments if a.location == "query"}
+    for name, value in styled.items():  # written in its style, read back as drawn
+        arrived = _arrived(arguments[name], seen.query)
+        if value in ([], {}):  # an empty list or mapping is no filter: left out, or empty
+            assert arrived in (None, value), (name, value, seen.query)
+        else:
+            assert arrived == value, (name, value, seen.query)
+    structured = {
+        name
+        for name, argument in arguments.items()
+        if resolve(_document(), argument.schema).get("type") in ("array", "object")
+    }
+    taken = {
+        key
+        for key, _ in seen.query
+        if key.split("[", 1)[0] in structured
+        or any(
+            key in resolve(_document(), arguments[n].schema).get("properties", {})
+            for n in structured
+        )
+    }
+    plain = [(key, text) for key, text in seen.query if key not in taken]
+    sent = dict(plain)
+    assert len(sent) == len(plain), seen.query  # no parameter twice
     schemas = {a.name: a.schema for a in entry.arguments if a.location == "query"}
     for name, value in query.items():
         assert name in sent, (name, seen.query)
@@ -443,11 +556,16 @@ def test_values_the_bundle_allows_are_sent_faithfully(wire: Wire, entry: Operati
     def sent_faithfully(case: Any) -> None:
         call = to_call(wire.client, entry, case)
         wire.recorder.seen.clear()
+        if call.unsendable is not None:
+            with pytest.raises(InvalidParameterError) as refused:
+                wire.run(invoke(call))
+            assert refused.value.field == call.unsendable and not wire.recorder.seen
+            return
         wire.run(invoke(call))
         assert len(wire.recorder.seen) == 1, [s.raw_path for s in wire.recorder.seen]
         seen = wire.recorder.seen[0]
         assert_route(entry, seen, call.path)
-        assert_query(entry, seen, call.query)
+        assert_query(entry, seen, call.query, call.styled)
         assert_body(entry, seen, call)
 
     sent_faithfully()

@@ -158,6 +158,30 @@ def _answers_json(operation: dict[str, Any]) -> bool:
     return True
 
 
+def _styled_sample(param: dict[str, Any]) -> dict[str, str]:
+    """Return the query pairs of a sample value, written in the parameter's style.
+
+    An array is one item (which every array style writes as ``name=item``); an object is its
+    first field: ``name[field]=v`` (deepObject), ``field=v`` (form, exploded) or
+    ``name=field,v`` (delimited).
+    """
+    schema = resolve(FOLDED, param["schema"])
+    name = param["name"]
+    if schema.get("type") == "array":
+        return {name: _sample({"schema": schema.get("items", {})})}
+    if schema.get("type") != "object" or not schema.get("properties"):
+        return {name: _sample(param)}
+    field, sub = next(iter(schema["properties"].items()))
+    text = _sample({"schema": sub})
+    style, explode = param.get("style", "form"), param.get("explode", True)
+    if style == "deepObject":
+        return {f"{name}[{field}]": text}
+    if style == "form" and explode:
+        return {field: text}
+    delimiter = {"form": ",", "spaceDelimited": " ", "pipeDelimited": "|"}[style]
+    return {name: f"{field}{delimiter}{text}"}
+
+
 FILTERED = [
     (operation_id, param["name"])
     for operation_id, (_, _, operation) in OPERATIONS.items()
@@ -184,9 +208,10 @@ async def test_every_declared_query_parameter_is_read_by_its_handler(
     _track(monkeypatch, operation_id, wrap)
     path, method, operation = OPERATIONS[operation_id]
     params = {
-        p["name"]: _sample(p)
+        key: text
         for p in (resolve(FOLDED, raw) for raw in operation.get("parameters", []))
         if p["in"] == "query" and (p.get("required") or p["name"] == name)
+        for key, text in _styled_sample(p).items()
     }
     sandbox = Sandbox(seed_payments=3)
     transport = httpx.ASGITransport(app=sandbox.app)
@@ -593,6 +618,21 @@ def _sent_fields(schema: dict[str, Any]) -> set[str]:
     }
 
 
+def _body_with(schema: dict[str, Any], examples: list[Any], name: str) -> dict[str, Any]:
+    """Return a body that sends ``name``: an example with it added, in the shape declaring it.
+
+    For a ``oneOf`` shape no example shows (a new variant), the shape's required fields are
+    sampled, so the body is valid and reaches the handler.
+    """
+    shapes = [resolve(FOLDED, b) for b in schema.get("oneOf", [])] or [schema]
+    owner = next((s for s in shapes if name in s.get("properties", {})), shapes[0])
+    shown = [e for e in examples if isinstance(e, dict) and set(e) <= set(owner["properties"])]
+    if shown:
+        return {**shown[0], name: _property_sample(owner, name)}
+    required = owner.get("required", [])
+    return {key: _property_sample(owner, key) for key in [*required, name]}
+
+
 BODY_FIELDS = [
     (operation_id, name)
     for operation_id, (_, _, operation) in OPERATIONS.items()
@@ -624,8 +664,12 @@ async def test_every_declared_request_field_is_read_by_its_handler(
     assert found is not None
     schema, examples = found
     carrying = [e for e in examples if isinstance(e, dict) and name in e]
-    first = examples[0] if examples else _sample_body(schema)
-    body = carrying[0] if carrying else {**first, name: _property_sample(schema, name)}
+    if carrying:
+        body = carrying[0]
+    elif examples:
+        body = _body_with(schema, examples, name)
+    else:
+        body = {**_sample_body(schema), name: _property_sample(schema, name)}
     sandbox = Sandbox(seed_payments=3)
     transport = httpx.ASGITransport(app=sandbox.app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:

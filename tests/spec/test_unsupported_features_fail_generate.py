@@ -89,7 +89,10 @@ def _oauth(document: dict[str, Any]) -> None:
 
 
 STRING = {"type": "string"}
-REFUNDS = "/paths/~1refunds/get/parameters/4"
+# Where a parameter appended to the refunds list lands (read from the bundle, whatever it holds).
+REFUNDS = "/paths/~1refunds/get/parameters/" + str(
+    len(_source()["paths"]["/refunds"]["get"]["parameters"])
+)
 FIELD = "/components/schemas/RefundCreateRequest/properties/extra"
 CASES: dict[str, tuple[Edit, str, str]] = {
     "cookie": (

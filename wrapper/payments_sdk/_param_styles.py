@@ -106,6 +106,14 @@ def check_delimited(value: Any, style: Style, name: str) -> Any:
     delimiter = style.delimiter
     if delimiter is None or not isinstance(value, Mapping | list | tuple):
         return value
+    if isinstance(value, list | tuple) and len(value) == 1 and text_of(value[0]) == "":
+        from .errors import InvalidParameterError
+
+        raise InvalidParameterError(
+            name,
+            f"cannot be one empty item: sent {style.style} without explode, it reads as an "
+            "empty list",
+        )
     for text in _items(value):
         if delimiter in text:
             from .errors import InvalidParameterError
@@ -178,9 +186,14 @@ class StyleError(ValueError):
 
 
 def split_delimited(text: str, style: Style) -> list[str]:
-    """Split one delimited value into its items (already percent-decoded)."""
+    """Split one delimited value into its items (already percent-decoded); ``""`` has none.
+
+    An empty value is the empty list, as clients that write ``ids=`` for ``[]`` mean it.
+    """
     delimiter = style.delimiter
-    return [text] if delimiter is None else text.split(delimiter)
+    if delimiter is None:
+        return [text]
+    return text.split(delimiter) if text else []
 
 
 def read_query(

@@ -184,6 +184,11 @@ def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
     record: dict[str, Any] = {
         key: given[key] for key, sub in properties.items() if key in given and _answered(sub)
     }
+    # What the request sent that the record does not declare (a field of a request shape a
+    # business rule left to the convention) is kept, never answered: "_" keys are not rendered.
+    kept = {key: given[key] for key in list(given) if key not in properties}
+    if kept:
+        record["_request"] = kept
     if "id" in properties:
         match = _PREFIX.match(str(properties["id"].get("pattern", "")))
         prefix = match.group(1) if match else name.resource.rstrip("s")[:4]
