@@ -43,6 +43,7 @@ from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
 from payments_sdk._operation_table import OPERATIONS, OperationEntry
+from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox.contract import load_bundle, resolve
 
@@ -97,7 +98,8 @@ def _deref(node: Any) -> Any:
     if isinstance(node, dict):
         if "$ref" in node:
             return _deref(resolve(document, node))
-        return {key: _deref(value) for key, value in node.items()}
+        # An allOf is the one object its parts compose, as the SDK's checks read it.
+        return merge_all_of({key: _deref(value) for key, value in node.items()})
     if isinstance(node, list):
         return [_deref(value) for value in node]
     return node

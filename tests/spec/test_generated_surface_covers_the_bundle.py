@@ -23,6 +23,7 @@ from payments_sdk import AsyncPaymentsClient, BadRequestError
 from payments_sdk import types as public_types
 from payments_sdk._naming import snake
 from payments_sdk._operation_table import OPERATIONS, Argument, OperationEntry
+from payments_sdk._schema_views import merge_all_of
 from tests.conftest import BASE_URL, TEST_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -98,6 +99,8 @@ def _sample(schema: dict[str, Any]) -> Any:
             return "2026-01-01T00:00:00Z"
         if schema.get("format") == "email":
             return "jane@example.com"
+        if schema.get("format") == "date":
+            return "2026-01-01"
         if schema.get("format") == "binary":
             return b"%PDF-1.7"
         match = re.match(r"^\^([a-z]+_)", schema.get("pattern", ""))
@@ -105,7 +108,7 @@ def _sample(schema: dict[str, Any]) -> Any:
             return f"{match.group(1)}1"
         if "pattern" in schema and "[A-Z]{3}" in schema["pattern"]:
             return "USD"
-        return "x"
+        return "x" * max(1, int(schema.get("minLength", 1)))
     if kind == "integer":
         return max(1, int(schema.get("minimum", 1)))
     if kind == "array":
@@ -154,8 +157,11 @@ def _arguments(entry: OperationEntry) -> tuple[list[Any], dict[str, Any], list[A
 
 
 def _resolved(node: dict[str, Any]) -> dict[str, Any]:
+    """Follow ``$ref``; an ``allOf`` is the one object its parts compose."""
     while "$ref" in node:
         node = FOLDED["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
+    if node.get("allOf"):
+        node = merge_all_of({**node, "allOf": [_resolved(part) for part in node["allOf"]]})
     return node
 
 

@@ -19,15 +19,39 @@ MAX_INTEGER = 10**15
 """The sandbox's bound on every integer (openapi/DECISIONS.md, sandbox section)."""
 
 
-def _close(node: Any) -> None:
+def _part_names(document: Any) -> set[str]:
+    """The components that are parts of an ``allOf`` (a shared base, say)."""
+    found: set[str] = set()
+    if isinstance(document, dict):
+        for part in document.get("allOf", []):
+            ref = part.get("$ref", "") if isinstance(part, dict) else ""
+            if ref.startswith("#/components/schemas/"):
+                found.add(ref.rsplit("/", 1)[1])
+        for value in document.values():
+            found |= _part_names(value)
+    elif isinstance(document, list):
+        for value in document:
+            found |= _part_names(value)
+    return found
+
+
+def _close(node: Any, *, part: bool = False) -> None:
+    """Close ``node``'s objects; a part of an ``allOf`` is closed by its composition instead."""
     if isinstance(node, dict):
         extra = node.get("additionalProperties")
-        if "properties" in node and (extra is None or extra is True):
+        if node.get("allOf") and extra is None and "unevaluatedProperties" not in node:
+            # Closed as a whole: a part closed alone would refuse its siblings' fields.
+            node["unevaluatedProperties"] = False
+        elif "properties" in node and (extra is None or extra is True) and not part:
             node["additionalProperties"] = False
         if node.get("type") == "integer" and "maximum" not in node:
             node["maximum"] = MAX_INTEGER
-        for value in node.values():
-            _close(value)
+        for key, value in node.items():
+            if key == "allOf" and isinstance(value, list):
+                for item in value:
+                    _close(item, part=True)
+            else:
+                _close(value)
     elif isinstance(node, list):
         for value in node:
             _close(value)
@@ -41,7 +65,15 @@ def closed(document: dict[str, Any]) -> dict[str, Any]:
     the sandbox answers it with an empty object.
     """
     strict = copy.deepcopy(document)
-    _close(strict)
+    parts = _part_names(strict)
+    for key, value in strict.items():
+        if key != "components":
+            _close(value)
+    for key, value in strict["components"].items():
+        if key != "schemas":
+            _close(value)
+    for name, schema in strict["components"]["schemas"].items():
+        _close(schema, part=name in parts)
     for schema in strict["components"]["schemas"].values():
         if schema.get("type") == "object" and "properties" not in schema:
             schema["additionalProperties"] = False
@@ -70,10 +102,11 @@ def closed_answers(document: dict[str, Any], suffix: str = "Answer") -> dict[str
     """
     strict = copy.deepcopy(document)
     schemas = strict["components"]["schemas"]
+    parts = _part_names(strict)
     for name, schema in list(schemas.items()):
         twin = copy.deepcopy(schema)
         _answer_refs(twin, suffix)
-        _close(twin)
+        _close(twin, part=name in parts)
         if twin.get("type") == "object" and "properties" not in twin:
             twin["additionalProperties"] = False
         schemas[name + suffix] = twin

@@ -274,7 +274,7 @@ def read_write_only(spec: Spec) -> None:
         "required": ["id", "url", "secret", "created_at"],
         "properties": {
             "id": {"type": "string", "readOnly": True, "pattern": "^whk_[A-Za-z0-9_-]+$"},
-            "url": {"type": "string", "format": "uri", "examples": ["https://example.com/hook"]},
+            "url": {"type": "string", "minLength": 8, "examples": ["https://example.com/hook"]},
             "secret": {
                 "type": "string",
                 "writeOnly": True,
@@ -318,7 +318,9 @@ def date_fields(spec: Spec) -> None:
         **date,
         "description": "The day the funds settle.",
     }
-    spec["paths"]["/payments"]["get"]["parameters"].append(
+    parameters = spec["paths"]["/payments"]["get"]["parameters"]
+    parameters[:] = [p for p in parameters if p.get("name") != "value_date"]  # applied twice
+    parameters.append(
         {
             "name": "value_date",
             "in": "query",

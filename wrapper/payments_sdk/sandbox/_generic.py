@@ -182,9 +182,7 @@ def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
     properties: Mapping[str, Any] = schema.get("properties", {})
     given = body if isinstance(body, dict) else {}
     record: dict[str, Any] = {
-        key: value
-        for key, value in given.items()
-        if key in properties and _answered(properties[key])
+        key: given[key] for key, sub in properties.items() if key in given and _answered(sub)
     }
     if "id" in properties:
         match = _PREFIX.match(str(properties["id"].get("pattern", "")))

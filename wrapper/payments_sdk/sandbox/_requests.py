@@ -22,7 +22,7 @@ from starlette.requests import Request
 
 from .._checks import check, distinct_problem, not_together_problem
 from .._param_styles import StyleError, read_query, style_of
-from .._schema_views import READ_ONLY_MARK
+from .._schema_views import READ_ONLY_MARK, merge_all_of
 from ..errors import InvalidParameterError
 from ._errors import bad_request, field_path, shown
 from ._input import (
@@ -326,6 +326,9 @@ class Operation:
         schema = resolve(self._document, schema)
         if not isinstance(schema, dict):
             return value
+        if schema.get("allOf"):  # the one object the parts compose
+            parts = [resolve(self._document, part) for part in schema["allOf"]]
+            schema = merge_all_of({**schema, "allOf": parts})
         for combinator in ("oneOf", "anyOf"):
             for branch in schema.get(combinator, ()):
                 # The branch the value matched; every branch here is a $ref.
