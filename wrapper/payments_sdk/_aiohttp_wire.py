@@ -53,7 +53,7 @@ import httpx
 from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
-from ._aiohttp_framing import handler_factory
+from ._aiohttp_framing import PARSER_LIMITS, handler_factory
 from ._wire import HEAD_LIMIT, WireResponse, decoded, masked_request
 
 __all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "WATCHED_BODY", "AiohttpWire"]
@@ -277,9 +277,7 @@ class AiohttpWire:
             auto_decompress=False,  # decoded as httpx decodes (_wire.decoded): one verdict
             requote_redirect_url=False,
             skip_auto_headers=("Content-Type",),  # none for a bodyless POST, as httpx sends
-            max_line_size=HEAD_LIMIT,
-            max_field_size=HEAD_LIMIT,
-            max_headers=HEAD_LIMIT // 4,  # the shortest field, "a:\r\n", is 4 bytes
+            **PARSER_LIMITS,
         )
         # Its parser wrapped for the head's size and RFC 9112's Content-Length rules (the
         # protocol aiohttp's connector makes, set where aiohttp sets it).
