@@ -30,7 +30,7 @@ from aiohttp.http_exceptions import BadHttpMessage, HttpProcessingError
 
 from ._wire import HEAD_LIMIT
 
-__all__ = ["FramedResponseHandler", "handler_factory", "reframed"]
+__all__ = ["PARSER_LIMITS", "FramedResponseHandler", "handler_factory", "reframed"]
 
 # The end of a head: llhttp (lenient, as aiohttp runs it for answers) takes a bare LF too.
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
@@ -42,24 +42,18 @@ _NOTHING: tuple[tuple[()], bool, bytes] = ((), False, b"")  # what a parser retu
 class _Framed:
     """One exchange's parser, with the head's bytes kept until the head has been read."""
 
-    __slots__ = ("_handler", "_held", "_kept", "_params", "_parser", "_refused", "_scan", "_size")
+    __slots__ = ("_handler", "_kept", "_parser", "_size")
 
-    def __init__(self, parser: Any, handler: FramedResponseHandler, params: dict[str, Any]) -> None:
+    def __init__(self, parser: Any, handler: FramedResponseHandler) -> None:
         self._parser = parser
-        self._handler = handler  # and ``params``: to make a fresh parser, if ever needed
-        self._params = params
+        self._handler = handler
         self._kept: list[bytes] | None = []
         self._size = 0
-        self._refused: HttpProcessingError | None = None
-        self._held: bytearray | None = None
-        self._scan = 0
 
     def feed_data(self, data: bytes) -> Any:
         kept = self._kept
         if kept is None:  # the head was read: the body goes straight to the parser
             return self._parser.feed_data(data)
-        if self._refused is not None:
-            return self._reread(data)
         kept.append(data)
         self._size += len(data)
         try:
@@ -69,10 +63,9 @@ class _Framed:
                 raise
             # llhttp refused a Content-Length, maybe before the head's end: hold the bytes
             # until the head is whole, then read it as RFC 9112 §6.3 says, or refuse it.
-            self._refused = exc
-            self._held = bytearray(b"".join(kept))
-            self._scan = _after_informational(self._held)
-            return self._reread(b"")
+            self._kept = None
+            self._parser = _Reread(self, exc, b"".join(kept))
+            return self._parser.feed_data(b"")
         messages = result[0]
         if messages:
             self._headed(messages)
@@ -80,42 +73,32 @@ class _Framed:
             raise BadHttpMessage(f"the head is over {HEAD_LIMIT // 1024} KiB")
         return result
 
-    def _reread(self, data: bytes) -> Any:
-        """Hold ``data``; once the head is whole, parse it again with one Content-Length."""
-        held, refused = self._held, self._refused
-        assert held is not None and refused is not None
-        held += data
-        end = _HEAD_END.search(held, self._scan)
-        if end is None:
-            if len(held) > HEAD_LIMIT + self._scan:
-                raise refused
-            self._scan = max(self._scan, len(held) - 3)  # a head's end may straddle two reads
-            return _NOTHING
-        fixed = reframed(bytes(held))
-        if fixed is None:
-            raise refused
-        self._kept = None
-        self._parser = self._handler.new_parser(self._params)
-        self._check_size(fixed[_after_informational(fixed) :])
-        return self._parser.feed_data(fixed)
-
     def _headed(self, messages: Any) -> None:
         """Check the head just read; after a 1xx alone, keep the bytes that follow it."""
         kept = self._kept
         assert kept is not None
-        raw = b"".join(kept) if len(kept) > 1 else kept[0]
+        raw = None
         for message, _ in messages:
-            if message.code >= 200:  # ``raw`` starts with its head
+            if message.code >= 200:  # the bytes kept start with its head, after any 1xx
                 self._kept = None
+                self._handler.head_read(self._parser)  # its body goes straight to the parser
                 if "Transfer-Encoding" in message.headers and not _chunked(message.headers):
                     raise BadHttpMessage("Only Transfer-Encoding: chunked is supported")
-                if len(raw) > HEAD_LIMIT:
-                    self._check_size(raw)
+                if self._size > HEAD_LIMIT:
+                    self._check_size(b"".join(kept) if raw is None else raw)
                 return
+            raw = b"".join(kept) if raw is None else raw
             end = _HEAD_END.search(raw)  # a 1xx has no body: its head ends at its blank line
             raw = raw[end.end() :] if end is not None else b""
-        self._kept = [raw]
-        self._size = len(raw)
+            kept = [raw]
+            self._size = len(raw)
+        self._kept = kept
+
+    def reparsed(self, fixed: bytes) -> Any:
+        """Read ``fixed`` (the exchange so far, its head made valid) with a fresh parser."""
+        self._parser = self._handler.new_parser()
+        self._check_size(fixed[_after_informational(fixed) :])
+        return self._parser.feed_data(fixed)
 
     @staticmethod
     def _check_size(raw: bytes) -> None:
@@ -128,6 +111,38 @@ class _Framed:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._parser, name)
+
+
+class _Reread:
+    """Stands in for the parser llhttp broke off: holds the head until it is whole."""
+
+    __slots__ = ("_framed", "_held", "_refused", "_scan")
+
+    def __init__(self, framed: _Framed, refused: HttpProcessingError, held: bytes) -> None:
+        self._framed = framed
+        self._refused = refused
+        self._held = bytearray(held)
+        self._scan = _after_informational(held)
+
+    def feed_data(self, data: bytes) -> Any:
+        held = self._held
+        held += data
+        end = _HEAD_END.search(held, self._scan)
+        if end is None:
+            if len(held) > HEAD_LIMIT + self._scan:
+                raise self._refused
+            self._scan = max(self._scan, len(held) - 3)  # a head's end may straddle two reads
+            return _NOTHING
+        fixed = reframed(bytes(held))
+        if fixed is None:
+            raise self._refused
+        return self._framed.reparsed(fixed)
+
+    def feed_eof(self) -> Any:
+        raise self._refused  # the head never ended
+
+    def pause_reading(self) -> None:
+        """Nothing to pause: no body is being read."""
 
 
 def _after_informational(raw: bytes | bytearray) -> int:
@@ -182,26 +197,44 @@ def reframed(raw: bytes) -> bytes | None:
     return raw[:start] + b"\r\n".join(kept) + b"\r\n\r\n" + body
 
 
+PARSER_LIMITS: dict[str, Any] = {
+    "max_line_size": HEAD_LIMIT,
+    "max_field_size": HEAD_LIMIT,
+    "max_headers": HEAD_LIMIT // 4,  # the shortest field, "a:\r\n", is 4 bytes
+}
+"""aiohttp's own limits, as the default wire's session sets them: one line up to the whole
+head's limit, and as many fields as fit (aiohttp's defaults, 8,190 bytes and 128 fields, refuse
+answers that proxies and CDNs send and httpx reads)."""
+
+
 class FramedResponseHandler(ResponseHandler):
-    """aiohttp's response protocol, its parser wrapped for each exchange (:class:`_Framed`)."""
+    """aiohttp's response protocol, each exchange's parser wrapped until its head is read."""
 
-    def set_response_params(self, **params: Any) -> None:
-        tail, self._tail = self._tail, b""  # fed below, through the wrapped parser
-        super().set_response_params(**params)
-        framed = _Framed(self._parser, self, params)
-        self._parser = framed  # type: ignore[assignment]  # it reads as the parser it wraps
-        if tail:
-            drain = getattr(self, "_drain_tail", None)  # aiohttp >= 3.14; 3.13 feeds it itself
-            if drain is None:
-                self.data_received(tail)
-            else:
-                self._tail = tail
-                drain()
+    _head_read: Any = None  # the parser of this exchange whose head was read, unwrapped
 
-    def new_parser(self, params: dict[str, Any]) -> Any:
-        """Make a parser like the one ``set_response_params`` made, to read an exchange again."""
+    def data_received(self, data: bytes) -> None:
+        parser: Any = self._parser
+        if parser is not None and parser is not self._head_read and type(parser) is not _Framed:
+            self._parser = _Framed(parser, self)  # type: ignore[assignment]  # a new exchange
+        super().data_received(data)
+
+    def head_read(self, parser: Any) -> None:
+        """Hand the body of this exchange straight to ``parser``."""
+        self._parser = self._head_read = parser
+
+    def new_parser(self) -> Any:
+        """Make a parser like the one this exchange started with, to read it again."""
         parser = self._parser
-        ResponseHandler.set_response_params(self, **params)
+        ResponseHandler.set_response_params(
+            self,
+            skip_payload=self._skip_payload,
+            read_until_eof=True,  # as the default wire's session reads
+            auto_decompress=False,
+            read_timeout=self._read_timeout,
+            read_bufsize=self._read_bufsize,
+            timeout_ceil_threshold=self._timeout_ceil_threshold or 5,
+            **PARSER_LIMITS,
+        )
         fresh, self._parser = self._parser, parser
         return fresh
 

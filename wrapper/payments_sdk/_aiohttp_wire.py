@@ -53,6 +53,7 @@ import httpx
 from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
+from ._aiohttp_framing import PARSER_LIMITS
 from ._connection_reuse import TrustingConnector
 from ._wire import HEAD_LIMIT, WireResponse, decoded, masked_request
 
@@ -277,9 +278,7 @@ class AiohttpWire:
             auto_decompress=False,  # decoded as httpx decodes (_wire.decoded): one verdict
             requote_redirect_url=False,
             skip_auto_headers=("Content-Type",),  # none for a bodyless POST, as httpx sends
-            max_line_size=HEAD_LIMIT,
-            max_field_size=HEAD_LIMIT,
-            max_headers=HEAD_LIMIT // 4,  # the shortest field, "a:\r\n", is 4 bytes
+            **PARSER_LIMITS,
         )
         # aiohttp resends an idempotent request once, silently, when its connection breaks;
         # the SDK's retry loop decides and counts every resend itself (max_retries).
