@@ -34,8 +34,10 @@ def test_importing_the_package_is_cheap() -> None:
 
 
 def test_the_client_loads_no_checker_money_or_pager_until_a_call() -> None:
-    """Importing the client loads neither the argument checker (with Money), nor the
-    pager, nor asyncio's upload helpers: each comes with the first call that needs it."""
+    """Importing the client loads no argument checker, Money, pager or resource module.
+
+    Each comes with the first call that needs it, so ``import payments_sdk`` stays cheap.
+    """
     deferred = (
         "payments_sdk._checks",
         "payments_sdk._money",
