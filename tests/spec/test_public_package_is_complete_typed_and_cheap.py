@@ -33,6 +33,25 @@ def test_importing_the_package_is_cheap() -> None:
     assert out.stdout.strip() == "[]"
 
 
+def test_the_client_loads_no_checker_money_or_pager_until_a_call() -> None:
+    """Importing the client loads no argument checker, Money, pager or resource module.
+
+    Each comes with the first call that needs it, so ``import payments_sdk`` stays cheap.
+    """
+    deferred = (
+        "payments_sdk._checks",
+        "payments_sdk._money",
+        "payments_sdk._pagination",
+        "payments_sdk.resources.refunds",
+    )
+    code = (
+        "import sys; from payments_sdk import AsyncPaymentsClient; "
+        f"print(sorted(m for m in {deferred!r} if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
 def test_resources_load_on_first_use() -> None:
     """A resource module is imported only when its namespace is first touched."""
     code = (

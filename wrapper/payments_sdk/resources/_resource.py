@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import IO, TYPE_CHECKING, Any
 
-from .._checks import check
-from .._overrides import check_overrides
 from ..errors import InvalidParameterError
 
-# What else the methods need is imported when a method first runs, not when the client is imported
-# (the client inherits this class): the pager and uploads pull in asyncio.
+# What the methods need is imported when a method first runs, not when the client is imported
+# (the client inherits this class): the argument checker pulls in Money and decimal, the pager
+# and uploads asyncio. ``import payments_sdk`` stays cheap.
 if TYPE_CHECKING:
     from datetime import datetime
 
@@ -56,6 +55,8 @@ class Resource:
     @staticmethod
     def _path(value: object, schema: Mapping[str, Any], field: str) -> str:
         """Check a path parameter against its schema; it is sent as exactly one segment."""
+        from .._checks import check
+
         checked = check(value, schema, field)
         if not isinstance(checked, str) or checked in ("", ".", ".."):
             raise InvalidParameterError(field, "must be one path segment, not '.' or '..'")
@@ -71,6 +72,9 @@ class Resource:
         (``additionalProperties: false``, every shape of a ``oneOf``), a field it does not name
         is refused, as it is in a mapping argument; an open body takes it as given.
         """
+        from .._checks import check
+        from .._overrides import check_overrides
+
         fields = {name: value for name, value in given.items() if value is not None}
         body = check(fields, schema, "")
         check_overrides(key, body)

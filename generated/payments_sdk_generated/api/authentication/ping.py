@@ -13,7 +13,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/ping"
@@ -40,17 +40,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, Ping)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-) -> Ping:
-    """Check connectivity and credentials
-
-    Answers when the bearer token is accepted. Useful as a first call to prove that the key and base
-    URL are right.
-
-    Returns the parsed ``Ping`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(sender=sender)).parsed

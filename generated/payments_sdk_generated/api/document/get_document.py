@@ -14,7 +14,7 @@ from ...types import (
     path_segment,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/document/{document_id}"
@@ -41,17 +41,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, Document)
-
-
-async def asyncio(
-    document_id: str,
-    *,
-    sender: Sender,
-) -> Document:
-    """Retrieve a document
-
-    Returns one document record by its id.
-
-    Returns the parsed ``Document`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(document_id, sender=sender)).parsed

@@ -18,7 +18,7 @@ from ...types import (
     multipart,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/document"
@@ -46,17 +46,3 @@ async def asyncio_detailed(
         files=multipart(body),
     )
     return decode_response(response, Document)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: DocumentUploadRequest | Mapping[str, Any],
-) -> Document:
-    """Upload a document
-
-    Uploads a document as multipart form data, with the file in the `file` part.
-
-    Returns the parsed ``Document`` of the ``201`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

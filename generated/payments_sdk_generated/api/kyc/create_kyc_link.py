@@ -18,7 +18,7 @@ from ...types import (
     encode_json,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/kyc-links"
@@ -48,18 +48,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, KycLink)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: KycLinkCreateRequest | Mapping[str, Any],
-) -> KycLink:
-    """Create a KYC link
-
-    Creates a link to share with a customer, for an existing customer (`customer_id`) or a new one
-    (`email`).
-
-    Returns the parsed ``KycLink`` of the ``201`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

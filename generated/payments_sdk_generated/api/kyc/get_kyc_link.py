@@ -14,7 +14,7 @@ from ...types import (
     path_segment,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/kyc-links/{id}"
@@ -42,18 +42,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, KycLink)
-
-
-async def asyncio(
-    id: str,
-    *,
-    sender: Sender,
-) -> KycLink:
-    """Retrieve a KYC link
-
-    Returns the link's details, its verification status, the customer id and the submitted KYC
-    documents.
-
-    Returns the parsed ``KycLink`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(id, sender=sender)).parsed

@@ -16,7 +16,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/kyc-links"
@@ -59,23 +59,3 @@ async def asyncio_detailed(
         params=params,
     )
     return decode_response(response, KycLinkList)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    status: str | None = None,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> KycLinkList:
-    """List KYC links
-
-    Lists KYC links, newest first, optionally filtered by status.
-
-    Returns the parsed ``KycLinkList`` of the ``200`` response.
-    """
-    return (
-        await asyncio_detailed(sender=sender, status=status, before=before, after=after, per_page=per_page, page=page)
-    ).parsed

@@ -19,7 +19,7 @@ from ...types import (
     encode_json,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/balance_conversions"
@@ -50,19 +50,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, BalanceConversion)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: BalanceConversionBySource | BalanceConversionByTarget | Mapping[str, Any],
-) -> BalanceConversion:
-    """Convert a balance
-
-    Converts part of the balance in one supported currency into another. Send exactly one
-    amount: `source_amount` (what to convert) or `target_amount` (what to receive). The service
-    calculates the other one. Sending both is rejected.
-
-    Returns the parsed ``BalanceConversion`` of the ``201`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

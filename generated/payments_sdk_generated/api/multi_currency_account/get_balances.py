@@ -13,7 +13,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/balances"
@@ -39,16 +39,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, BalanceList)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-) -> BalanceList:
-    """Retrieve balances
-
-    Returns the current balance in every currency enabled for the account.
-
-    Returns the parsed ``BalanceList`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(sender=sender)).parsed

@@ -15,7 +15,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/fx-rate"
@@ -48,21 +48,3 @@ async def asyncio_detailed(
         params=params,
     )
     return decode_response(response, FxRate)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    source_currency: str,
-    target_currency: str,
-) -> FxRate:
-    """Retrieve the mid-market FX rate
-
-    Returns the current mid-market rate for a currency pair, before FX fees. The rate is cached
-    until `expires_at`; after that a fresh rate is fetched from the provider.
-
-    Returns the parsed ``FxRate`` of the ``200`` response.
-    """
-    return (
-        await asyncio_detailed(sender=sender, source_currency=source_currency, target_currency=target_currency)
-    ).parsed

@@ -16,7 +16,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/balance_conversions"
@@ -62,32 +62,3 @@ async def asyncio_detailed(
         params=params,
     )
     return decode_response(response, BalanceConversionList)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    source_currency: str | None = None,
-    target_currency: str | None = None,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> BalanceConversionList:
-    """List balance conversions
-
-    Lists balance conversions, newest first, optionally filtered by currency.
-
-    Returns the parsed ``BalanceConversionList`` of the ``200`` response.
-    """
-    return (
-        await asyncio_detailed(
-            sender=sender,
-            source_currency=source_currency,
-            target_currency=target_currency,
-            before=before,
-            after=after,
-            per_page=per_page,
-            page=page,
-        )
-    ).parsed

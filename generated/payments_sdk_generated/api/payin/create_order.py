@@ -19,7 +19,7 @@ from ...types import (
     encode_json,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/orders"
@@ -49,18 +49,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, Order)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: OrderCreateInline | OrderCreateWithQuote | Mapping[str, Any],
-) -> Order:
-    """Create an order
-
-    Creates a request to receive a payment from a customer, either with the amount, currency
-    and payment methods inline, or from a quote obtained earlier.
-
-    Returns the parsed ``Order`` of the ``201`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

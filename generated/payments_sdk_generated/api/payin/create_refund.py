@@ -18,7 +18,7 @@ from ...types import (
     encode_json,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/refunds"
@@ -48,18 +48,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, Refund)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: RefundCreateRequest | Mapping[str, Any],
-) -> Refund:
-    """Refund a payment
-
-    Creates a refund for a payment. The service refunds only a payment in the `success` state
-    for which no other refund exists; anything else is refused.
-
-    Returns the parsed ``Refund`` of the ``201`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

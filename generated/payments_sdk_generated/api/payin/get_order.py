@@ -14,7 +14,7 @@ from ...types import (
     path_segment,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/orders/{id}"
@@ -41,17 +41,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, Order)
-
-
-async def asyncio(
-    id: str,
-    *,
-    sender: Sender,
-) -> Order:
-    """Retrieve an order
-
-    Returns one order by its id.
-
-    Returns the parsed ``Order`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(id, sender=sender)).parsed

@@ -14,7 +14,7 @@ from ...types import (
     path_segment,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/refunds/{id}"
@@ -41,17 +41,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, Refund)
-
-
-async def asyncio(
-    id: str,
-    *,
-    sender: Sender,
-) -> Refund:
-    """Retrieve a refund
-
-    Returns one refund by its id.
-
-    Returns the parsed ``Refund`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(id, sender=sender)).parsed

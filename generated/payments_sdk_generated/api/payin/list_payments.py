@@ -16,7 +16,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/payments"
@@ -56,20 +56,3 @@ async def asyncio_detailed(
         params=params,
     )
     return decode_response(response, PaymentList)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> PaymentList:
-    """List payments
-
-    Lists payments received from customers, newest first.
-
-    Returns the parsed ``PaymentList`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(sender=sender, before=before, after=after, per_page=per_page, page=page)).parsed

@@ -14,7 +14,7 @@ from ...types import (
     path_segment,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "PATCH"
 PATH = "/v1/refunds/{id}/mock_update_status"
@@ -41,17 +41,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, Refund)
-
-
-async def asyncio(
-    id: str,
-    *,
-    sender: Sender,
-) -> Refund:
-    """Complete an in-progress refund (test mode)
-
-    Marks an `in_progress` refund as successful. Meant for test environments.
-
-    Returns the parsed ``Refund`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(id, sender=sender)).parsed

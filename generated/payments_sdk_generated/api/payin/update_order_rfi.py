@@ -19,7 +19,7 @@ from ...types import (
     path_segment,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "PATCH"
 PATH = "/v1/orders/{id}/update-rfi"
@@ -50,19 +50,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, Order)
-
-
-async def asyncio(
-    id: str,
-    *,
-    sender: Sender,
-    body: UpdateRfiRequest | Mapping[str, Any],
-) -> Order:
-    """Submit documents for an order's RFI
-
-    Submits the documents an RFI asks for while the order is in `action_required` because of
-    sanctions screening, and updates the status of the RFI documents.
-
-    Returns the parsed ``Order`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(id, sender=sender, body=body)).parsed

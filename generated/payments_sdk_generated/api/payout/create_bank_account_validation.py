@@ -19,7 +19,7 @@ from ...types import (
     encode_json,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/bank_account_validation"
@@ -49,18 +49,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, BankAccountValidation)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: BankAccount | BankAccountReference | Mapping[str, Any],
-) -> BankAccountValidation:
-    """Validate a bank account
-
-    Validates a bank account given in full, or an already saved beneficiary bank account given by
-    its id.
-
-    Returns the parsed ``BankAccountValidation`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

@@ -18,7 +18,7 @@ from ...types import (
     encode_json,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v2/beneficiaries"
@@ -48,18 +48,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, BeneficiaryV2)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: BeneficiaryV2Request | Mapping[str, Any],
-) -> BeneficiaryV2:
-    """Create a beneficiary (v2)
-
-    Creates a payee of payouts from nested beneficiary, address and bank-account objects. This
-    operation lives at the root address, not under the versioned base URL.
-
-    Returns the parsed ``BeneficiaryV2`` of the ``201`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

@@ -16,7 +16,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/bank_account_validation"
@@ -63,33 +63,3 @@ async def asyncio_detailed(
         params=params,
     )
     return decode_response(response, BankAccountValidationList)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    beneficiary_account_id: str | None = None,
-    country: str | None = None,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> BankAccountValidationList:
-    """List bank account validations
-
-    Lists bank account validations, newest first, optionally filtered by saved beneficiary account
-    or country.
-
-    Returns the parsed ``BankAccountValidationList`` of the ``200`` response.
-    """
-    return (
-        await asyncio_detailed(
-            sender=sender,
-            beneficiary_account_id=beneficiary_account_id,
-            country=country,
-            before=before,
-            after=after,
-            per_page=per_page,
-            page=page,
-        )
-    ).parsed

@@ -17,7 +17,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/rfis"
@@ -64,27 +64,3 @@ async def asyncio_detailed(
         params=params,
     )
     return decode_response(response, RfiList)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    status: RfiStatus | None = None,
-    search: str | None = None,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> RfiList:
-    """List RFIs
-
-    Lists requests for information on payments, payins, payouts, refunds, orders and
-    subscriptions, ordered by `created_at` descending.
-
-    Returns the parsed ``RfiList`` of the ``200`` response.
-    """
-    return (
-        await asyncio_detailed(
-            sender=sender, status=status, search=search, before=before, after=after, per_page=per_page, page=page
-        )
-    ).parsed

@@ -14,7 +14,7 @@ from ...types import (
     no_content,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "DELETE"
 PATH = "/v1/virtual-accounts"
@@ -46,18 +46,3 @@ async def asyncio_detailed(
         params=params,
     )
     return no_content(response)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    payment_type: str,
-    currency: str,
-) -> None:
-    """Close virtual accounts
-
-    Closes all active virtual accounts of the given payment type and currency.
-
-    Returns the parsed ``None`` of the ``204`` response.
-    """
-    return (await asyncio_detailed(sender=sender, payment_type=payment_type, currency=currency)).parsed

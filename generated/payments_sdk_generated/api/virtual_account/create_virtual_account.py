@@ -18,7 +18,7 @@ from ...types import (
     encode_json,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "POST"
 PATH = "/v1/v2/virtual-accounts"
@@ -47,17 +47,3 @@ async def asyncio_detailed(
         headers={"Content-Type": "application/json"},
     )
     return decode_response(response, VirtualAccount)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-    body: VirtualAccountCreateRequest | Mapping[str, Any],
-) -> VirtualAccount:
-    """Create a virtual account
-
-    Provisions a virtual account with the given payment type and currency.
-
-    Returns the parsed ``VirtualAccount`` of the ``201`` response.
-    """
-    return (await asyncio_detailed(sender=sender, body=body)).parsed

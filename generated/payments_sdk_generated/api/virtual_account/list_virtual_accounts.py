@@ -13,7 +13,7 @@ from ...types import (
     decode_response,
 )
 
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio", "asyncio_detailed"]
+__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 
 METHOD = "GET"
 PATH = "/v1/virtual-accounts"
@@ -39,16 +39,3 @@ async def asyncio_detailed(
         operation=OPERATION,
     )
     return decode_response(response, VirtualAccountList)
-
-
-async def asyncio(
-    *,
-    sender: Sender,
-) -> VirtualAccountList:
-    """List the customer's virtual accounts
-
-    Lists the virtual accounts of the customer whose JWT authenticates the call, newest first.
-
-    Returns the parsed ``VirtualAccountList`` of the ``200`` response.
-    """
-    return (await asyncio_detailed(sender=sender)).parsed
