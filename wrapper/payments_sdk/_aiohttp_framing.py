@@ -30,7 +30,7 @@ from aiohttp.http_exceptions import BadHttpMessage, HttpProcessingError
 
 from ._wire import HEAD_LIMIT
 
-__all__ = ["PARSER_LIMITS", "FramedResponseHandler", "handler_factory", "reframed"]
+__all__ = ["PARSER_LIMITS", "FramedResponseHandler", "reframed"]
 
 # The end of a head: llhttp (lenient, as aiohttp runs it for answers) takes a bare LF too.
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
@@ -237,8 +237,3 @@ class FramedResponseHandler(ResponseHandler):
         )
         fresh, self._parser = self._parser, parser
         return fresh
-
-
-def handler_factory(loop: Any) -> functools.partial[ResponseHandler]:
-    """Return the protocol factory for a connector on ``loop``."""
-    return functools.partial(FramedResponseHandler, loop=loop)  # type: ignore[return-value]
