@@ -21,7 +21,6 @@ closes the connection, and the wire reports it as ``httpx.RemoteProtocolError``.
 
 from __future__ import annotations
 
-import functools
 import re
 from typing import Any
 
