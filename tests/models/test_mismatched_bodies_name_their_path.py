@@ -40,7 +40,8 @@ def _model_of(operation_id: str, folded: dict[str, Any]) -> Any:
     tag = operation["tags"][0].lower().replace(" ", "_")
     name = re.sub(r"(?<!^)(?=[A-Z])", "_", operation_id).lower()
     module = importlib.import_module(f"payments_sdk_generated.api.{tag}.{name}")
-    return typing.get_type_hints(module.asyncio)["return"]
+    detailed = typing.get_type_hints(module.asyncio_detailed)["return"]  # Response[Model]
+    return typing.get_args(detailed)[0]
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool]:
