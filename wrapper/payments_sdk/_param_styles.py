@@ -107,17 +107,33 @@ def check_delimited(value: Any, style: Style, name: str) -> Any:
     delimiter (``a,b`` travels as ``a%2Cb``). Only a list of one empty item cannot travel in a
     delimited style: ``ids=`` reads as the empty list.
     """
-    if style.delimiter is None or not isinstance(value, list | tuple):
+    delimiter = style.delimiter
+    if delimiter is None or not isinstance(value, Mapping | list | tuple):
         return value
-    if len(value) == 1 and text_of(value[0]) == "":
-        from .errors import InvalidParameterError
+    from .errors import InvalidParameterError
 
+    if isinstance(value, list | tuple) and len(value) == 1 and text_of(value[0]) == "":
         raise InvalidParameterError(
             name,
             f"cannot be one empty item: sent {style.style} without explode, it reads as an "
             "empty list",
         )
+    if delimiter in _ENCODED_TOO:
+        # A pipe or a space must be percent-encoded in a URL, and clients do encode the
+        # delimiter itself: an item's own one could not be told from it.
+        shown = "a space" if delimiter == " " else repr(delimiter)
+        for text in _items(value):
+            if delimiter in text:
+                raise InvalidParameterError(
+                    name,
+                    f"cannot hold an item containing {shown}: the parameter is sent "
+                    f"{style.style}, so {shown} separates items ({text!r})",
+                )
     return value
+
+
+# Delimiters read in any encoding (a URL cannot carry them literally); a literal "," only.
+_ENCODED_TOO = {"|": r"\||%7C", " ": r"%20|\+"}
 
 
 def _q(text: str) -> str:
@@ -206,8 +222,9 @@ def _split_raw(text: str, style: Style) -> list[str]:
     """Split a value as written on its style's wire delimiter, then decode each item."""
     if not text:
         return []
-    if style.delimiter == " ":
-        items = re.split(r"%20", text, flags=re.IGNORECASE)
+    pattern = _ENCODED_TOO.get(style.delimiter or ",")
+    if pattern is not None:
+        items = re.split(pattern, text, flags=re.IGNORECASE)
     else:
         items = text.split(style.delimiter or ",")
     return [unquote_plus(item) for item in items]
