@@ -5,8 +5,9 @@ without ``explode``, ``spaceDelimited``, ``pipeDelimited``, ``deepObject``). For
 bundle may declare, a Hypothesis property draws a value, writes it with the SDK's own encoder
 (:func:`payments_sdk._param_styles.encode_query`, what the sender uses) and hands the query
 string to the sandbox's request parser for an operation declaring that parameter: the parser
-must return the value drawn. The one value the SDK may refuse is an item that holds its style's
-delimiter (``a,b`` in ``ids=a,b`` is two items on the wire), and then it names the parameter.
+must return the value drawn, items holding the delimiter included (``a,b`` travels as
+``a%2Cb``). The one value the SDK may refuse is a delimited list of one empty item (``ids=`` is
+the empty list), and then it names the parameter.
 """
 
 from __future__ import annotations
@@ -91,11 +92,12 @@ def _round_trip(name: str, value: Any, style: Style, schema: dict[str, Any]) -> 
         query = encode_query({name: value}, {name: style})
     except InvalidParameterError as exc:
         # Only an item holding its style's delimiter cannot travel; the SDK says which.
-        # A single empty item is refused too: ``ids=`` reads as the empty list.
+        # A single empty item (``ids=`` reads as the empty list), or a pipe or space in an item
+        # of pipeDelimited or spaceDelimited (clients encode those delimiters too).
         assert exc.field == name and style.delimiter is not None, exc
         texts = value.items() if isinstance(value, dict) else [(None, v) for v in value]
         held = any(style.delimiter in str(part) for pair in texts for part in pair)
-        assert held or value == [""], exc
+        assert value == [""] or (held and style.delimiter in "| "), exc
         return
     operation = _operation(name, style.style, style.explode, schema)
     try:
@@ -157,6 +159,21 @@ def test_objects_are_written_as_openapi_shows_them() -> None:
     assert encode_query({"c": value}, {"c": Style("deepObject", True)}) == "c[R]=100&c[G]=200"
     assert encode_query({"c": value}, {"c": Style("form", True)}) == "R=100&G=200"
     assert encode_query({"c": value}, {"c": Style("form", False)}) == "c=R,100,G,200"
+
+
+def test_an_item_holding_its_delimiter_travels_encoded() -> None:
+    """RFC 6570: the delimiter is literal, an item's own comma is ``%2C`` (as schemathesis).
+
+    A pipe delimiter is read encoded too (``%7C``: a URL cannot carry it literally).
+    """
+    style = Style("form", False)
+    assert encode_query({"ids": ["a,b", "c"]}, {"ids": style}) == "ids=a%2Cb,c"
+    operation = _operation("ids", "form", False, {"type": "array", "items": {"type": "string"}})
+    assert _read(operation, "ids=a%2Cb,c") == {"ids": ["a,b", "c"]}
+    piped = _operation(
+        "ids", "pipeDelimited", False, {"type": "array", "items": {"type": "string"}}
+    )
+    assert _read(piped, "ids=a%7Cb|c") == {"ids": ["a", "b", "c"]}
 
 
 def test_an_empty_delimited_value_is_the_empty_list() -> None:

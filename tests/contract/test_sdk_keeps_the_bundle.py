@@ -43,7 +43,13 @@ from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
 from payments_sdk._operation_table import OPERATIONS, OperationEntry
-from payments_sdk._param_styles import Style, check_delimited, read_query, split_delimited
+from payments_sdk._param_styles import (
+    Style,
+    check_delimited,
+    raw_pairs,
+    read_query,
+    split_delimited,
+)
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox.contract import load_bundle, resolve
@@ -134,6 +140,8 @@ class Seen:
     query: list[tuple[str, str]]
     content_type: str
     body: bytes
+    raw_query: str = ""
+    """The query string as written (a delimited value is split before it is decoded)."""
 
 
 @dataclass
@@ -162,6 +170,7 @@ class Recorder:
                 parse_qsl(scope["query_string"].decode("latin-1"), keep_blank_values=True),
                 headers.get("content-type", ""),
                 body,
+                scope["query_string"].decode("latin-1"),
             )
         )
         replayed = False
@@ -298,9 +307,8 @@ def _arrived(argument: Any, pairs: list[tuple[str, str]]) -> Any:
     """Return what the sandbox reads for an array or object argument from the query it got."""
     schema = resolve(_document(), argument.schema)
     fields = schema.get("properties", {})
-    texts = read_query(
-        pairs, argument.name, Style(argument.style, argument.explode), schema["type"], list(fields)
-    )
+    style = Style(argument.style, argument.explode)
+    texts = read_query(pairs, argument.name, style, schema["type"], list(fields))
     if isinstance(texts, dict):
         extra = schema.get("additionalProperties")
         return {key: _typed(text, fields.get(key, extra)) for key, text in texts.items()}
@@ -452,7 +460,7 @@ def assert_query(
 ) -> None:
     arguments = {a.name: a for a in entry.arguments if a.location == "query"}
     for name, value in styled.items():  # written in its style, read back as drawn
-        arrived = _arrived(arguments[name], seen.query)
+        arrived = _arrived(arguments[name], raw_pairs(seen.raw_query))
         if value in ([], {}):  # an empty list or mapping is no filter: left out, or empty
             assert arrived in (None, value), (name, value, seen.query)
         else:

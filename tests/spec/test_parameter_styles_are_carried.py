@@ -207,7 +207,9 @@ CALLS = textwrap.dedent(
             assert query().startswith("filter[currency]=GBP&filter[amount]=700&"), query()
             assert await ids(match={"label": "b"}) == [second.id]
             assert query().startswith("label=b&"), query()
-            for bad, field in (({"id": ["a,b"]}, "id"), ({"currency": ["EU R"]}, "currency[0]")):
+            assert await ids(id=[second.id, "sp_x,y"]) == [second.id]
+            assert query().startswith(f"id={second.id},sp_x%2Cy&"), query()
+            for bad, field in (({"id": [""]}, "id"), ({"currency": ["EU R"]}, "currency[0]")):
                 try:
                     await probes.list(**bad)
                 except InvalidParameterError as exc:

@@ -11,19 +11,21 @@ The SDK writes with :func:`encode_query` (the sender, by the operation's declare
 :func:`read_query`; the command line splits a delimited option with :func:`split_delimited`.
 One module, so that what is sent is what is read.
 
-A delimited style cannot carry an item that holds its delimiter (``a,b`` in ``form`` without
-explode is two items on the wire, whatever the encoding): :func:`check_delimited` refuses such
-a value, naming the parameter, before anything is sent. openapi/DECISIONS.md says so too.
+Items are percent-encoded and delimiters are not (RFC 6570, as schemathesis writes them too), so
+an item may hold its delimiter (``a,b`` travels as ``a%2Cb``); readers split a value as written,
+then decode each item (:func:`raw_pairs`). Only a list of one empty item cannot travel
+delimited (``ids=`` is the empty list): :func:`check_delimited` refuses it, naming the parameter.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import Enum
 from functools import cache
 from typing import Any, NamedTuple
-from urllib.parse import quote_plus
+from urllib.parse import quote_plus, unquote_plus
 
 __all__ = [
     "DELIMITERS",
@@ -31,6 +33,7 @@ __all__ = [
     "Style",
     "check_delimited",
     "encode_query",
+    "raw_pairs",
     "read_query",
     "split_delimited",
     "style_of",
@@ -98,34 +101,39 @@ def _items(value: Any) -> list[str]:
 
 
 def check_delimited(value: Any, style: Style, name: str) -> Any:
-    """Return ``value``, or raise ``InvalidParameterError`` when an item holds its delimiter.
+    """Return ``value``, or raise ``InvalidParameterError`` when its style cannot carry it.
 
-    Only a list or a mapping sent in a delimited style can break this: on the wire, the item
-    ``a,b`` of ``ids=a,b`` is two items, however it is encoded.
+    Items are percent-encoded and the delimiter is not (RFC 6570), so an item may hold the
+    delimiter (``a,b`` travels as ``a%2Cb``). Only a list of one empty item cannot travel in a
+    delimited style: ``ids=`` reads as the empty list.
     """
     delimiter = style.delimiter
     if delimiter is None or not isinstance(value, Mapping | list | tuple):
         return value
-    if isinstance(value, list | tuple) and len(value) == 1 and text_of(value[0]) == "":
-        from .errors import InvalidParameterError
+    from .errors import InvalidParameterError
 
+    if isinstance(value, list | tuple) and len(value) == 1 and text_of(value[0]) == "":
         raise InvalidParameterError(
             name,
             f"cannot be one empty item: sent {style.style} without explode, it reads as an "
             "empty list",
         )
-    for text in _items(value):
-        if delimiter in text:
-            from .errors import InvalidParameterError
-
-            shown = "a space" if delimiter == " " else repr(delimiter)
-            raise InvalidParameterError(
-                name,
-                f"cannot hold an item containing {shown}: the parameter is sent "
-                f"{style.style}{'' if style.style == 'simple' else ' without explode'}, "
-                f"so {shown} separates items ({text!r})",
-            )
+    if delimiter in _ENCODED_TOO:
+        # A pipe or a space must be percent-encoded in a URL, and clients do encode the
+        # delimiter itself: an item's own one could not be told from it.
+        shown = "a space" if delimiter == " " else repr(delimiter)
+        for text in _items(value):
+            if delimiter in text:
+                raise InvalidParameterError(
+                    name,
+                    f"cannot hold an item containing {shown}: the parameter is sent "
+                    f"{style.style}, so {shown} separates items ({text!r})",
+                )
     return value
+
+
+# Delimiters read in any encoding (a URL cannot carry them literally); a literal "," only.
+_ENCODED_TOO = {"|": r"\||%7C", " ": r"%20|\+"}
 
 
 def _q(text: str) -> str:
@@ -196,6 +204,32 @@ def split_delimited(text: str, style: Style) -> list[str]:
     return text.split(delimiter) if text else []
 
 
+def raw_pairs(query: str) -> list[tuple[str, str]]:
+    """Split a query string into (name, value) pairs: names decoded, values as written.
+
+    A delimited value is split before it is decoded, so that an item's own ``%2C`` stays in
+    the item and only a literal ``,`` separates items.
+    """
+    pairs = []
+    for piece in query.split("&"):
+        if piece:
+            key, _, value = piece.partition("=")
+            pairs.append((unquote_plus(key), value))
+    return pairs
+
+
+def _split_raw(text: str, style: Style) -> list[str]:
+    """Split a value as written on its style's wire delimiter, then decode each item."""
+    if not text:
+        return []
+    pattern = _ENCODED_TOO.get(style.delimiter or ",")
+    if pattern is not None:
+        items = re.split(pattern, text, flags=re.IGNORECASE)
+    else:
+        items = text.split(style.delimiter or ",")
+    return [unquote_plus(item) for item in items]
+
+
 def read_query(
     pairs: Sequence[tuple[str, str]],
     name: str,
@@ -203,7 +237,9 @@ def read_query(
     kind: str,
     properties: Sequence[str] = (),
 ) -> str | list[str] | dict[str, str] | None:
-    """Return the text of parameter ``name`` from decoded query ``pairs``, shaped by its style.
+    """Return the text of parameter ``name`` from query ``pairs``, shaped by its style.
+
+    ``pairs`` are :func:`raw_pairs`: names decoded, values as written.
 
     ``kind`` is the schema's type: an ``array`` reads as a list of texts, an ``object`` as a
     mapping of texts (its ``properties`` name the parameters of ``form`` with explode); any
@@ -211,7 +247,8 @@ def read_query(
     :class:`StyleError` when the pairs cannot be read in that style (the value's own types are
     for the schema to check).
     """
-    values = [text for key, text in pairs if key == name]
+    written = [text for key, text in pairs if key == name]
+    values = [unquote_plus(text) for text in written]
     if kind == "array":
         if style.explode or style.delimiter is None:
             return values or None
@@ -222,18 +259,18 @@ def read_query(
                 f"{name} must be sent once, its items separated by "
                 f"{_said(style.delimiter)} ({style.style})"
             )
-        return split_delimited(values[0], style)
+        return _split_raw(written[0], style)
     if kind == "object":
         if style.style == "deepObject":
-            return _deep_object(pairs, name)
+            return _deep_object([(k, unquote_plus(t)) for k, t in pairs], name)
         if style.explode:
-            found = {key: text for key, text in pairs if key in properties}
+            found = {key: unquote_plus(text) for key, text in pairs if key in properties}
             return found or None
         if not values:
             return None
         if len(values) > 1:
             raise StyleError(f"{name} must be sent once, as name{style.delimiter}value pairs")
-        texts = split_delimited(values[0], style)
+        texts = _split_raw(written[0], style)
         if len(texts) % 2:
             raise StyleError(
                 f"{name} must be names and values separated by {_said(style.delimiter)}, in pairs"

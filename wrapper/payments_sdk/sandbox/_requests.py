@@ -21,7 +21,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from .._checks import check, distinct_problem, not_together_problem
-from .._param_styles import StyleError, read_query, style_of
+from .._param_styles import StyleError, raw_pairs, read_query, style_of
 from .._schema_views import READ_ONLY_MARK, merge_all_of
 from ..errors import InvalidParameterError
 from ._errors import bad_request, field_path, shown
@@ -240,7 +240,7 @@ class Operation:
         properties = list(schema.get("properties", {}))
         try:
             texts = read_query(
-                request.query_params.multi_items(),
+                raw_pairs(request.scope.get("query_string", b"").decode("latin-1")),
                 name,
                 style_of(param),
                 str(schema.get("type")),
