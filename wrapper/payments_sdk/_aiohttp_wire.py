@@ -335,7 +335,12 @@ def _translate(exc: BaseException, request: httpx.Request) -> httpx.RequestError
         # and closed the connection): a failure of the connection, as httpx's
         # RemoteProtocolError is, in words that quote no "400" no server sent.
         cause = exc.__cause__ if isinstance(exc, aiohttp.ClientPayloadError) else exc
-        error = httpx.RemoteProtocolError(_reason(getattr(cause, "message", "")), request=request)
+        text = (
+            cause.message
+            if isinstance(cause, HttpProcessingError | aiohttp.ClientResponseError)
+            else ""
+        )
+        error = httpx.RemoteProtocolError(_reason(text), request=request)
     elif isinstance(exc, aiohttp.ConnectionTimeoutError):
         error = httpx.ConnectTimeout(detail, request=request)
     elif isinstance(exc, aiohttp.ServerTimeoutError):
