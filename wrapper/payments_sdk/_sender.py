@@ -15,7 +15,6 @@ errors and for ``with_raw_response`` (``_wire.py``).
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 from collections.abc import Mapping
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import httpx
 
 from ._logging import logger
+from ._request_writer import write_request
 from ._retry import (
     backoff_delay,
     instant,
@@ -40,7 +40,6 @@ from .errors import (
     APIStatusError,
     APITimeoutError,
     ClientClosedError,
-    InvalidParameterError,
     status_error_class,
 )
 
@@ -51,7 +50,7 @@ if TYPE_CHECKING:
     from ._instrument import CallRecord, Instruments
     from ._pool import Pool
 
-__all__ = ["DEFERRED_RECORDS", "Sender", "merge_headers"]
+__all__ = ["DEFERRED_RECORDS", "Sender"]
 
 DEFERRED_RECORDS: ContextVar[list[CallRecord] | None] = ContextVar(
     "payments_sdk_deferred_records", default=None
@@ -69,7 +68,6 @@ class Sender:
 
     __slots__ = (
         "_api_key",
-        "_call_headers",
         "_extras",
         "_headers",
         "_instruments",
@@ -106,7 +104,6 @@ class Sender:
         merged.update(headers)
         merged["Authorization"] = api_key.header_value()
         self._headers: dict[str, str] = dict(merged.multi_items())
-        self._call_headers: Mapping[str, str] | None = None  # one call's extra_headers
         self._wire_timeout: Any = None  # the wire's own form of ``timeout``, made on first use
         self._extras: CallOptions | None = None
         self.timeout = timeout
@@ -118,8 +115,6 @@ class Sender:
         clone = Sender.__new__(Sender)
         for name in Sender.__slots__:
             setattr(clone, name, getattr(self, name))
-        if options.headers:
-            clone._call_headers = options.headers  # merged last, in send()
         if options.timeout is not None:
             clone.timeout = options.timeout
             clone._wire_timeout = None
@@ -133,7 +128,7 @@ class Sender:
                 if name.lower() != "authorization"
             }
             clone._headers["Authorization"] = options.credential.header_value()
-        clone._extras = options
+        clone._extras = options  # its headers, query and body: applied by write_request
         return clone
 
     @property
@@ -163,20 +158,16 @@ class Sender:
         headers: Mapping[str, str] | None = None,
     ) -> WireResponse:
         """Send one operation (``url`` relative to the root URL); return its 2xx answer."""
-        extras = self._extras
-        if extras is not None:
-            if extras.query:
-                params = {**(params or {}), **extras.query}
-            if extras.body is not None:
-                content, files, headers = _with_body(extras.body, content, files, headers)
-        target = self._root_url + url
-        if params:
-            query = _without_none(params)
-            if query:
-                target += "?" + _query_string(query, operation)
-        if files is not None:
-            content, headers = _multipart(files, headers)
-        sent = merge_headers(self._headers, headers, self._call_headers)
+        target, sent, content = write_request(
+            self._root_url + url,
+            self._headers,
+            self._extras,
+            operation=operation,
+            params=params,
+            content=content,
+            files=files,
+            headers=headers,
+        )
         record = None if self._instruments is None else self._instruments.start(operation, method)
         if record is None:  # nothing listens: no record, no bookkeeping
             return await self._send_bounded(method, target, sent, content, None)
@@ -386,79 +377,9 @@ def _not_modified(sent: httpx.Headers) -> str:
     )
 
 
-def merge_headers(base: dict[str, str], *layers: Mapping[str, str] | None) -> dict[str, str]:
-    """Return ``base`` with each layer on top, in order: a name in any case replaces it.
-
-    The one place a request's headers are merged: the client's (``base``, the key included),
-    then the operation's own (its Content-Type), then the call's ``extra_headers``, which win
-    (they can never name Authorization). Names are compared case-insensitively, so no wire ever
-    sends two Content-Types.
-    """
-    given = [layer for layer in layers if layer]
-    if not given:
-        return base
-    merged = dict(base)
-    names = {name.lower(): name for name in merged}
-    for layer in given:
-        for name, value in layer.items():
-            old = names.get(name.lower())
-            if old is not None:
-                del merged[old]
-            merged[name] = value
-            names[name.lower()] = name
-    return merged
-
-
-def _without_none(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Return the query without ``None`` values (left out, not sent as ``key=``), in lists too."""
-    kept: dict[str, Any] = {}
-    for name, value in params.items():
-        if isinstance(value, list | tuple):
-            value = [item for item in value if item is not None]
-            if not value:
-                continue
-        elif value is None:
-            continue
-        kept[name] = value
-    return kept
-
-
-def _query_string(query: Mapping[str, Any], operation: Operation | None) -> str:
-    """Write the query: each parameter in the style the bundle declares for it (``_param_styles``).
-
-    A query of scalars is the same text in every style: httpx writes it, as it always has.
-    """
-    if not any(isinstance(value, list | tuple | Mapping) for value in query.values()):
-        return str(httpx.QueryParams(query))
-    from ._param_styles import encode_query, styles_of_operation
-
-    styles = styles_of_operation(operation.operation_id) if operation is not None else {}
-    return encode_query(query, styles)
-
-
 def _media_type(content_type: str) -> str:
     """Return the media type of a Content-Type, lowercase, without parameters (RFC 9110)."""
     return content_type.split(";", 1)[0].strip().lower()
-
-
-def _with_body(
-    extra: dict[str, Any], content: bytes | None, files: Any, headers: Mapping[str, str] | None
-) -> tuple[bytes | None, Any, Mapping[str, str] | None]:
-    """Add ``extra`` fields to a JSON body, or as text parts to a multipart body."""
-    if files is not None:
-        parts = [
-            (name, (None, value if isinstance(value, str) else json.dumps(value), None))
-            for name, value in extra.items()
-        ]
-        return content, [*files, *parts], headers
-    body: Any = {} if not content else json.loads(content)
-    if not isinstance(body, dict):
-        raise InvalidParameterError(
-            "extra_body", "cannot be merged into a body that is not an object"
-        )
-    body.update(extra)
-    encoded = json.dumps(body, allow_nan=False, ensure_ascii=False).encode("utf-8")
-    return encoded, None, {**(headers or {}), "Content-Type": "application/json"}
 
 
 def _request_of(exc: httpx.RequestError) -> httpx.Request | None:
@@ -466,10 +387,3 @@ def _request_of(exc: httpx.RequestError) -> httpx.Request | None:
         return exc.request
     except RuntimeError:  # raised without one
         return None
-
-
-def _multipart(files: Any, headers: Mapping[str, str] | None) -> tuple[bytes, dict[str, str]]:
-    """Encode multipart/form-data parts as httpx does; return the body and its headers."""
-    form = httpx.Request("POST", "http://multipart.invalid/", files=files)
-    body = form.read()
-    return body, {**(headers or {}), "Content-Type": form.headers["Content-Type"]}
