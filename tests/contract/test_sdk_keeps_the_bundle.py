@@ -257,7 +257,8 @@ def _typed(value: Any, schema: Any) -> Any:
     """Return a query text as the value its schema types (digits of an integer as the int)."""
     schema = resolve(_document(), schema) if isinstance(schema, dict) else {}
     if schema.get("type") in ("integer", "number") and isinstance(value, str):
-        return int(value)
+        digits = value.removeprefix("-")
+        return int(value) if digits.isascii() and digits.isdigit() else value
     if schema.get("type") == "boolean" and isinstance(value, str):
         return value == "true"
     return _python(value)
@@ -277,10 +278,16 @@ def _styled(argument: Any, query: dict[str, Any]) -> tuple[Any, set[str]]:
     style, name = Style(argument.style, argument.explode), argument.name
     schema = resolve(_document(), argument.schema)
     fields = schema.get("properties", {})
+    if name in query and not isinstance(query[name], str) and style.delimiter is not None:
+        return query[name], {name}  # not written in its style: a value as drawn (or broken)
+    if schema.get("type") == "object" and isinstance(query.get(name), dict | list | int):
+        return query[name], {name}
     if schema.get("type") == "array":
         if name not in query:
             return None, set()
         drawn = query[name]
+        if not isinstance(drawn, list | str):
+            return drawn, {name}
         if style.delimiter is None:
             texts = drawn if isinstance(drawn, list) else [drawn]
         else:
@@ -702,6 +709,20 @@ def _broken(entry: OperationEntry) -> st.SearchStrategy[Broken]:
                 schema = _deref(argument.schema)
                 sites = [((), schema, where_value)]
                 setter = _path_setter(*target)
+            elif argument.location == "query" and _deref(argument.schema).get("type") in (
+                "array",
+                "object",
+            ):
+                # Written in its style by schemathesis: read back first, then broken as a value.
+                value, taken = _styled(argument, case.query or {})
+                if value is None:
+                    continue
+                for key in taken:
+                    case.query.pop(key)
+                case.query[argument.name] = value
+                schema = _deref(argument.schema)
+                sites = list(_sites(value, schema))
+                setter = _dict_setter(case.query, argument.name)
             elif argument.location == "query" and argument.name in (case.query or {}):
                 schema = _deref(argument.schema)
                 sites = list(_sites(case.query[argument.name], schema))
