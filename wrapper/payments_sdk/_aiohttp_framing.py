@@ -1,6 +1,6 @@
 """How the default wire finds where an answer ends, where aiohttp's parser alone reads otherwise.
 
-aiohttp's C parser (llhttp) reads each answer's head and frames its body. Three rules
+aiohttp's C parser (llhttp) reads each answer's head and frames its body. Four rules
 that httpx (h11) keeps, it does not, so the same bytes got two verdicts; this protocol wraps the
 parser of each exchange to keep them:
 
@@ -9,6 +9,8 @@ parser of each exchange to keep them:
   and read 8,000 small fields (200 KiB) that httpx refuses.
 - **Transfer-Encoding is** ``chunked`` **alone**, as h11 reads it: llhttp reads
   ``gzip, chunked`` as chunked and hands the gzip on as the body.
+- **A status from 100 to 999, and never an unasked-for 101**: llhttp reads ``099`` as a
+  status 99, and a ``101 Switching Protocols`` as a final answer; h11 refuses both.
 - **RFC 9112 §6.3**: a ``Content-Length`` sent more than once with one value (two equal lines,
   or ``2, 2``) is read as that value; with ``Transfer-Encoding: chunked`` it is ignored (the
   Transfer-Encoding overrides it). llhttp refuses both; differing or invalid values stay refused.
@@ -105,7 +107,10 @@ class _Framed:
         assert kept is not None
         raw = b"".join(kept) if len(kept) > 1 else kept[0]
         for message, _ in messages:
-            if message.code >= 200:  # ``raw`` starts with its head
+            code = message.code
+            if code < 100 or code == 101:  # h11 refuses both: no request asked for an upgrade
+                raise BadHttpMessage("Bad status line: a status HTTP/1.1 cannot answer with")
+            if code >= 200:  # ``raw`` starts with its head
                 self._kept = None
                 if "Transfer-Encoding" in message.headers and not _chunked(message.headers):
                     raise BadHttpMessage("Only Transfer-Encoding: chunked is supported")
