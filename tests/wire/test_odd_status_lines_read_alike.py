@@ -69,3 +69,37 @@ async def test_a_close_in_the_middle_of_a_head_quotes_none_of_it(wire: str, meth
     assert "s3cr3tv4lue" not in message and "x-session" not in message.lower(), message
     assert "disconnected" in message, message
     assert len(server.seen) == (3 if method == "GET" else 1)
+
+
+@pytest.mark.parametrize("version", [b"HTTP/1.0", b"HTTP/1.1"])
+async def test_an_http_1_answer_is_read(wire: str, version: bytes) -> None:
+    """HTTP/1.0 and HTTP/1.1 status lines: read, on both wires."""
+    raw = version + b" 200 OK\r\ncontent-length: 12\r\n\r\n" + BODY
+
+    async def script(_: Seen) -> Reply:
+        return Reply(raw=raw, keep_open=True)
+
+    with serve(script) as server:
+        async with sdk(server.url, wire, timeout=httpx.Timeout(10.0)) as client:
+            assert await client.request("GET", "/customers") == {"data": []}
+
+
+@pytest.mark.parametrize(
+    "version", [b"HTTP/0.9", b"HTTP/1.2", b"HTTP/1.9", b"HTTP/2.0", b"HTTP/3.0", b"HTTP/9.9"]
+)
+@pytest.mark.parametrize("method", ["GET", "POST"])
+async def test_a_version_other_than_http_1_0_or_1_1_is_a_connection_failure(
+    wire: str, method: str, version: bytes
+) -> None:
+    """h11 read ``HTTP/1.9`` and ``HTTP/3.0``, llhttp ``HTTP/2.0``: both refuse them now."""
+    raw = version + b" 200 OK\r\ncontent-length: 12\r\n\r\n" + BODY
+
+    async def script(seen: Seen) -> Reply:
+        return Reply(raw=GOOD if seen.target.endswith("/next") else raw, keep_open=True)
+
+    with serve(script) as server:
+        async with sdk(server.url, wire, timeout=httpx.Timeout(10.0)) as client:
+            with instant_retries(), pytest.raises(APIConnectionError, match="version"):
+                await client.request(method, "/customers")
+            assert await client.request("GET", "/next") == {"data": [7]}
+    assert len(server.seen) - 1 == (3 if method == "GET" else 1)

@@ -10,7 +10,9 @@ parser of each exchange to keep them:
 - **Transfer-Encoding is** ``chunked`` **alone**, as h11 reads it: llhttp reads
   ``gzip, chunked`` as chunked and hands the gzip on as the body.
 - **A status from 100 to 999, and never an unasked-for 101**: llhttp reads ``099`` as a
-  status 99, and a ``101 Switching Protocols`` as a final answer; h11 refuses both.
+  status 99, and a ``101 Switching Protocols`` as a final answer; h11 refuses both. **The
+  version is HTTP/1.0 or HTTP/1.1**, on both wires (llhttp reads ``HTTP/2.0`` and ``HTTP/0.9``
+  but not ``HTTP/1.9``; h11 reads any ``HTTP/d.d``; ``_httpx_wire._check_head``).
 - **RFC 9112 §6.3**: a ``Content-Length`` sent more than once with one value (two equal lines,
   or ``2, 2``) is read as that value; with ``Transfer-Encoding: chunked`` it is ignored (the
   Transfer-Encoding overrides it). llhttp refuses both; differing or invalid values stay refused.
@@ -38,6 +40,7 @@ __all__ = ["FramedResponseHandler", "handler_factory", "reframed"]
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 _DIGITS = re.compile(rb"[0-9]+")
 _INFORMATIONAL = re.compile(rb"HTTP/[0-9]\.[0-9] 1[0-9][0-9]")
+_VERSIONS = frozenset({(1, 1), (1, 0)})  # an answer's version, as the wires agree to read it
 _NOTHING: tuple[tuple[()], bool, bytes] = ((), False, b"")  # what a parser returns for no message
 
 
@@ -110,6 +113,8 @@ class _Framed:
             code = message.code
             if code < 100 or code == 101:  # h11 refuses both: no request asked for an upgrade
                 raise BadHttpMessage("Bad status line: a status HTTP/1.1 cannot answer with")
+            if message.version not in _VERSIONS:  # llhttp reads HTTP/0.9 and HTTP/2.0 too
+                raise BadHttpMessage("Bad status line: Invalid HTTP version")
             if code >= 200:  # ``raw`` starts with its head
                 self._kept = None
                 if "Transfer-Encoding" in message.headers and not _chunked(message.headers):
