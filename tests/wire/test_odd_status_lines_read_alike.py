@@ -103,3 +103,46 @@ async def test_a_version_other_than_http_1_0_or_1_1_is_a_connection_failure(
                 await client.request(method, "/customers")
             assert await client.request("GET", "/next") == {"data": [7]}
     assert len(server.seen) - 1 == (3 if method == "GET" else 1)
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        (_answer(b"200 OK") + b"garbage\r\n\r\n", {"data": []}),
+        (_answer(b"200 OK") + b"\x00\x01", {"data": []}),
+        (b"HTTP/1.1 204 No Content\r\n\r\n" + BODY, None),
+        (b"HTTP/1.1 204 No Content\r\ncontent-length: 12\r\n\r\n" + BODY, None),
+        (
+            b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nc\r\n"
+            + BODY
+            + b"\r\n0\r\n\r\nnot an answer\r\n\r\n",
+            {"data": []},
+        ),
+    ],
+    ids=[
+        "junk-after-body",
+        "nul-after-body",
+        "204-with-body",
+        "204-with-length",
+        "junk-after-chunks",
+    ],
+)
+@pytest.mark.parametrize("method", ["GET", "POST"])
+async def test_bytes_after_a_whole_answer_never_cost_it(
+    wire: str, method: str, raw: bytes, expected: object
+) -> None:
+    """A whole answer, then bytes that are no answer, in one write: the call gets its answer.
+
+    Sent once (llhttp refused the junk and lost the answer with it); the connection is dropped.
+    """
+
+    async def script(seen: Seen) -> Reply:
+        return Reply(raw=GOOD if seen.target.endswith("/next") else raw, keep_open=True)
+
+    with serve(script) as server:
+        async with sdk(server.url, wire, timeout=httpx.Timeout(10.0)) as client:
+            with instant_retries():
+                assert await client.request(method, "/customers") == expected
+            assert await client.request("GET", "/next") == {"data": [7]}
+    assert len(server.seen) == 2
+    assert server.connections == 2  # never reused after those bytes

@@ -71,7 +71,10 @@ class _Framed:
             result = self._parser.feed_data(data)
         except HttpProcessingError as exc:
             if "Content-Length" not in exc.message:
-                raise
+                answered = self._answer_before_junk(b"".join(kept))
+                if answered is None:
+                    raise
+                return answered
             # llhttp refused a Content-Length, maybe before the head's end: hold the bytes
             # until the head is whole, then read it as RFC 9112 §6.3 says, or refuse it.
             self._refused = exc
@@ -83,6 +86,30 @@ class _Framed:
             self._headed(messages)
         elif self._size > HEAD_LIMIT:
             raise BadHttpMessage(f"the head is over {HEAD_LIMIT // 1024} KiB")
+        return result
+
+    def _answer_before_junk(self, raw: bytes) -> Any:
+        """Read the whole answer that ``raw`` starts with, when bytes after it were refused.
+
+        llhttp refuses the bytes after a complete answer (junk, or a body after a 204) and loses
+        the answer with them; h11 reads the answer, and the connection is never reused. Only
+        when a fresh parser reads ``raw`` up to the answer's end as one whole final answer; the
+        rest is dropped, and the connection closed once the answer is read.
+        """
+        end = _answer_end(raw)
+        if end is None or end >= len(raw):
+            return None
+        parser = self._handler.new_parser(self._params)
+        try:
+            result = parser.feed_data(raw[:end])
+        except HttpProcessingError:
+            return None
+        messages = result[0]
+        if not messages or messages[-1][0].code < 200 or not messages[-1][1].is_eof():
+            return None
+        self._headed(messages)
+        self._parser = _Dropping(parser)
+        self._handler._should_close = True
         return result
 
     def _reread(self, data: bytes) -> Any:
@@ -138,6 +165,68 @@ class _Framed:
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._parser, name)
+
+
+class _Dropping:
+    """A parser whose answer is read: the bytes that still come are dropped."""
+
+    __slots__ = ("_parser",)
+
+    def __init__(self, parser: Any) -> None:
+        self._parser = parser
+
+    def feed_data(self, data: bytes) -> Any:
+        return _NOTHING
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._parser, name)
+
+
+_STATUS = re.compile(rb"HTTP/[0-9]\.[0-9] ([0-9]{3})")
+
+
+def _answer_end(raw: bytes) -> int | None:
+    """Where the first final answer in ``raw`` ends, by its framing; None if it cannot tell."""
+    start = _after_informational(raw)
+    end = _HEAD_END.search(raw, start)
+    status = _STATUS.match(raw, start)
+    if end is None or status is None:
+        return None
+    if status.group(1) in (b"204", b"304"):
+        return end.end()
+    lengths: list[bytes] = []
+    chunked = False
+    for line in raw[start : end.start()].split(b"\n")[1:]:
+        name, _, value = line.partition(b":")
+        name = name.lower()
+        if name == b"transfer-encoding":
+            chunked = True
+        elif name == b"content-length":
+            lengths.extend(part.strip() for part in value.split(b","))
+    if chunked:
+        return _chunks_end(raw, end.end())
+    if lengths and len(set(lengths)) == 1 and _DIGITS.fullmatch(lengths[0]):
+        return end.end() + int(lengths[0])
+    return None
+
+
+def _chunks_end(raw: bytes, at: int) -> int | None:
+    """Where the chunks from ``at`` end (their trailers included), or None."""
+    while (line_end := raw.find(b"\n", at)) >= 0:
+        try:
+            size = int(raw[at:line_end].split(b";", 1)[0].strip(), 16)
+        except ValueError:
+            return None
+        at = line_end + 1
+        if size == 0:
+            while (line_end := raw.find(b"\n", at)) >= 0:
+                line, at = raw[at:line_end].rstrip(b"\r"), line_end + 1
+                if not line:
+                    return at
+            return None
+        at += size
+        at += 2 if raw.startswith(b"\r\n", at) else 1 if raw.startswith(b"\n", at) else 0
+    return None
 
 
 def _after_informational(raw: bytes | bytearray) -> int:
