@@ -88,11 +88,14 @@ async def test_an_http_1_answer_is_read(wire: str, version: bytes) -> None:
     "version", [b"HTTP/0.9", b"HTTP/1.2", b"HTTP/1.9", b"HTTP/2.0", b"HTTP/3.0", b"HTTP/9.9"]
 )
 @pytest.mark.parametrize("method", ["GET", "POST"])
+@pytest.mark.parametrize("doubled", [False, True], ids=["one-length", "doubled-length"])
 async def test_a_version_other_than_http_1_0_or_1_1_is_a_connection_failure(
-    wire: str, method: str, version: bytes
+    wire: str, method: str, version: bytes, doubled: bool
 ) -> None:
     """h11 read ``HTTP/1.9`` and ``HTTP/3.0``, llhttp ``HTTP/2.0``: both refuse them now."""
     raw = version + b" 200 OK\r\ncontent-length: 12\r\n\r\n" + BODY
+    if doubled:  # read again as RFC 9112 §6.3 says: the same checks
+        raw = raw.replace(b"\r\n\r\n", b"\r\ncontent-length: 12\r\n\r\n", 1)
 
     async def script(seen: Seen) -> Reply:
         return Reply(raw=GOOD if seen.target.endswith("/next") else raw, keep_open=True)
@@ -118,6 +121,10 @@ async def test_a_version_other_than_http_1_0_or_1_1_is_a_connection_failure(
             + b"\r\n0\r\n\r\nnot an answer\r\n\r\n",
             {"data": []},
         ),
+        (
+            b"HTTP/1.1 200 OK\r\ncontent-length: 12\r\ncontent-length: 12\r\n\r\n" + BODY + b"zz",
+            {"data": []},
+        ),
     ],
     ids=[
         "junk-after-body",
@@ -125,6 +132,7 @@ async def test_a_version_other_than_http_1_0_or_1_1_is_a_connection_failure(
         "204-with-body",
         "204-with-length",
         "junk-after-chunks",
+        "junk-after-a-doubled-length",
     ],
 )
 @pytest.mark.parametrize("method", ["GET", "POST"])

@@ -126,10 +126,21 @@ class _Framed:
         fixed = reframed(bytes(held))
         if fixed is None:
             raise refused
-        self._kept = None
         self._parser = self._handler.new_parser(self._params)
         self._check_size(fixed[_after_informational(fixed) :])
-        return self._parser.feed_data(fixed)
+        self._kept = [fixed]
+        try:
+            result = self._parser.feed_data(fixed)
+        except HttpProcessingError:
+            answered = self._answer_before_junk(fixed)
+            if answered is None:
+                raise
+            return answered
+        if result[0]:
+            self._headed(result[0])  # the checks of every head: status, version, framing
+        else:  # pragma: no cover - a whole head always makes a message
+            self._kept = None
+        return result
 
     def _headed(self, messages: Any) -> None:
         """Check the head just read; after a 1xx alone, keep the bytes that follow it."""
