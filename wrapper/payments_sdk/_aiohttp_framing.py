@@ -31,6 +31,7 @@ from typing import Any
 
 from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import BadHttpMessage, HttpProcessingError
+from aiohttp.http_writer import HttpVersion10, HttpVersion11
 
 from ._wire import HEAD_LIMIT
 
@@ -40,7 +41,6 @@ __all__ = ["FramedResponseHandler", "handler_factory", "reframed"]
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
 _DIGITS = re.compile(rb"[0-9]+")
 _INFORMATIONAL = re.compile(rb"HTTP/[0-9]\.[0-9] 1[0-9][0-9]")
-_VERSIONS = frozenset({(1, 1), (1, 0)})  # an answer's version, as the wires agree to read it
 _NOTHING: tuple[tuple[()], bool, bytes] = ((), False, b"")  # what a parser returns for no message
 
 
@@ -151,7 +151,8 @@ class _Framed:
             code = message.code
             if code < 100 or code == 101:  # h11 refuses both: no request asked for an upgrade
                 raise BadHttpMessage("Bad status line: a status HTTP/1.1 cannot answer with")
-            if message.version not in _VERSIONS:  # llhttp reads HTTP/0.9 and HTTP/2.0 too
+            version = message.version  # llhttp reads HTTP/0.9 and HTTP/2.0 too
+            if version is not HttpVersion11 and version != HttpVersion10:  # the parser's own
                 raise BadHttpMessage("Bad status line: Invalid HTTP version")
             if code >= 200:  # ``raw`` starts with its head
                 self._kept = None
