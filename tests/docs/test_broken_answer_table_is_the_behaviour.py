@@ -53,6 +53,10 @@ def _status_line(line: bytes) -> bytes:
 ANSWERS: dict[str, bytes] = {
     "a status line that is not HTTP/1.1's": _status_line(b"HTTP/1.1 abc OK"),
     "a status code of four digits": _status_line(b"HTTP/1.1 2000 OK"),
+    "a version other than HTTP/1.0 or HTTP/1.1": _status_line(b"HTTP/2.0 200 OK"),
+    "a status code below 100": _status_line(b"HTTP/1.1 099 Early"),
+    "a 101 that no request asked for": b"HTTP/1.1 101 Switching Protocols\r\nupgrade: h2c\r\n\r\n"
+    + _answer(),
     "a header line without a colon": _answer(b"X-Note"),
     "whitespace before a header's colon": _answer(b"X-Note : v"),
     "a NUL in a header": _answer(b"X-Note: a\x00b"),

@@ -1,6 +1,6 @@
 """How the default wire finds where an answer ends, where aiohttp's parser alone reads otherwise.
 
-aiohttp's C parser (llhttp) reads each answer's head and frames its body. Three rules
+aiohttp's C parser (llhttp) reads each answer's head and frames its body. Four rules
 that httpx (h11) keeps, it does not, so the same bytes got two verdicts; this protocol wraps the
 parser of each exchange to keep them:
 
@@ -9,6 +9,10 @@ parser of each exchange to keep them:
   and read 8,000 small fields (200 KiB) that httpx refuses.
 - **Transfer-Encoding is** ``chunked`` **alone**, as h11 reads it: llhttp reads
   ``gzip, chunked`` as chunked and hands the gzip on as the body.
+- **A status from 100 to 999, and never an unasked-for 101**: llhttp reads ``099`` as a
+  status 99, and a ``101 Switching Protocols`` as a final answer; h11 refuses both. **The
+  version is HTTP/1.0 or HTTP/1.1**, on both wires (llhttp reads ``HTTP/2.0`` and ``HTTP/0.9``
+  but not ``HTTP/1.9``; h11 reads any ``HTTP/d.d``; ``_httpx_wire._check_head``).
 - **RFC 9112 §6.3**: a ``Content-Length`` sent more than once with one value (two equal lines,
   or ``2, 2``) is read as that value; with ``Transfer-Encoding: chunked`` it is ignored (the
   Transfer-Encoding overrides it). llhttp refuses both; differing or invalid values stay refused.
@@ -26,6 +30,7 @@ from typing import Any
 
 from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import BadHttpMessage, HttpProcessingError
+from aiohttp.http_writer import HttpVersion10, HttpVersion11
 
 from ._wire import HEAD_LIMIT
 
@@ -59,7 +64,10 @@ class _Framed:
             result = self._parser.feed_data(data)
         except HttpProcessingError as exc:
             if "Content-Length" not in exc.message:
-                raise
+                answered = self._answer_before_junk(b"".join(kept))
+                if answered is None:
+                    raise
+                return answered
             # llhttp refused a Content-Length, maybe before the head's end: hold the bytes
             # until the head is whole, then read it as RFC 9112 §6.3 says, or refuse it.
             self._kept = None
@@ -72,13 +80,44 @@ class _Framed:
             raise BadHttpMessage(f"the head is over {HEAD_LIMIT // 1024} KiB")
         return result
 
+    def _answer_before_junk(self, raw: bytes) -> Any:
+        """Read the whole answer that ``raw`` starts with, when bytes after it were refused.
+
+        llhttp refuses the bytes after a complete answer (junk, or a body after a 204) and loses
+        the answer with them; h11 reads the answer, and the connection is never reused. Only
+        when a fresh parser reads ``raw`` up to the answer's end as one whole final answer; the
+        rest is dropped, and the connection closed once the answer is read.
+        """
+        end = _answer_end(raw)
+        if end is None or end >= len(raw):
+            return None
+        parser = self._handler.new_parser()
+        try:
+            result = parser.feed_data(raw[:end])
+        except HttpProcessingError:
+            return None
+        messages = result[0]
+        if not messages or messages[-1][0].code < 200 or not messages[-1][1].is_eof():
+            return None
+        self._parser = parser
+        self._headed(messages)  # the checks of every head: status, version, framing, size
+        self._handler.head_read(_Dropping(parser))
+        self._handler._should_close = True
+        return result
+
     def _headed(self, messages: Any) -> None:
         """Check the head just read; after a 1xx alone, keep the bytes that follow it."""
         kept = self._kept
         assert kept is not None
         raw = None
         for message, _ in messages:
-            if message.code >= 200:  # the bytes kept start with its head, after any 1xx
+            code = message.code
+            if code < 100 or code == 101:  # h11 refuses both: no request asked for an upgrade
+                raise BadHttpMessage("Bad status line: a status HTTP/1.1 cannot answer with")
+            version = message.version  # llhttp reads HTTP/0.9 and HTTP/2.0 too
+            if version is not HttpVersion11 and version != HttpVersion10:  # the parser's own
+                raise BadHttpMessage("Bad status line: Invalid HTTP version")
+            if code >= 200:  # the bytes kept start with its head, after any 1xx
                 self._kept = None
                 self._handler.head_read(self._parser)  # its body goes straight to the parser
                 if "Transfer-Encoding" in message.headers and not _chunked(message.headers):
@@ -97,7 +136,20 @@ class _Framed:
         """Read ``fixed`` (the exchange so far, its head made valid) with a fresh parser."""
         self._parser = self._handler.new_parser()
         self._check_size(fixed[_after_informational(fixed) :])
-        return self._parser.feed_data(fixed)
+        self._kept = [fixed]
+        self._size = len(fixed)
+        try:
+            result = self._parser.feed_data(fixed)
+        except HttpProcessingError:
+            answered = self._answer_before_junk(fixed)
+            if answered is None:
+                raise
+            return answered
+        if result[0]:
+            self._headed(result[0])  # the checks of every head: status, version, framing
+        else:  # pragma: no cover - a whole head always makes a message
+            self._kept = None
+        return result
 
     @staticmethod
     def _check_size(raw: bytes) -> None:
@@ -142,6 +194,68 @@ class _Reread:
 
     def pause_reading(self) -> None:
         """Nothing to pause: no body is being read."""
+
+
+class _Dropping:
+    """A parser whose answer is read: the bytes that still come are dropped."""
+
+    __slots__ = ("_parser",)
+
+    def __init__(self, parser: Any) -> None:
+        self._parser = parser
+
+    def feed_data(self, data: bytes) -> Any:
+        return _NOTHING
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._parser, name)
+
+
+_STATUS = re.compile(rb"HTTP/[0-9]\.[0-9] ([0-9]{3})")
+
+
+def _answer_end(raw: bytes) -> int | None:
+    """Where the first final answer in ``raw`` ends, by its framing; None if it cannot tell."""
+    start = _after_informational(raw)
+    end = _HEAD_END.search(raw, start)
+    status = _STATUS.match(raw, start)
+    if end is None or status is None:
+        return None
+    if status.group(1) in (b"204", b"304"):
+        return end.end()
+    lengths: list[bytes] = []
+    chunked = False
+    for line in raw[start : end.start()].split(b"\n")[1:]:
+        name, _, value = line.partition(b":")
+        name = name.lower()
+        if name == b"transfer-encoding":
+            chunked = True
+        elif name == b"content-length":
+            lengths.extend(part.strip() for part in value.split(b","))
+    if chunked:
+        return _chunks_end(raw, end.end())
+    if lengths and len(set(lengths)) == 1 and _DIGITS.fullmatch(lengths[0]):
+        return end.end() + int(lengths[0])
+    return None
+
+
+def _chunks_end(raw: bytes, at: int) -> int | None:
+    """Where the chunks from ``at`` end (their trailers included), or None."""
+    while (line_end := raw.find(b"\n", at)) >= 0:
+        try:
+            size = int(raw[at:line_end].split(b";", 1)[0].strip(), 16)
+        except ValueError:
+            return None
+        at = line_end + 1
+        if size == 0:
+            while (line_end := raw.find(b"\n", at)) >= 0:
+                line, at = raw[at:line_end].rstrip(b"\r"), line_end + 1
+                if not line:
+                    return at
+            return None
+        at += size
+        at += 2 if raw.startswith(b"\r\n", at) else 1 if raw.startswith(b"\n", at) else 0
+    return None
 
 
 def _after_informational(raw: bytes | bytearray) -> int:

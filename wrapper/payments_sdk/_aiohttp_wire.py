@@ -393,5 +393,9 @@ def _describe(exc: BaseException) -> str:
     if isinstance(exc, aiohttp.ClientConnectorError):
         reason = exc.os_error.strerror or str(exc.os_error) or type(exc.os_error).__name__
         return f"cannot connect to {exc.host}:{exc.port} ({reason})"
+    if isinstance(exc, aiohttp.ServerDisconnectedError):
+        # Its text is the head read so far, when the server closed in the middle of one: every
+        # field and value of it. Said as httpx says it:
+        return "ServerDisconnectedError: Server disconnected"
     text = str(exc)
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__

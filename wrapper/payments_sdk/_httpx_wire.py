@@ -103,13 +103,19 @@ class HttpxWire:
 
 
 def _check_head(response: httpx.Response) -> None:
-    """Refuse a head over :data:`~._wire.HEAD_LIMIT`, as the default wire refuses it.
+    """Refuse a head over :data:`~._wire.HEAD_LIMIT`, or not HTTP/1.0 or 1.1, as the default wire.
 
     h11 bounds only what it holds before a head ends, read 64 KiB at a time, so it reads some
     heads a little over the limit; the same bytes get one verdict on both wires.
     """
-    if response.http_version != "HTTP/1.1":
-        return  # HTTP/2 heads are framed otherwise (a caller's client may speak it)
+    version = response.http_version
+    if version != "HTTP/1.1":
+        if version == "HTTP/1.0" or "." not in version:
+            return  # HTTP/2 heads (h2 says "HTTP/2") are framed otherwise
+        # h11 reads any HTTP/d.d; llhttp, on the default wire, not all: both read only these.
+        raise httpx.RemoteProtocolError(
+            "Bad status line: Invalid HTTP version", request=response.request
+        )
     reason = response.extensions.get("reason_phrase", b"")
     status_line = len(response.http_version) + len(reason) + 7  # "HTTP/1.1 200 OK\r\n"
     if head_size(status_line, response.headers.raw) > HEAD_LIMIT:
