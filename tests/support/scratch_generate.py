@@ -1,8 +1,9 @@
 """Generate the SDK from an edited bundle into a scratch directory, as ``make generate`` does.
 
-The steps are the Makefile's ``generate_into``: fold the servers into the paths, derive the
-generator's input (``generator_input.py``), run openapi-python-client with our templates, then
-the surface step. The scratch directory gets ``generated/`` beside a link to the checkout's
+The steps are the Makefile's ``generate_into``: refuse an unsupported feature
+(``features.py``), fold the servers into the paths, derive the generator's input
+(``generator_input.py``), run openapi-python-client with our templates, then the surface step.
+The scratch directory gets ``generated/`` beside a link to the checkout's
 ``wrapper/``, so a fresh interpreter with both on ``PYTHONPATH`` imports the edited SDK.
 """
 
@@ -51,8 +52,10 @@ def generate_into(checkout: Path, source: dict[str, Any]) -> Path:
         str(ROOT / "openapi" / "templates"),
         "--fail-on-warning",
     ]
-    surface = [sys.executable, str(ROOT / "openapi" / "tools" / "surface.py")]
-    for command in (generate, [*surface, "payments.folded.json", "."]):
+    tools = ROOT / "openapi" / "tools"
+    features = [sys.executable, str(tools / "features.py"), "payments.json"]
+    surface = [sys.executable, str(tools / "surface.py"), "payments.folded.json", "."]
+    for command in (features, generate, surface):
         result = subprocess.run(command, cwd=out, env=env, capture_output=True, text=True)
         assert result.returncode == 0, (command[1], result.stdout[-2000:], result.stderr[-2000:])
     return out
