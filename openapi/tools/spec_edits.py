@@ -23,7 +23,7 @@ It takes long (a whole ``make test`` per edit): run it in the background, niced,
 ``nohup make spec-edits > build/spec-edits.log 2>&1 &``.
 
 Usage: python openapi/tools/spec_edits.py [--jobs N] [--force | --resume] [--skip-pending]
-[--table] [--list] [NAME ...]
+[--table] [--list] [--apply] [NAME ...]
 """
 
 from __future__ import annotations
@@ -418,6 +418,21 @@ def _locked() -> Iterator[None]:
         yield
 
 
+def _apply_here(names: list[str], chosen: list[Run]) -> int:
+    """Write the edited files of ``chosen`` (from ``HEAD``, applied at once) into the work tree."""
+    edits = tuple(edit for run in chosen for edit in run.edits)
+    if not names or not edits:
+        print("--apply: name the runs to apply (together applies every compatible edit)")
+        return 2
+    combined = Run("+".join(run.name for run in chosen), "compatible", edits)
+    written = _edited_files(combined, _git("rev-parse", "HEAD"))
+    for path, text in written.items():
+        (ROOT / path).write_text(text, encoding="utf-8")
+    paths = " ".join(str(path) for path in written)
+    print(f"wrote {paths}; now make generate. Undo: git checkout {paths}; make generate")
+    return 0
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("names", nargs="*", help="runs to replay (default: all)")
@@ -427,6 +442,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--resume", action="store_true", help="keep results of older commits")
     parser.add_argument("--table", action="store_true", help="write and print the table only")
     parser.add_argument("--list", action="store_true", help="list the runs")
+    parser.add_argument(
+        "--apply",
+        action="store_true",
+        help="write the named runs' edited files into this work tree, to reproduce a failure",
+    )
     args = parser.parse_args(argv)
     everything = runs()
     if args.list:
@@ -438,6 +458,8 @@ def main(argv: list[str]) -> int:
         print(f"unknown run(s): {', '.join(sorted(unknown))}; --list lists them", file=sys.stderr)
         return 2
     chosen = [r for r in everything if (not args.names or r.name in args.names)]
+    if args.apply:
+        return _apply_here(args.names, chosen)
     if args.skip_pending:
         chosen = [r for r in chosen if not r.pending]
     if _git("status", "--porcelain", "--untracked-files=no"):
