@@ -71,7 +71,7 @@ define generate_into
 	rm $(1)/payments.generator.json
 	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
 	$(PY) openapi/tools/surface.py $(1)/payments.folded.json $(1)
-	$(BIN)/ruff check $(1)/payments_sdk --isolated --no-cache --fix-only --quiet --extend-select=I,F401 --target-version=py311
+	$(BIN)/ruff check $(1)/payments_sdk --isolated --no-cache --fix-only --quiet --extend-select=I,F401 --target-version=py311 --config "lint.isort.split-on-trailing-comma=false"
 	$(BIN)/ruff format $(1)/payments_sdk --isolated --no-cache --quiet --line-length=100
 endef
 
