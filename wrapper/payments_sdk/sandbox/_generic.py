@@ -281,6 +281,23 @@ def _conventional(name: OperationName) -> Handler | None:
     """Return the REST convention's handler for ``name``, or None when it cannot serve it."""
     if name.media_type is not None and name.verb == "GET" and len(name.path_params) <= 1:
         return _raw(name)
+    if name.is_list and name.verb == "GET" and len(name.path_params) == 1:
+        (parent,) = name.path_params
+
+        def nested(store: Store, v: Validated) -> tuple[int, Any]:
+            # A list under one record (``/payments/{payment_id}/events``): that record must
+            # exist, and the list holds what was added under it (its own collection).
+            _find(store, name, v.path[parent])
+            table = store.collections.setdefault(name.key, {})
+            wanted = _wanted(name, v.query)
+            kept = [
+                r
+                for r in table.values()
+                if r.get("_parent") == v.path[parent] and _matches(name, r, wanted)
+            ]
+            return 200, paginate(kept, v.query) if name.paged else _one_page(kept)
+
+        return nested
     if name.is_list and name.verb == "GET":
 
         def listing(store: Store, v: Validated) -> tuple[int, Any]:
