@@ -22,7 +22,7 @@ from ._auth import KeyIssuer
 from ._control_routes import control_routes
 from ._errors import ApiError, bad_request, field_path
 from ._fault_routes import fault_routes
-from ._generic import Handler, OperationName, RawBody, handler_for
+from ._generic import OperationName, RawBody, handler_for
 from ._input import (
     MAX_INTEGER,
     MAX_JSON_BYTES,
@@ -31,12 +31,12 @@ from ._input import (
     read_body,
 )
 from ._record_fields import RecordFields, record_routes
-from ._requests import Operation, Validated
+from ._requests import Operation
 from ._spaces import Spaces, namespace_of
-from ._store import Store, creation_time, render
+from ._store import creation_time, render
 from .contract import SchemaSet, load_bundle
 
-__all__ = ["build_app", "unhandled_operations"]
+__all__ = ["build_app"]
 
 log = logging.getLogger("payments_sdk.sandbox")
 
@@ -48,33 +48,6 @@ def _error(exc: ApiError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
 
 
-def _not_implemented(operation: Operation) -> Handler:
-    """Return the handler of an operation neither a business rule nor the convention serves: 501.
-
-    The request is still authenticated and validated against the bundle first, so a caller
-    learns about their own mistakes before learning that the sandbox cannot answer.
-    """
-    message = (
-        f"the sandbox does not implement {operation.operation_id} "
-        f"({operation.method} {operation.path}) yet"
-    )
-
-    def handler(store: Store, validated: Validated) -> tuple[int, Any]:
-        raise ApiError(501, message)
-
-    return handler
-
-
-def unhandled_operations(document: dict[str, Any]) -> list[str]:
-    """Return the operationIds of ``document`` that the sandbox answers with 501."""
-    return [
-        operation["operationId"]
-        for path, item in document["paths"].items()
-        for method, operation in item.items()
-        if method in _METHODS and handler_for(OperationName(document, path, method)) is None
-    ]
-
-
 _METHODS = ("get", "post", "put", "patch", "delete")
 
 
@@ -84,7 +57,7 @@ _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def _endpoint(
     spaces: Spaces, keys: KeyIssuer, operation: Operation, name: OperationName
 ) -> Callable[..., Any]:
-    handler = handler_for(name) or _not_implemented(operation)
+    handler = handler_for(name)
     changing = operation.method.upper() in _CHANGING
 
     async def endpoint(request: Request) -> Response:
@@ -193,13 +166,6 @@ def build_app(
     """
     folded = document or load_bundle()
     schemas = SchemaSet(folded, direction="request")
-    missing = unhandled_operations(folded)
-    if missing:
-        log.warning(
-            "the bundle has operations the sandbox has no handler for, answered with 501 Not "
-            "Implemented: %s (see 'When the spec changes' in docs/development.md)",
-            ", ".join(missing),
-        )
     routes: list[Route] = []
     # OpenAPI matches a concrete path before a templated one (/payments/export before
     # /payments/{id}); Starlette takes the first route that matches, so they go in that order.
