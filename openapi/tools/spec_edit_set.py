@@ -620,6 +620,35 @@ async def drive_nested_list(drive: Drive) -> None:
         raise AssertionError("the events of a payment that does not exist were listed")
 
 
+def record_action(spec: Spec) -> None:
+    """Add an action under a record that no business rule knows: POST /payments/{id}/capture."""
+    spec["paths"]["/payments/{id}/capture"] = {
+        "post": {
+            "operationId": "capturePayment",
+            "summary": "Capture a payment",
+            "description": "Captures an authorised payment; answers the payment.",
+            "tags": ["Payin"],
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"200": _json("Payment", "The payment."), **_errors("400", "401", "404")},
+        }
+    }
+
+
+async def drive_record_action(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    paid = await _paid(drive)
+    captured = await drive.client.payments.capture(paid)
+    _check(captured.id == paid, captured)
+    _check(drive.sent[-1].url.path.endswith(f"/payments/{paid}/capture"), drive.sent[-1].url)
+    try:
+        await drive.client.payments.capture("payt_nosuchpayment")
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a payment that does not exist was captured")
+
+
 # -- compatible: the OpenAPI 3.1 features ---------------------------------------------------------
 
 
@@ -1312,6 +1341,9 @@ EDITS: tuple[Edit, ...] = (
     Edit("nested_list", "compatible", "path parameter (a list under a record)", nested_list,
          facts=(_added("OPERATIONS", ("GET", "/v1/payments/{payment_id}/events")),),
          drive=drive_nested_list),
+    Edit("record_action", "compatible", "new action under a record", record_action,
+         facts=(_added("OPERATIONS", ("POST", "/v1/payments/{id}/capture")),),
+         drive=drive_record_action),
     Edit("discriminated_one_of", "compatible", "oneOf with discriminator (response)",
          discriminated_one_of, drive=drive_discriminated_one_of),
     Edit("all_of_record", "compatible", "allOf", all_of_record,
