@@ -269,10 +269,10 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
     ``snapshots ...`` and ``namespace ...`` drive a running sandbox's controls instead
     (``_controls_cli.py``).
     """
-    from ._controls_cli import COMMANDS, controls_main
+    from ._controls_cli import controls_main, groups
 
     words = sys.argv[1:] if argv is None else argv
-    if words and words[0] in COMMANDS:
+    if words and words[0] in groups():
         return controls_main(words, prog)
     parser = _parser(prog)
     args = parser.parse_args(argv)
