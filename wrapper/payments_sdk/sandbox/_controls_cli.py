@@ -22,7 +22,7 @@ import sys
 from ._controls import CONTROLS, Control
 from ._namespace import SandboxControlError, SandboxNamespace
 
-__all__ = ["COMMANDS", "controls_main", "groups"]
+__all__ = ["COMMANDS", "controls_main", "groups", "usage_lines"]
 
 
 def groups() -> frozenset[str]:
@@ -41,6 +41,21 @@ def _commands() -> dict[tuple[str, str], Control]:
         for control in CONTROLS.values()
         if control.command is not None
     }
+
+
+def usage_lines(prog: str) -> list[str]:
+    """Return one usage line per control command (``payments-sandbox snapshots delete NAME``)."""
+    return [
+        " ".join(
+            [prog, group, action]
+            + [
+                "FIELD=TEXT FIELD:=JSON ..." if argument.assignments else argument.metavar
+                for argument in control.command.arguments
+            ]
+        )
+        for (group, action), control in _commands().items()
+        if control.command is not None
+    ]
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
