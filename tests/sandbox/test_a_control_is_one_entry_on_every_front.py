@@ -44,8 +44,7 @@ def _show(arguments: dict[str, Any], answer: Any) -> None:
 
 ECHO = Control(
     "echo_note",
-    "POST",
-    "/_sandbox/notes",
+    "POST /_sandbox/notes",
     _run,
     _check,
     status=201,

@@ -74,8 +74,8 @@ def _endpoint(
             body = control.answer(namespace, control.run(state, namespace, **arguments))
         except ApiError as exc:
             return JSONResponse(exc.body(), status_code=exc.status)
-        if body is None:
-            return Response(status_code=control.status)
+        if control.status == 204:
+            return Response(status_code=204)
         return JSONResponse(render(body), status_code=control.status)
 
     return endpoint

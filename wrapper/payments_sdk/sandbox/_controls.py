@@ -113,18 +113,28 @@ class Control:
 
     name: str
     """How ``Sandbox._control`` and ``SandboxNamespace._control`` name it."""
-    method: str
-    path: str
+    route: str
+    """``METHOD /path``: ``DELETE /_sandbox/snapshots/{name}``."""
     run: Callable[..., Any]
     """The state operation: ``run(state, namespace, **arguments)``; raises ApiError to refuse."""
     check: Callable[[Call], dict[str, Any]] | None = None
     """The body and path parameters -> ``run``'s arguments; ``None``: no body, no arguments."""
     status: int = 200
     answer: Callable[[str, Any], Any] = lambda namespace, result: result
-    """``(namespace, run's result)`` -> the HTTP answer's body; ``None``: no body."""
+    """``(namespace, run's result)`` -> the HTTP answer's body (none for a 204)."""
     body: str | None = None
     """The Python argument that is the whole body (``fields``), if any, instead of one per field."""
     command: Command | None = None
+
+    @property
+    def method(self) -> str:
+        """The HTTP method: ``DELETE``."""
+        return self.route.partition(" ")[0]
+
+    @property
+    def path(self) -> str:
+        """The path, with its parameters in braces: ``/_sandbox/snapshots/{name}``."""
+        return self.route.partition(" ")[2]
 
     def parameters(self) -> list[str]:
         """Return the names of the path's parameters, in order."""
@@ -234,6 +244,18 @@ def _reset(state: State, namespace: str, *, seed: int | None) -> int | None:
 def _restore(state: State, namespace: str, *, name: str) -> str:
     state.spaces.restore(namespace, name)
     return name
+
+
+def _snapshot(state: State, namespace: str, *, name: str) -> Any:
+    return state.spaces.snapshot(namespace, name)
+
+
+def _snapshots(state: State, namespace: str) -> Any:
+    return state.spaces.snapshots(namespace)
+
+
+def _delete_snapshot(state: State, namespace: str, *, name: str) -> None:
+    state.spaces.delete_snapshot(namespace, name)
 
 
 def _check_snapshot(call: Call) -> dict[str, Any]:
@@ -379,6 +401,10 @@ def _add_fault(state: State, namespace: str, *, kind: str, arguments: dict[str, 
         raise bad_request(str(exc)) from None
 
 
+def _clear_faults(state: State, namespace: str) -> None:
+    state.spaces.faults(namespace).clear()
+
+
 def _faults(state: State, namespace: str) -> dict[str, Any]:
     faults = state.spaces.faults(namespace)
     return {"data": [fault.to_dict() for fault in faults.pending()], "calls": faults.call_counts()}
@@ -467,118 +493,61 @@ _ASSIGNMENTS = "FIELD=TEXT sets a string; FIELD:=JSON sets any JSON value"
 CONTROLS: dict[str, Control] = {
     control.name: control
     for control in (
-        Control("issue_key", "POST", "/_sandbox/keys", _issue_key, _check_key, status=201),
+        Control("issue_key", "POST /_sandbox/keys", _issue_key, _check_key, status=201),
         Control(
-            "reset",
-            "POST",
-            "/_sandbox/reset",
-            _reset,
-            _check_reset,
+            "reset", "POST /_sandbox/reset", _reset, _check_reset,
             answer=lambda namespace, seed: {"namespace": namespace, "seed": seed},
         ),
         Control(
-            "snapshot",
-            "POST",
-            "/_sandbox/snapshots",
-            lambda state, namespace, name: state.spaces.snapshot(namespace, name),
-            _check_snapshot,
-            status=201,
+            "snapshot", "POST /_sandbox/snapshots", _snapshot, _check_snapshot, status=201,
             answer=lambda namespace, info: {"namespace": namespace, **info},
         ),
         Control(
-            "snapshots",
-            "GET",
-            "/_sandbox/snapshots",
-            lambda state, namespace: state.spaces.snapshots(namespace),
+            "snapshots", "GET /_sandbox/snapshots", _snapshots,
             answer=lambda namespace, rows: {"namespace": namespace, "data": rows},
             command=Command(
-                "snapshots",
-                _SNAPSHOTS,
-                "list",
-                "one line per snapshot: name, time taken (UTC), size",
-                _print_snapshots,
+                "snapshots", _SNAPSHOTS, "list",
+                "one line per snapshot: name, time taken (UTC), size", _print_snapshots,
             ),
         ),
         Control(
-            "restore",
-            "POST",
-            "/_sandbox/snapshots/{name}/restore",
-            _restore,
-            _named_in_path,
+            "restore", "POST /_sandbox/snapshots/{name}/restore", _restore, _named_in_path,
             answer=lambda namespace, name: {"namespace": namespace, "name": name},
         ),
         Control(
-            "delete_snapshot",
-            "DELETE",
-            "/_sandbox/snapshots/{name}",
-            lambda state, namespace, name: state.spaces.delete_snapshot(namespace, name),
-            _named_in_path,
-            status=204,
-            answer=lambda namespace, result: None,
+            "delete_snapshot", "DELETE /_sandbox/snapshots/{name}", _delete_snapshot,
+            _named_in_path, status=204,
             command=Command(
-                "snapshots",
-                _SNAPSHOTS,
-                "delete",
-                "remove the snapshot NAME",
-                _said("deleted snapshot {name}"),
-                (Positional("name", "NAME"),),
+                "snapshots", _SNAPSHOTS, "delete", "remove the snapshot NAME",
+                _said("deleted snapshot {name}"), (Positional("name", "NAME"),),
             ),
         ),
         Control(
-            "delete_namespace",
-            "DELETE",
-            "/_sandbox/namespace",
-            _delete_namespace,
-            _no_fields,
+            "delete_namespace", "DELETE /_sandbox/namespace", _delete_namespace, _no_fields,
             status=204,
-            answer=lambda namespace, result: None,
             command=Command(
-                "namespace",
-                "delete the key's namespace",
-                "delete",
+                "namespace", "delete the key's namespace", "delete",
                 "delete the namespace: records, snapshots, clock and faults",
                 _said("deleted the namespace"),
             ),
         ),
-        Control("clock", "GET", "/_sandbox/clock", _read_clock),
-        Control("move_clock", "POST", "/_sandbox/clock", _move_clock, _check_move),
+        Control("clock", "GET /_sandbox/clock", _read_clock),
+        Control("move_clock", "POST /_sandbox/clock", _move_clock, _check_move),
         Control(
-            "add_fault",
-            "POST",
-            "/_sandbox/faults",
-            _add_fault,
-            _check_fault,
-            status=201,
+            "add_fault", "POST /_sandbox/faults", _add_fault, _check_fault, status=201,
             answer=lambda namespace, fault: fault.to_dict(),
         ),
-        Control("faults", "GET", "/_sandbox/faults", _faults),
+        Control("faults", "GET /_sandbox/faults", _faults),
+        Control("clear_faults", "DELETE /_sandbox/faults", _clear_faults, status=204),
         Control(
-            "clear_faults",
-            "DELETE",
-            "/_sandbox/faults",
-            lambda state, namespace: state.spaces.faults(namespace).clear(),
-            status=204,
-            answer=lambda namespace, result: None,
-        ),
-        Control(
-            "simulate_payment",
-            "POST",
-            "/_sandbox/payments",
-            _simulate_payment,
-            _check_payment,
+            "simulate_payment", "POST /_sandbox/payments", _simulate_payment, _check_payment,
             status=201,
         ),
         Control(
-            "set_fields",
-            "PATCH",
-            "/_sandbox/records/{resource}/{id}",
-            _set_fields,
-            _check_record,
+            "set_fields", "PATCH /_sandbox/records/{resource}/{id}", _set_fields, _check_record,
             body="fields",
             command=Command(
-                "records",
-                _RECORDS,
-                "set",
+                "records", _RECORDS, "set",
                 "set fields of a record to values the bundle allows; print the record as JSON",
                 _print_record,
                 (
@@ -590,17 +559,10 @@ CONTROLS: dict[str, Control] = {
             ),
         ),
         Control(
-            "add_record",
-            "POST",
-            "/_sandbox/records/{resource}",
-            _add_record,
-            _check_record,
-            status=201,
-            body="fields",
+            "add_record", "POST /_sandbox/records/{resource}", _add_record, _check_record,
+            status=201, body="fields",
             command=Command(
-                "records",
-                _RECORDS,
-                "add",
+                "records", _RECORDS, "add",
                 "add a record to a resource no business rule keeps; print it as JSON",
                 _print_record,
                 (
@@ -611,5 +573,5 @@ CONTROLS: dict[str, Control] = {
             ),
         ),
     )
-}
+}  # fmt: skip
 """Every control, by name; the fronts read it when they are built (a test may add one)."""
