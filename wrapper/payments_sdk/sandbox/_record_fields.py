@@ -32,12 +32,11 @@ from typing import Any
 from ._errors import bad_request, field_path, not_found, shown
 from ._generic import _PREFIX, OperationName, _deep, _placeholder, records_of
 from ._handlers import TABLES
-from ._input import check_numbers, parse_json
 from ._requests import _describe
 from ._store import Store, render
 from .contract import SchemaSet, escape_pointer
 
-__all__ = ["FIXED_FIELDS", "RecordFields", "fields_of"]
+__all__ = ["FIXED_FIELDS", "RecordFields"]
 
 FIXED_FIELDS = frozenset({"id", "created_at"})
 """Fields the control refuses: ``id`` addresses a record and ``created_at`` orders its list."""
@@ -224,10 +223,3 @@ def _stored(value: Any) -> Any:
         except ValueError:
             return value
     return value
-
-
-def fields_of(raw: bytes) -> Any:
-    """Return the fields a body sets, read as every sandbox body is (no fractions, bounded)."""
-    body = parse_json(raw) if raw else {}
-    check_numbers(body)
-    return body
