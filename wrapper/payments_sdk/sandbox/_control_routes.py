@@ -1,33 +1,10 @@
 """The sandbox's controls over HTTP: one route per path of :data:`~._controls.CONTROLS`.
 
 Like ``/_sandbox/payments``, every control needs a key of this sandbox, acts on the namespace
-that key names, answers an ``Error`` body for bad input (400) and never a 5xx:
-
-- ``POST /_sandbox/keys`` ``{"namespace": "gw0"}``: 201 ``{"api_key", "namespace"}``, a key whose
-  requests see that namespace only;
-- ``POST /_sandbox/reset`` ``{"seed": 7}`` (optional): the namespace starts again, seeded;
-- ``POST /_sandbox/snapshots`` ``{"name": "before-refunds"}``: 201, a named copy of the state,
-  answered as the list shows it;
-- ``GET /_sandbox/snapshots``: ``{"data": [{"name", "taken_at", "size"}, ...]}``, by name;
-- ``POST /_sandbox/snapshots/{name}/restore``: the state as it was then (404 if no such copy);
-- ``DELETE /_sandbox/snapshots/{name}``: 204, the copy is gone (404 if there was none);
-- ``DELETE /_sandbox/namespace``: 204, the key's namespace is deleted (records, snapshots,
-  clock, faults; its ids are never issued again); ``default`` cannot be deleted (reset it);
-- ``GET /_sandbox/clock``: ``{"now", "frozen"}``;
-- ``POST /_sandbox/clock`` with one of ``{"freeze": true}`` (``"at"``: an ISO 8601 time, optional),
-  ``{"advance": seconds}`` or ``{"resume": true}``: the new ``{"now", "frozen"}``;
-- ``POST /_sandbox/faults`` adds a fault and answers 201 with it::
-
-      {"operation": "createRefund", "kind": "fail", "status": 429, "retry_after": 2, "times": 1}
-      {"operation": "GET /v1/balances", "kind": "latency", "seconds": 1.5}
-      {"operation": "createRefund", "kind": "drop", "when": "after"}
-
-- ``GET /_sandbox/faults``: ``{"data": [fault, ...], "calls": {operationId: n}}``, the pending
-  faults, oldest first, and the calls of each operation that was called;
-- ``DELETE /_sandbox/faults``: 204, the namespace's faults are gone and its counts reset;
-- ``POST /_sandbox/payments``: 201, a simulated payment;
-- ``PATCH /_sandbox/records/{resource}/{id}`` and ``POST /_sandbox/records/{resource}``: a
-  record's fields set, or a record added (``_record_fields.py``).
+that key names, answers an ``Error`` body for bad input (400) and never a 5xx. A ``HEAD`` is
+answered as the ``GET`` of its path; a method the path does not serve is a 405 listing those it
+does. What each control takes and answers is its entry in ``_controls.py`` (and, for users,
+docs/sandbox.md).
 """
 
 from __future__ import annotations
