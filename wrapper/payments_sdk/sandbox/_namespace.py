@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
+from ._controls import CONTROLS, to_json
+
 __all__ = ["SandboxControlError", "SandboxNamespace"]
 
 
@@ -53,19 +55,17 @@ class SandboxNamespace:
         """
         import httpx  # imported on use: the pytest plugin imports this module at start
 
-        from ._controls import CONTROLS, to_json
-
         control = CONTROLS[name]
         path = {key: quote(str(arguments.pop(key)), safe="") for key in control.parameters()}
         body = arguments.pop(control.body) if control.body else arguments
+        headers = {"Authorization": f"Bearer {self.api_key}"}
+        if body:
+            headers["Content-Type"] = "application/json"
         answer = httpx.request(
             control.method,
             self.base_url.removesuffix("/v1") + control.path.format(**path),
             content=to_json(body, control.body or "arguments") if body else None,
-            headers={
-                "Authorization": f"Bearer {self.api_key}",
-                "Content-Type": "application/json",
-            },
+            headers=headers,
             timeout=30,
         )
         if answer.status_code >= 400:
