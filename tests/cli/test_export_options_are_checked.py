@@ -17,6 +17,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from payments_sdk._operation_table import OPERATIONS
 from payments_sdk.cli import run
 from payments_sdk.cli._exit_codes import ExitCode
 from payments_sdk.cli._progress import Progress
@@ -36,8 +37,20 @@ def env(served: tuple[Sandbox, dict[str, str]]) -> dict[str, str]:
     return served[1]
 
 
+# The command under test, as the operation table has it (its operationId is the bundle's).
+(LIST,) = [op for op in OPERATIONS if (op.resource, op.method) == ("payments", "list")]
+
+
+def _per_page(bound: str) -> int:
+    """The bundle's ``maximum`` or ``default`` of ``per_page`` on the payments list."""
+    (argument,) = [a for a in LIST.arguments if a.python_name == "per_page"]
+    value = argument.default if bound == "default" else argument.schema[bound]
+    assert isinstance(value, int)
+    return value
+
+
 def _sent(served: tuple[Sandbox, dict[str, str]]) -> int:
-    return served[0].faults.calls("listPayments")
+    return served[0].faults.calls(LIST.operation_id)
 
 
 def test_an_unknown_column_is_a_usage_error_naming_it_and_the_known_ones(
@@ -110,14 +123,26 @@ def test_a_month_is_a_whole_window(env: dict[str, str]) -> None:
 def test_all_asks_for_the_largest_page_unless_told(
     served: tuple[Sandbox, dict[str, str]], env: dict[str, str]
 ) -> None:
+    """``--all`` pages by the bundle's ``maximum`` of ``per_page``; one page by its default."""
+    largest, default = _per_page("maximum"), _per_page("default")
+    assert largest > default
     walked = cli("payments", "list", "--all", "--format", "jsonl", env=env)
     assert walked.code == 0, walked.err
     assert len(walked.out.splitlines()) == 250
-    assert _sent(served) == 3  # 100 a page, not 20
-    assert "per_page=100" in cli("payments", "list", "--all", "--dry-run", env=env).out
-    assert "per_page=7" in cli("payments", "list", "--all", "--per-page", "7", "--dry-run",
-                                env=env).out  # fmt: skip
-    assert "per_page=20" in cli("payments", "list", "--dry-run", env=env).out  # one page
+    assert _sent(served) == -(-250 // largest)  # the largest pages, not the default's
+    assert _asked("--all", env=env) == largest
+    assert _asked("--all", "--per-page", "7", env=env) == 7
+    assert _asked(env=env) == default  # one page
+
+
+def _asked(*options: str, env: dict[str, str]) -> int:
+    """The ``per_page`` the request of ``payments list --dry-run OPTIONS`` would send."""
+    from urllib.parse import parse_qs, urlsplit
+
+    dry = cli("payments", "list", *options, "--dry-run", env=env)
+    assert dry.code == 0, dry.err
+    (value,) = parse_qs(urlsplit(json.loads(dry.out)["url"]).query)["per_page"]
+    return int(value)
 
 
 class _Terminal(io.StringIO):
