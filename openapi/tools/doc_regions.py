@@ -53,6 +53,11 @@ COMMON = ("per_page", "page", *WINDOW)
 
 def _call(operation: Operation) -> str:
     """``create(payment_id=)``: a method with its arguments, as the namespace table shows it."""
+    text = _shapes(operation)
+    return f"{text} (deprecated)" if operation.deprecated else text
+
+
+def _shapes(operation: Operation) -> str:
     if operation.body_schema is not None and len(operation.body_shapes) > 1:
         shapes = operation.body_schema.get("oneOf", [])
         names = {p.name: p.python_name for p in operation.parameters}

@@ -53,17 +53,29 @@ def _sent(served: tuple[Sandbox, dict[str, str]]) -> int:
     return served[0].faults.calls(LIST.operation_id)
 
 
-def test_an_unknown_column_is_a_usage_error_naming_it_and_the_known_ones(
+def test_an_unknown_column_is_a_usage_error_naming_it_and_the_closest_ones(
     served: tuple[Sandbox, dict[str, str]], env: dict[str, str], tmp_path: Path
 ) -> None:
     target = tmp_path / "october.csv"
     result = cli("payments", "list", "--columns", "id,amout", "-o", str(target), env=env)
     assert result.code == ExitCode.USAGE
-    assert result.err.startswith("payments: error: --columns: amout is not a column")
-    assert "id,payin_id,status,currency,amount," in result.err
-    assert "fx_fee.amount" in result.err
+    assert result.err == (
+        "payments: error: --columns: amout is not a column of these rows; did you mean amount?\n"
+    )
     assert not target.exists() and list(tmp_path.iterdir()) == []
     assert _sent(served) == 0
+    typos = cli("payments", "list", "--columns", "id,stauts,fx_fee.amuont", env=env)
+    assert typos.code == ExitCode.USAGE
+    assert typos.err.endswith(
+        "stauts, fx_fee.amuont are not columns of these rows; "
+        "did you mean status for stauts, fx_fee.amount for fx_fee.amuont?\n"
+    )
+    # A name close to no column: the message lists them all, as the CSV header has them.
+    lost = cli("payments", "list", "--columns", "id,zzz", env=env)
+    assert lost.code == ExitCode.USAGE
+    header = cli("payments", "list", "--per-page", "1", "--format", "csv", env=env).out
+    assert lost.err.endswith(f"; the columns are {header.splitlines()[0]}\n")
+    assert _sent(served) == 1
     inside = cli("payments", "list", "--columns", "id,metadata.source", "--format", "csv", env=env)
     assert inside.code == 0, inside.err  # inside a free-form object: a column it may have
     assert inside.out.splitlines()[1].endswith(",sandbox")
