@@ -120,7 +120,7 @@ def test_the_generated_parts_of_the_guides_are_the_bundles() -> None:
 
 def test_a_part_edited_by_hand_is_reported_by_name() -> None:
     rendered = _rendered()
-    page = _page("pagination.md")
+    page = doc_regions.rewrite(_page("pagination.md"), rendered)[0]
     bound = page.index("| `per_page` |")
     edited = page[:bound] + "| `per_page` | 1 to 99 |\n" + page[page.index("\n", bound) + 1 :]
     fixed, changed = doc_regions.rewrite(edited, rendered)
