@@ -76,8 +76,9 @@ define generate_into
 endef
 
 # One command from the YAML source to everything derived from it: the JSON bundle, the folded
-# copy, the generated package and the marked parts of the guides (doc_regions.py), then the
-# report of what changed for SDK users (api-diff).
+# copy, the generated package, the marked parts of the guides (doc_regions.py) and the outputs
+# of docs/cli.md's examples (which quote the bundle: --help, columns), then the report of what
+# changed for SDK users (api-diff).
 generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bundle, fold, generated/, API diff.
 	$(PY) openapi/tools/bundle.py
 	$(call generate_into,build/generate)
@@ -87,6 +88,8 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bun
 	mv build/generate/payments.folded.json generated/payments.folded.json
 	rm -rf build/generate
 	$(PY) openapi/tools/doc_regions.py generated/payments.folded.json generated/payments_sdk_generated docs
+	PAYMENTS_DOCS_UPDATE=1 $(PY) -m pytest -q -p no:cacheprovider -p no:randomly \
+		tests/docs/test_cli_examples_are_real.py::test_every_example_prints_what_the_page_shows
 	$(PY) openapi/tools/api_diff.py --report
 
 # The recipe of `make generate` on another bundle, into another directory, and nothing else (no
