@@ -98,7 +98,7 @@ def _number(value: Any) -> str:
     """Write a bound as a reader takes it in: ``100``, ``10^15`` for a large power of ten."""
     if isinstance(value, int) and value >= 10**6 and str(value).strip("0") == "1":
         return f"10^{len(str(value)) - 1}"
-    return f"{value:,}" if isinstance(value, int) else str(value)
+    return str(value)  # no thousands separator: the bundle and the docstrings write none
 
 
 def _bounds(operation: Operation, name: str) -> str | None:
