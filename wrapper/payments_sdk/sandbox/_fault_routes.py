@@ -2,9 +2,9 @@
 
 - ``POST /_sandbox/faults`` adds a fault and answers 201 with it::
 
-      {"operation": "createRefund", "kind": "fail", "status": 429, "retry_after": 2, "times": 1}
+      {"operation": "refunds.create", "kind": "fail", "status": 429, "retry_after": 2, "times": 1}
       {"operation": "GET /v1/balances", "kind": "latency", "seconds": 1.5}
-      {"operation": "createRefund", "kind": "drop", "when": "after"}
+      {"operation": "refunds.create", "kind": "drop", "when": "after"}
 
 - ``GET /_sandbox/faults`` answers 200 with ``{"data": [fault, ...], "calls": {operationId: n}}``:
   the pending faults, oldest first, and the calls of each operation that was called;
@@ -76,7 +76,9 @@ def _add(faults: Faults, body: Any) -> Fault:
         raise bad_request(f"{missing} is required for a {kind} fault")
     operation = body["operation"]
     if not isinstance(operation, str):
-        raise bad_request("operation must be a string: an operationId or METHOD /path")
+        raise bad_request(
+            "operation must be a string: the SDK's name, an operationId or METHOD /path"
+        )
     times = _integer(body, "times")
     try:
         if kind == "fail":
