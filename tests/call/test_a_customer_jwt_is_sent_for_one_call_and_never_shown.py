@@ -47,10 +47,28 @@ def _echo(status: int) -> Any:
     return answer
 
 
-def test_the_table_says_which_operations_take_a_second_credential() -> None:
-    """The operation table names the scheme, read from the bundle's ``security``."""
+def test_the_table_says_which_operations_take_a_second_credential(
+    folded: dict[str, Any],
+) -> None:
+    """The operation table names the schemes each operation's ``security`` adds to the bundle's."""
+    default = {name for requirement in folded.get("security", []) for name in requirement}
+    declared = {}
+    for item in folded["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or "operationId" not in operation:
+                continue
+            schemes = [n for r in operation.get("security", []) for n in r if n not in default]
+            if schemes:
+                declared[operation["operationId"]] = tuple(dict.fromkeys(schemes))
     taking = {entry.operation_id: entry.credentials for entry in OPERATIONS if entry.credentials}
-    assert taking == {"listVirtualAccounts": ("CustomerJWT",)}
+    assert taking == declared
+
+
+@pytest.mark.description
+def test_the_virtual_account_list_takes_the_customers_jwt() -> None:
+    """The description: "the virtual-account list uses the customer's JWT"."""
+    (entry,) = [e for e in OPERATIONS if (e.resource, e.method) == ("virtual_accounts", "list")]
+    assert entry.credentials == ("CustomerJWT",)
 
 
 async def test_the_token_replaces_the_key_for_that_call_only(make_client: MakeClient) -> None:

@@ -37,7 +37,7 @@ def env(served: tuple[Sandbox, dict[str, str]]) -> dict[str, str]:
 
 
 def _sent(served: tuple[Sandbox, dict[str, str]]) -> int:
-    return served[0].faults.calls("listPayments")
+    return served[0].faults.calls("payments.list")
 
 
 def test_an_unknown_column_is_a_usage_error_naming_it_and_the_known_ones(
