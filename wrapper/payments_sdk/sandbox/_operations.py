@@ -43,6 +43,7 @@ class OperationTable:
         self._by_route: dict[str, str] = {}
         self._literal: dict[tuple[str, str], str] = {}
         self._templated: list[tuple[str, re.Pattern[str], str]] = []
+        document = dict(folded)
         for path, item in folded["paths"].items():
             for method in _METHODS:
                 if method not in item:
@@ -50,7 +51,7 @@ class OperationTable:
                 operation_id: str = item[method]["operationId"]
                 verb = method.upper()
                 self._routes[operation_id] = (verb, path)
-                named = OperationName(dict(folded), path, method)
+                named = OperationName(document, path, method)
                 self._names[operation_id] = sdk_name(named.resource, named.method)
                 self._by_name[self._names[operation_id]] = operation_id
                 self._by_route[f"{verb} {path}"] = operation_id
