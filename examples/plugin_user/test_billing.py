@@ -67,10 +67,10 @@ async def test_a_rate_limited_refund_is_retried(
 ) -> None:
     """A 429 with Retry-After: the SDK waits (not here: instant_retries) and sends it again."""
     payment = payments_sandbox.simulate_payment(amount=100)
-    payments_sandbox.faults.fail("createRefund", status=429, retry_after=2)
+    payments_sandbox.faults.fail("refunds.create", status=429, retry_after=2)
     with instant_retries():
         assert await refund_payment(payments_client, payment["id"]) is not None
-    assert payments_sandbox.faults.calls("createRefund") == 2
+    assert payments_sandbox.faults.calls("refunds.create") == 2
 
 
 @pytest.mark.asyncio
@@ -79,7 +79,7 @@ async def test_a_lost_answer_does_not_double_refund(
 ) -> None:
     """The connection drops after the refund was made: no second refund is ever sent."""
     payment = payments_sandbox.simulate_payment(amount=100)
-    payments_sandbox.faults.drop("createRefund", when="after")
+    payments_sandbox.faults.drop("refunds.create", when="after")
     with instant_retries(), pytest.raises(APIConnectionError):
         await refund_payment(payments_client, payment["id"])
     refunds = (await payments_client.refunds.list()).data
@@ -89,7 +89,7 @@ async def test_a_lost_answer_does_not_double_refund(
 @pytest.mark.asyncio
 async def test_a_slow_service_times_out(payments_sandbox: Sandbox) -> None:
     """Latency past the client's read timeout raises APITimeoutError."""
-    payments_sandbox.faults.latency("getBalances", 10)
+    payments_sandbox.faults.latency("balances.retrieve", 10)
     async with payments_sandbox.client(
         timeout=httpx.Timeout(10, read=0.1), max_retries=0
     ) as client:

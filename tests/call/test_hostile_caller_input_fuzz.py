@@ -297,7 +297,7 @@ class Server:
         operation_id = OPERATIONS[self.method]
         if operation_id is None:
             return httpx.Response(200, json={})
-        _, _, operation = _operation(_folded(), operation_id)
+        _, _, operation = _operation(_folded(), self.method)
         status, example = _success_example(_folded(), operation)
         if isinstance(example, dict) and "page_meta" in example:
             page = int(request.url.params.get("page", "1"))
@@ -331,7 +331,7 @@ def _check_request(method: str, kwargs: dict[str, Any], request: httpx.Request) 
         assert raw_path == prefix + kwargs["path"], (raw_path, kwargs["path"])
         assert set(sent_query) <= {str(key) for key in kwargs.get("params") or {}}
         return
-    http_method, template, operation = _operation(_folded(), operation_id)
+    http_method, template, operation = _operation(_folded(), method)
     assert request.method == http_method
     parameters = [_resolve(p) for p in operation.get("parameters", [])]
     declared = {p["name"] for p in parameters if p.get("in") == "query"}

@@ -19,6 +19,7 @@ from payments_sdk import (
     Money,
     UnauthorizedError,
 )
+from payments_sdk._naming import sdk_name
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import MakeClient
 from tests.support.schema_values import example
@@ -36,7 +37,8 @@ LIST_QUERY = {"per_page": PER_PAGE, "page": str(_DEFAULTS["page"])}
 class Case:
     """One wrapper call and the request it must produce."""
 
-    operation_id: str
+    name: str
+    """The operation as the SDK names it (``refunds.create``; ``ping`` on the client)."""
     call: Callable[[AsyncPaymentsClient], Awaitable[Any]]
     method: str
     url: str
@@ -46,9 +48,9 @@ class Case:
 
 CASES = [
     Case("ping", lambda c: c.ping(), "GET", f"{ROOT}/v1/ping"),
-    Case("getBalances", lambda c: c.balances.retrieve(), "GET", f"{ROOT}/v1/balances"),
+    Case("balances.retrieve", lambda c: c.balances.retrieve(), "GET", f"{ROOT}/v1/balances"),
     Case(
-        "createBalanceConversion",
+        "balance_conversions.create",
         lambda c: c.balance_conversions.create(
             source_currency="USD", target_currency="EUR", source_amount=Money.of("100", "USD")
         ),
@@ -57,35 +59,35 @@ CASES = [
         body={"source_currency": "USD", "target_currency": "EUR", "source_amount": 10000},
     ),
     Case(
-        "listBalanceConversions",
+        "balance_conversions.list",
         lambda c: c.balance_conversions.list(source_currency="USD", per_page=5),
         "GET",
         f"{ROOT}/v1/balance_conversions",
         {"source_currency": "USD", "per_page": "5", "page": "1"},
     ),
     Case(
-        "getFxRate",
+        "fx_rates.retrieve",
         lambda c: c.fx_rates.retrieve(source_currency="USD", target_currency="EUR"),
         "GET",
         f"{ROOT}/v1/fx-rate",
         {"source_currency": "USD", "target_currency": "EUR"},
     ),
     Case(
-        "createBankAccountValidation",
+        "bank_account_validations.create",
         lambda c: c.bank_account_validations.create(id="bene_8Kq2x7Lm"),
         "POST",
         f"{ROOT}/v1/bank_account_validation",
         body={"id": "bene_8Kq2x7Lm"},
     ),
     Case(
-        "listBankAccountValidations",
+        "bank_account_validations.list",
         lambda c: c.bank_account_validations.list(country="deu", page=2),
         "GET",
         f"{ROOT}/v1/bank_account_validation",
         {"country": "deu", "per_page": PER_PAGE, "page": "2"},
     ),
     Case(
-        "createBeneficiaryV2",
+        "beneficiaries.create",
         lambda c: c.beneficiaries.create(
             beneficiary={"name": "Jane Doe", "type": "individual"},
             bank_account={"account_number": "31926819", "currency": "GBP"},
@@ -101,7 +103,7 @@ CASES = [
         },
     ),
     Case(
-        "createOrder",
+        "orders.create",
         lambda c: c.orders.create(
             amount=29900, currency="USD", payment_methods=["card"], split_ids=("s1", "s2")
         ),
@@ -114,10 +116,15 @@ CASES = [
             "split_ids": ["s1", "s2"],
         },
     ),
-    Case("listOrders", lambda c: c.orders.list(), "GET", f"{ROOT}/v1/orders", LIST_QUERY),
-    Case("getOrder", lambda c: c.orders.retrieve("ord_1?x"), "GET", f"{ROOT}/v1/orders/ord_1%3Fx"),
+    Case("orders.list", lambda c: c.orders.list(), "GET", f"{ROOT}/v1/orders", LIST_QUERY),
     Case(
-        "updateOrderRfi",
+        "orders.retrieve",
+        lambda c: c.orders.retrieve("ord_1?x"),
+        "GET",
+        f"{ROOT}/v1/orders/ord_1%3Fx",
+    ),
+    Case(
+        "orders.update_rfi",
         lambda c: c.orders.update_rfi(
             "ord_1", documents=[{"id": "doc_1", "rfi_doc_id": "rfidoc_1"}]
         ),
@@ -126,85 +133,93 @@ CASES = [
         body={"documents": [{"id": "doc_1", "rfi_doc_id": "rfidoc_1"}]},
     ),
     Case(
-        "createRefund",
+        "refunds.create",
         lambda c: c.refunds.create(payment_id="payt_5Fg7Hj2K"),
         "POST",
         f"{ROOT}/v1/refunds",
         body={"payment_id": "payt_5Fg7Hj2K"},
     ),
     Case(
-        "listRefunds",
+        "refunds.list",
         lambda c: c.refunds.list(after=datetime(2026, 1, 1, 12, tzinfo=UTC)),
         "GET",
         f"{ROOT}/v1/refunds",
         {"after": "2026-01-01T12:00:00Z", **LIST_QUERY},
     ),
-    Case("getRefund", lambda c: c.refunds.retrieve("rfnd_1"), "GET", f"{ROOT}/v1/refunds/rfnd_1"),
     Case(
-        "mockUpdateRefundStatus",
+        "refunds.retrieve",
+        lambda c: c.refunds.retrieve("rfnd_1"),
+        "GET",
+        f"{ROOT}/v1/refunds/rfnd_1",
+    ),
+    Case(
+        "refunds.mock_update_status",
         lambda c: c.refunds.mock_update_status("rfnd_1"),
         "PATCH",
         f"{ROOT}/v1/refunds/rfnd_1/mock_update_status",
     ),
     Case(
-        "listVirtualAccounts",
+        "virtual_accounts.list",
         lambda c: c.virtual_accounts.list(),
         "GET",
         f"{ROOT}/v1/virtual-accounts",
     ),
     Case(
-        "closeVirtualAccounts",
+        "virtual_accounts.close",
         lambda c: c.virtual_accounts.close(payment_type="local", currency="EUR"),
         "DELETE",
         f"{ROOT}/v1/virtual-accounts",
         {"payment_type": "local", "currency": "EUR"},
     ),
     Case(
-        "createVirtualAccount",
+        "virtual_accounts.create",
         lambda c: c.virtual_accounts.create(payment_type="local", currency="EUR"),
         "POST",
         f"{ROOT}/v1/v2/virtual-accounts",
         body={"payment_type": "local", "currency": "EUR"},
     ),
     Case(
-        "listKycLinks",
+        "kyc_links.list",
         lambda c: c.kyc_links.list(status="pending"),
         "GET",
         f"{ROOT}/v1/kyc-links",
         {"status": "pending", **LIST_QUERY},
     ),
     Case(
-        "createKycLink",
+        "kyc_links.create",
         lambda c: c.kyc_links.create(email="jane@example.com"),
         "POST",
         f"{ROOT}/v1/kyc-links",
         body={"email": "jane@example.com"},
     ),
     Case(
-        "getKycLink", lambda c: c.kyc_links.retrieve("kyc_1"), "GET", f"{ROOT}/v1/kyc-links/kyc_1"
+        "kyc_links.retrieve",
+        lambda c: c.kyc_links.retrieve("kyc_1"),
+        "GET",
+        f"{ROOT}/v1/kyc-links/kyc_1",
     ),
     Case(
-        "uploadDocument",
+        "documents.upload",
         lambda c: c.documents.upload(b"%PDF-1.7", type="passport", file_name="p.pdf"),
         "POST",
         f"{ROOT}/v1/document",
     ),
-    Case("listDocuments", lambda c: c.documents.list(), "GET", f"{ROOT}/v1/document", LIST_QUERY),
+    Case("documents.list", lambda c: c.documents.list(), "GET", f"{ROOT}/v1/document", LIST_QUERY),
     Case(
-        "getDocument",
+        "documents.retrieve",
         lambda c: c.documents.retrieve("doc_4Hn8sPq2"),
         "GET",
         f"{ROOT}/v1/document/doc_4Hn8sPq2",
     ),
     Case(
-        "listRfis",
+        "rfis.list",
         lambda c: c.rfis.list(status="under_review", search="payt_1"),
         "GET",
         f"{ROOT}/v1/rfis",
         {"status": "under_review", "search": "payt_1", **LIST_QUERY},
     ),
     Case(
-        "listPayments",
+        "payments.list",
         lambda c: c.payments.list(per_page=100),
         "GET",
         f"{ROOT}/v1/payments",
@@ -213,12 +228,19 @@ CASES = [
 ]
 
 
-def _operation(folded: dict[str, Any], operation_id: str) -> tuple[str, str, dict[str, Any]]:
+BY_NAME = {sdk_name(entry.resource, entry.method): entry for entry in TABLE}
+"""Each operation of the table by the SDK's name: a case names its operation so, as users do,
+and an ``operationId`` rename changes no line here."""
+
+
+def _operation(folded: dict[str, Any], name: str) -> tuple[str, str, dict[str, Any]]:
+    """The method, path template and description in the folded bundle of the operation ``name``."""
+    operation_id = BY_NAME[name].operation_id
     for path, item in folded["paths"].items():
         for method, operation in item.items():
             if isinstance(operation, dict) and operation.get("operationId") == operation_id:
                 return method.upper(), path, operation
-    raise LookupError(operation_id)
+    raise LookupError(name)
 
 
 def _success_example(bundle: dict[str, Any], operation: dict[str, Any]) -> tuple[int, Any]:
@@ -255,12 +277,12 @@ def _matches(template: str, path: str) -> bool:
     return re.fullmatch(pattern, path) is not None
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.operation_id for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 async def test_method_sends_the_request_and_parses_the_example(
     case: Case, bundle: dict[str, Any], folded: dict[str, Any], make_client: MakeClient
 ) -> None:
     """Method, full URL, query and body are right, and the bundle's example parses."""
-    method, template, operation = _operation(folded, case.operation_id)
+    method, template, operation = _operation(folded, case.name)
     status, example = _success_example(bundle, operation)
 
     def answer(request: httpx.Request) -> httpx.Response:
@@ -280,7 +302,7 @@ async def test_method_sends_the_request_and_parses_the_example(
     if case.body is not None:
         assert request.headers["content-type"] == "application/json"
         assert json.loads(request.content) == case.body
-    if case.operation_id == "uploadDocument":
+    if case.name == "documents.upload":
         assert request.headers["content-type"].startswith("multipart/form-data")
         assert b'name="file"; filename="p.pdf"' in request.content
         assert b"%PDF-1.7" in request.content
@@ -311,14 +333,14 @@ def test_every_operation_is_reachable_through_a_wrapper_method(bundle: dict[str,
         owner = client if entry.resource == "client" else getattr(client, entry.resource)
         assert callable(getattr(owner, entry.method)), entry.operation_id
     assert {entry.operation_id for entry in TABLE} == in_bundle
-    assert {case.operation_id for case in CASES} <= in_bundle
+    assert {case.name for case in CASES} <= set(BY_NAME)
 
 
 @pytest.mark.parametrize(
     ("status", "error", "exception"),
     [(400, "Bad Request", BadRequestError), (401, "Unauthorized", UnauthorizedError)],
 )
-@pytest.mark.parametrize("case", CASES, ids=[c.operation_id for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 async def test_method_maps_documented_errors(
     case: Case, status: int, error: str, exception: type[Exception], make_client: MakeClient
 ) -> None:

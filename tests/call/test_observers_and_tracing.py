@@ -30,9 +30,15 @@ from payments_sdk import (
     RateLimitError,
     instant_retries,
 )
+from payments_sdk._operation_table import OPERATIONS
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 from tests.support.clients import sdk
 from tests.support.wire_server import ok, serve
+
+RETRIEVE_BALANCES = next(
+    e.operation_id for e in OPERATIONS if (e.resource, e.method) == ("balances", "retrieve")
+)
+"""The operationId of ``balances.retrieve``, which names its events and spans (from the bundle)."""
 
 pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
@@ -82,7 +88,7 @@ async def test_an_observer_sees_every_attempt_and_the_call(make_client: MakeClie
     ]
     (call,) = seen.calls
     assert (call.operation_id, call.method, call.path_template) == (
-        "getBalances",
+        RETRIEVE_BALANCES,
         "GET",
         "/v1/balances",
     )
@@ -231,7 +237,7 @@ async def test_the_span_tree_of_a_call_retried_twice(
     with instant_retries():
         await client.balances.retrieve()
     call, attempts = _tree(spans.get_finished_spans())
-    assert call.name == "getBalances" and call.kind is SpanKind.CLIENT
+    assert call.name == RETRIEVE_BALANCES and call.kind is SpanKind.CLIENT
     assert dict(call.attributes or {}) == {
         "http.request.method": "GET",
         "url.template": "/v1/balances",

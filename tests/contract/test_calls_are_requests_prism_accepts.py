@@ -29,7 +29,7 @@ from payments_sdk import (
     Page,
     UnauthorizedError,
 )
-from tests.call.test_methods_send_the_bundles_requests import CASES, Case
+from tests.call.test_methods_send_the_bundles_requests import BY_NAME, CASES, Case
 from tests.conftest import TEST_KEY
 
 pytestmark = pytest.mark.contract
@@ -103,8 +103,9 @@ async def client(prism: str, exchanges: Exchanges) -> AsyncIterator[AsyncPayment
         yield sdk
 
 
-def expected_model(folded: dict[str, Any], operation_id: str) -> tuple[type | None, bool]:
-    """The generated model of the operation's 2xx body; for a paged list, of its items."""
+def expected_model(folded: dict[str, Any], name: str) -> tuple[type | None, bool]:
+    """The generated model of the 2xx body of the SDK's ``name``; for a paged list, its items'."""
+    operation_id = BY_NAME[name].operation_id
     for item in folded["paths"].values():
         for operation in item.values():
             if not isinstance(operation, dict) or operation.get("operationId") != operation_id:
@@ -125,7 +126,7 @@ def expected_model(folded: dict[str, Any], operation_id: str) -> tuple[type | No
     raise AssertionError(f"{operation_id} is not in the bundle")
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.operation_id for c in CASES])
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
 async def test_wrapper_requests_conform_to_the_bundle(
     case: Case, client: AsyncPaymentsClient, exchanges: Exchanges, folded: dict[str, Any]
 ) -> None:
@@ -138,7 +139,7 @@ async def test_wrapper_requests_conform_to_the_bundle(
     # Calling a deprecated operation or giving a deprecated parameter is what the bundle allows:
     # Prism notes it as a warning, as the SDK does with its DeprecationWarning.
     assert [v for v in violations if v.get("code") != "deprecated"] == [], violations
-    model, is_list = expected_model(folded, case.operation_id)
+    model, is_list = expected_model(folded, case.name)
     if model is None:
         assert result is None
     elif is_list:

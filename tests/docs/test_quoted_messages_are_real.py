@@ -306,32 +306,54 @@ async def test_a_quoted_message_is_produced(
         assert re.match(shape, actual), actual
 
 
+def _fault_section() -> str:
+    page = (DOCS / "sandbox.md").read_text(encoding="utf-8")
+    section = page[page.index("## Faults") :]
+    return section[: section.index("\n## ", 1)]
+
+
 def test_every_operation_sandbox_md_names_is_one_a_fault_can_name() -> None:
-    """Each operation the fault section names resolves, by operationId or by method and path.
+    """Each operation the fault section names resolves, as the SDK names it or by method and path.
 
     The page keeps no list of the operations (the bundle is the list, served at
-    ``/_sandbox/openapi.json``), so an operation the bundle gains needs no line there.
+    ``/_sandbox/openapi.json``), so an operation the bundle gains needs no line there. It names
+    none by ``operationId``, which the bundle may rename: a name a fault takes is a quoted SDK
+    name (``"refunds.create"``) or ``"METHOD /path"``, in the text, the samples and the curls.
     """
+    from payments_sdk._naming import sdk_name
+    from payments_sdk._operation_table import OPERATIONS
     from payments_sdk.sandbox._operations import bundle_operations
 
     operations = bundle_operations()
-    page = (DOCS / "sandbox.md").read_text(encoding="utf-8")
-    section = page[page.index("## Faults") :]
-    section = section[: section.index("\n## ", 1)]
+    section = _fault_section()
     named = set(re.findall(r'"((?:GET|POST|PUT|PATCH|DELETE) /v[^"]*)"', section))
-    named |= set(re.findall(r"\b((?:get|list|create|update|mock|close|upload)[A-Z]\w*)", section))
-    named -= set(re.findall(r"operation '(\w+)' is not an operation", section))  # the misspelt one
+    named |= set(re.findall(r'"([a-z_]+\.[a-z_]+)"', section))  # "refunds.create"
     assert named, "the fault section names no operation"
     unknown = sorted(name for name in named if operations.resolve(name) is None)
     assert unknown == [], f"sandbox.md names operations the bundle does not have: {unknown}"
-    assert "| operationId | method and path |" not in page  # no hand-kept copy of the bundle
+    ids = {entry.operation_id for entry in OPERATIONS} - {
+        sdk_name(entry.resource, entry.method) for entry in OPERATIONS
+    }  # an operationId that is not also an SDK name (ping is both)
+    by_id = sorted(i for i in ids if re.search(rf"\b{re.escape(i)}\b", section))
+    assert by_id == [], f"sandbox.md names operations by operationId: {by_id}"
+    assert "| operationId | method and path |" not in section  # no hand-kept copy of the bundle
 
 
 def test_a_wrong_operation_name_gets_the_closest_ones() -> None:
     """A misspelt operation is refused with suggestions, as sandbox.md quotes."""
+    quoted = re.search(
+        r"`operation '([^']+)' is\s+not an operation of the bundle: \.\.\. (did you mean [^`]*)`",
+        _fault_section(),
+    )
+    assert quoted, "sandbox.md no longer quotes the refusal of a misspelt operation"
+    misspelt, suggestion = quoted.groups()
+    suggestion = " ".join(suggestion.split())
     sandbox = Sandbox()
-    with pytest.raises(ValueError, match="did you mean createRefund or getRefund") as raised:
-        sandbox.faults.fail("createRefunds", status=503)
-    quoted = "did you mean createRefund or getRefund or listRefunds?"
-    assert str(raised.value).endswith(quoted)
-    assert quoted in (DOCS / "sandbox.md").read_text(encoding="utf-8")
+    with pytest.raises(ValueError) as raised:
+        sandbox.faults.fail(misspelt, status=503)
+    message = str(raised.value)
+    assert message.startswith(f"operation '{misspelt}' is not an operation of the bundle: ")
+    # The page shows the first suggestion and elides the rest, which grow with the bundle.
+    assert suggestion.endswith(" or ...")
+    assert suggestion.removesuffix("...") in message, message
+    assert sandbox.faults.fail(suggestion.split()[3], status=503)  # what it suggests is one

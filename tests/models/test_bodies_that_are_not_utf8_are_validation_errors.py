@@ -49,15 +49,15 @@ def _not_utf8(example: Any) -> tuple[bytes, str | None]:
     return content.replace(MARK.encode(), b"USD\xff"), where
 
 
-STRING_CASES = [c for c in CASES if c.operation_id not in ("closeVirtualAccounts",)]
+STRING_CASES = [c for c in CASES if c.name not in ("virtual_accounts.close",)]
 
 
-@pytest.mark.parametrize("case", STRING_CASES, ids=[c.operation_id for c in STRING_CASES])
+@pytest.mark.parametrize("case", STRING_CASES, ids=[c.name for c in STRING_CASES])
 async def test_every_method_reports_a_body_that_is_not_utf8(
     case: Case, bundle: dict[str, Any], folded: dict[str, Any], make_client: MakeClient
 ) -> None:
     """The first string of the example, made not UTF-8: the error names its path."""
-    _, _, operation = _operation(folded, case.operation_id)
+    _, _, operation = _operation(folded, case.name)
     status, example = _success_example(bundle, operation)
     content, where = _not_utf8(example)
     if where is None:

@@ -34,12 +34,13 @@ from tests.conftest import MakeClient
 SECRET = "sk_live_do_not_echo_4242"
 
 
-def _model_of(operation_id: str, folded: dict[str, Any]) -> Any:
-    """The model the generated operation parses its 2xx body into."""
-    _, _, operation = _operation(folded, operation_id)
+def _model_of(name: str, folded: dict[str, Any]) -> Any:
+    """The model the generated operation parses its 2xx body into (its module: the operationId)."""
+    _, _, operation = _operation(folded, name)
+    operation_id = operation["operationId"]
     tag = operation["tags"][0].lower().replace(" ", "_")
-    name = re.sub(r"(?<!^)(?=[A-Z])", "_", operation_id).lower()
-    module = importlib.import_module(f"payments_sdk_generated.api.{tag}.{name}")
+    module_name = re.sub(r"(?<!^)(?=[A-Z])", "_", operation_id).lower()
+    module = importlib.import_module(f"payments_sdk_generated.api.{tag}.{module_name}")
     detailed = typing.get_type_hints(module.asyncio_detailed)["return"]  # Response[Model]
     return typing.get_args(detailed)[0]
 
@@ -98,17 +99,17 @@ def _set(body: Any, path: str, value: Any) -> Any:
     return broken
 
 
-BODY_CASES = [c for c in CASES if c.operation_id not in ("closeVirtualAccounts",)]
+BODY_CASES = [c for c in CASES if c.name not in ("virtual_accounts.close",)]
 
 
-@pytest.mark.parametrize("case", BODY_CASES, ids=[c.operation_id for c in BODY_CASES])
+@pytest.mark.parametrize("case", BODY_CASES, ids=[c.name for c in BODY_CASES])
 async def test_every_wrong_type_is_reported_with_its_path(
     case: Case, bundle: dict[str, Any], folded: dict[str, Any], make_client: MakeClient
 ) -> None:
     """Each mutation of the operation's example fails with `$.path: expected X, got Y`."""
-    _, _, operation = _operation(folded, case.operation_id)
+    _, _, operation = _operation(folded, case.name)
     status, example = _success_example(bundle, operation)
-    model = _model_of(case.operation_id, folded)
+    model = _model_of(case.name, folded)
     mutations = list(_mutations(model, example))
     mutations.append(("$", [[k, v] for k, v in example.items()], "$: expected object, got array"))
     if model.__struct_fields__:  # a list, a number or null where the record belongs

@@ -26,7 +26,7 @@ from tests.call.test_methods_send_the_bundles_requests import (
 )
 from tests.conftest import MakeClient
 
-BODY_CASES = [c for c in CASES if c.operation_id not in ("closeVirtualAccounts",)]
+BODY_CASES = [c for c in CASES if c.name not in ("virtual_accounts.close",)]
 
 
 def _extended(value: Any) -> Any:
@@ -42,12 +42,12 @@ def _extended(value: Any) -> Any:
 
 
 def _bodies(bundle: dict[str, Any], folded: dict[str, Any], case: Case) -> tuple[int, bytes]:
-    _, _, operation = _operation(folded, case.operation_id)
+    _, _, operation = _operation(folded, case.name)
     status, example = _success_example(bundle, operation)
     return status, json.dumps(_extended(example)).encode()
 
 
-@pytest.mark.parametrize("case", BODY_CASES, ids=[c.operation_id for c in BODY_CASES])
+@pytest.mark.parametrize("case", BODY_CASES, ids=[c.name for c in BODY_CASES])
 async def test_every_cut_of_an_extended_body_is_a_validation_error(
     case: Case, bundle: dict[str, Any], folded: dict[str, Any], make_client: MakeClient
 ) -> None:

@@ -8,6 +8,7 @@ fault must look the same to a client either way. Each checks the outcome a user 
 from __future__ import annotations
 
 import logging
+import re
 import socket
 import threading
 from collections.abc import AsyncIterator, Iterator
@@ -26,22 +27,57 @@ from payments_sdk import (
     RateLimitError,
     instant_retries,
 )
+from payments_sdk._naming import sdk_name
+from payments_sdk._operation_table import OPERATIONS
 from payments_sdk.sandbox import Fault, Faults, Sandbox
 from payments_sdk.sandbox._fault_layer import DROPPED
+
+ID = {sdk_name(entry.resource, entry.method): entry.operation_id for entry in OPERATIONS}
+"""Each operation's operationId by the SDK's name: what a fault and a count are keyed by.
+
+The tests name operations as the SDK does (``refunds.create``), as users do, so that renaming an
+``operationId`` in the bundle changes no line here.
+"""
 
 # -- the Python API ---------------------------------------------------------------------------
 
 
-def test_an_operation_is_named_by_its_id_or_its_method_and_path() -> None:
-    """operationId, ``METHOD /path`` (any case of method) and templated paths all resolve."""
+def test_an_operation_is_named_by_its_sdk_name_its_id_or_its_method_and_path() -> None:
+    """SDK name, operationId, ``METHOD /path`` (any case of method), templated paths resolve."""
     faults = Faults()
-    for name in ("createRefund", "POST /v1/refunds", "post /v1/refunds"):
-        assert faults.fail(name, status=503).operation == "createRefund"
-    assert faults.drop("GET /v1/orders/{id}", when="before").operation == "getOrder"
-    assert faults.latency("POST /v2/beneficiaries", 1).operation == "createBeneficiaryV2"
+    refund = ID["refunds.create"]
+    for name in ("refunds.create", refund, "POST /v1/refunds", "post /v1/refunds"):
+        assert faults.fail(name, status=503).operation == refund
+    assert faults.drop("GET /v1/orders/{id}", when="before").operation == ID["orders.retrieve"]
+    assert faults.latency("POST /v2/beneficiaries", 1).operation == ID["beneficiaries.create"]
+    assert faults.latency("ping", 1).operation == ID["ping"]  # a method of the client
     with pytest.raises(ValueError, match="operationId") as raised:
         faults.fail("POST /v1/nothing" + "x" * 500, status=503)
     assert len(str(raised.value)) < 300  # the name is quoted short
+
+
+@pytest.mark.parametrize("entry", OPERATIONS, ids=lambda e: sdk_name(e.resource, e.method))
+def test_every_operation_is_named_by_its_sdk_name(entry: Any) -> None:
+    """Each operation of the bundle resolves by the name its SDK method has."""
+    name = sdk_name(entry.resource, entry.method)
+    assert Faults().fail(name, status=503).operation == entry.operation_id
+
+
+def test_a_wrong_name_is_refused_with_each_way_to_name_one_from_the_bundle() -> None:
+    """The refusal shows one operation named each way, the closest one to what was given."""
+    with pytest.raises(ValueError) as raised:
+        Faults().fail("refunds.creat", status=503)
+    message = str(raised.value)
+    assert f"as the SDK does (refunds.create), by its operationId ({ID['refunds.create']})" in (
+        message
+    )
+    assert "method and path (POST /v1/refunds); did you mean refunds.create or " in message
+    with pytest.raises(ValueError) as raised:
+        Faults().fail("???", status=503)  # nothing close: any operation of the bundle
+    (sdk, operation_id, route) = re.findall(r"\(([^()]+)\)", str(raised.value))
+    assert (sdk, operation_id) in ID.items()
+    entry = next(e for e in OPERATIONS if e.operation_id == operation_id)
+    assert route.endswith(entry.path) and route.startswith(entry.http_method)
 
 
 @pytest.mark.parametrize(
@@ -73,17 +109,17 @@ def test_arguments_out_of_range_are_refused(add: Any, words: str) -> None:
 def test_faults_are_taken_oldest_first_and_counted() -> None:
     """A call takes one latency and one outcome of its operation; calls are counted."""
     faults = Faults()
-    faults.fail("createRefund", status=429, times=2, retry_after=1)
-    faults.drop("createRefund", when="after")
-    faults.latency("createRefund", 0.5, times=1)
+    faults.fail("refunds.create", status=429, times=2, retry_after=1)
+    faults.drop("refunds.create", when="after")
+    faults.latency("refunds.create", 0.5, times=1)
     plans = [faults._take("POST", "/v1/refunds") for _ in range(4)]
     assert [(p.fail.status if p and p.fail else None) for p in plans] == [429, 429, None, None]
     assert [p.drop if p else None for p in plans] == [None, None, "after", None]
     assert [p.delay if p else 0 for p in plans] == [0.5, 0, 0, 0]
     assert faults._take("GET", "/v1/refunds/rfnd_1") is None  # another operation
     assert faults._take("GET", "/_sandbox/faults") is None  # not an operation: not counted
-    assert faults.calls("createRefund") == 4
-    assert faults.call_counts() == {"createRefund": 4, "getRefund": 1}
+    assert faults.calls("refunds.create") == 4
+    assert faults.call_counts() == {ID["refunds.create"]: 4, ID["refunds.retrieve"]: 1}
     assert faults.pending() == []
     faults.clear()
     assert faults.call_counts() == {}
@@ -104,7 +140,7 @@ def test_a_fault_for_every_call_stays_until_cleared() -> None:
 def test_concurrent_calls_never_share_the_last_use_of_a_fault() -> None:
     """Eight threads race for a fault that affects 5 calls: exactly 5 calls are failed."""
     faults = Faults()
-    faults.fail("getBalances", status=503, times=5)
+    faults.fail("balances.retrieve", status=503, times=5)
     start = threading.Barrier(8)
     taken: list[bool] = []
 
@@ -120,7 +156,7 @@ def test_concurrent_calls_never_share_the_last_use_of_a_fault() -> None:
     for thread in threads:
         thread.join(timeout=30)
     assert sum(taken) == 5
-    assert faults.calls("getBalances") == 400
+    assert faults.calls("balances.retrieve") == 400
 
 
 # -- what the SDK sees, in process and over loopback -------------------------------------------
@@ -153,10 +189,10 @@ async def test_a_429_with_retry_after_is_retried_and_succeeds(
     """A POST refused with 429 was not processed, so the SDK sends it again; one refund exists."""
     sandbox, make = setup
     payment = sandbox.simulate_payment(amount=500)
-    sandbox.faults.fail("createRefund", status=429, retry_after=2)
+    sandbox.faults.fail("refunds.create", status=429, retry_after=2)
     with instant_retries():
         refund = await make().refunds.create(payment_id=payment["id"])
-    assert sandbox.faults.calls("createRefund") == 2
+    assert sandbox.faults.calls("refunds.create") == 2
     assert [r["id"] for r in sandbox.store.refunds.values()] == [refund.id]
 
 
@@ -165,11 +201,11 @@ async def test_a_429_that_outlasts_the_retries_raises_rate_limit_error(
 ) -> None:
     """Three 429s with max_retries=2: RateLimitError, with the injected message."""
     sandbox, make = setup
-    sandbox.faults.fail("getBalances", status=429, times=3)
+    sandbox.faults.fail("balances.retrieve", status=429, times=3)
     with instant_retries(), pytest.raises(RateLimitError) as raised:
         await make(max_retries=2).balances.retrieve()
     assert "because a test asked" in str(raised.value)
-    assert sandbox.faults.calls("getBalances") == 3
+    assert sandbox.faults.calls("balances.retrieve") == 3
 
 
 @pytest.mark.parametrize("status", [500, 503])
@@ -179,17 +215,17 @@ async def test_a_5xx_is_retried_for_a_get_and_not_for_a_post(
     """GET: retried past one failure. POST: a 5xx may have been processed, so it is not resent."""
     sandbox, make = setup
     client = make()
-    sandbox.faults.fail("getBalances", status=status)
+    sandbox.faults.fail("balances.retrieve", status=status)
     with instant_retries():
         assert (await client.balances.retrieve()).data
-    assert sandbox.faults.calls("getBalances") == 2
+    assert sandbox.faults.calls("balances.retrieve") == 2
 
     payment = sandbox.simulate_payment(amount=500)
-    sandbox.faults.fail("createRefund", status=status)
+    sandbox.faults.fail("refunds.create", status=status)
     with instant_retries(), pytest.raises(InternalServerError) as raised:
         await client.refunds.create(payment_id=payment["id"])
     assert raised.value.status_code == status
-    assert sandbox.faults.calls("createRefund") == 1
+    assert sandbox.faults.calls("refunds.create") == 1
     assert sandbox.store.refunds == {}  # a failure fault never reaches the handler
 
 
@@ -200,16 +236,16 @@ async def test_latency_beyond_the_timeout_raises_api_timeout_error(
     sandbox, make = setup
     # Only the read is short: connecting and sending never time out on a busy machine.
     client = make(timeout=httpx.Timeout(10, read=0.2), max_retries=1)
-    sandbox.faults.latency("getBalances", 5)
+    sandbox.faults.latency("balances.retrieve", 5)
     with instant_retries(), pytest.raises(APITimeoutError):
         await client.balances.retrieve()
-    assert sandbox.faults.calls("getBalances") == 2  # a GET is retried after a timeout
+    assert sandbox.faults.calls("balances.retrieve") == 2  # a GET is retried after a timeout
 
     payment = sandbox.simulate_payment(amount=500)
-    sandbox.faults.latency("createRefund", 5)
+    sandbox.faults.latency("refunds.create", 5)
     with instant_retries(), pytest.raises(APITimeoutError):
         await client.refunds.create(payment_id=payment["id"])
-    assert sandbox.faults.calls("createRefund") == 1  # a POST that may have landed is not resent
+    assert sandbox.faults.calls("refunds.create") == 1  # a POST that may have landed is not resent
     assert len(sandbox.store.refunds) == 1  # ... and it did land: latency holds only the answer
 
 
@@ -230,12 +266,12 @@ async def test_a_post_dropped_after_processing_is_not_resent(setup: tuple[Sandbo
     sandbox, make = setup
     client = make(max_retries=3)
     payment = sandbox.simulate_payment(amount=500)
-    sandbox.faults.drop("createRefund", when="after")
+    sandbox.faults.drop("refunds.create", when="after")
     with instant_retries(), pytest.raises(APIConnectionError) as raised:
         await client.refunds.create(payment_id=payment["id"])
     assert not isinstance(raised.value, APITimeoutError)
     assert isinstance(raised.value.__cause__, httpx.RemoteProtocolError)
-    assert sandbox.faults.calls("createRefund") == 1
+    assert sandbox.faults.calls("refunds.create") == 1
     refunds = [r for r in sandbox.store.refunds.values() if r["payment_id"] == payment["id"]]
     assert len(refunds) == 1
     with pytest.raises(BadRequestError, match="payment_id"):
@@ -248,10 +284,10 @@ async def test_a_post_dropped_before_processing_changes_nothing(
     """Dropped before the handler: no refund; the SDK cannot know that, so it does not resend."""
     sandbox, make = setup
     payment = sandbox.simulate_payment(amount=500)
-    sandbox.faults.drop("createRefund", when="before")
+    sandbox.faults.drop("refunds.create", when="before")
     with instant_retries(), pytest.raises(APIConnectionError):
         await make().refunds.create(payment_id=payment["id"])
-    assert sandbox.faults.calls("createRefund") == 1
+    assert sandbox.faults.calls("refunds.create") == 1
     assert sandbox.store.refunds == {}
 
 
@@ -261,7 +297,7 @@ async def test_a_dropped_get_is_retried(setup: tuple[Sandbox, Any]) -> None:
     sandbox.faults.drop("GET /v1/balances", when="after", times=2)
     with instant_retries():
         assert (await make(max_retries=2).balances.retrieve()).data
-    assert sandbox.faults.calls("getBalances") == 3
+    assert sandbox.faults.calls("balances.retrieve") == 3
 
 
 # -- dropping, as the wire shows it ------------------------------------------------------------
@@ -292,7 +328,7 @@ def test_over_a_socket_a_drop_closes_the_connection_with_no_bytes(
     """The raw socket reads end-of-stream (not a reset, not a 500), and uvicorn logs no error."""
     sandbox, base_url = served
     port = int(base_url.rsplit(":", 1)[1].split("/")[0])
-    sandbox.faults.drop("getBalances", when=when)  # type: ignore[arg-type]
+    sandbox.faults.drop("balances.retrieve", when=when)  # type: ignore[arg-type]
     errors = _Errors()
     logging.getLogger("uvicorn.error").addHandler(errors)
     try:
@@ -318,7 +354,7 @@ async def test_over_a_socket_httpx_reports_a_remote_protocol_error(
 ) -> None:
     """What httpx says about the drop is what the in-process transport says."""
     sandbox, base_url = served
-    sandbox.faults.drop("createRefund", when="before")
+    sandbox.faults.drop("refunds.create", when="before")
     headers = {"Authorization": f"Bearer {sandbox.api_key}"}
     async with httpx.AsyncClient(headers=headers) as http:
         with pytest.raises(httpx.RemoteProtocolError, match=DROPPED):
@@ -362,7 +398,7 @@ async def test_faults_are_added_listed_and_cleared_over_http(
     assert added.status_code == 201, added.text
     assert added.json() == {
         "id": "fault_1",
-        "operation": "getBalances",
+        "operation": ID["balances.retrieve"],
         "kind": "fail",
         "remaining": 1,
         "hits": 0,
@@ -373,7 +409,7 @@ async def test_faults_are_added_listed_and_cleared_over_http(
     }
     latency = {"operation": "ping", "kind": "latency", "seconds": 0.25}
     assert (await client.post("/_sandbox/faults", json=latency)).json()["remaining"] is None
-    drop = {"operation": "createRefund", "kind": "drop", "when": "after", "times": 3}
+    drop = {"operation": "refunds.create", "kind": "drop", "when": "after", "times": 3}
     assert (await client.post("/_sandbox/faults", json=drop)).json()["remaining"] == 3
 
     failed = await client.get("/v1/balances")
@@ -382,8 +418,8 @@ async def test_faults_are_added_listed_and_cleared_over_http(
     assert failed.json()["error"] == HTTPStatus(503).phrase
 
     listed = (await client.get("/_sandbox/faults")).json()
-    assert [f["operation"] for f in listed["data"]] == ["ping", "createRefund"]
-    assert listed["calls"] == {"getBalances": 1}
+    assert [f["operation"] for f in listed["data"]] == [ID["ping"], ID["refunds.create"]]
+    assert listed["calls"] == {ID["balances.retrieve"]: 1}
     assert [Fault(**f) for f in listed["data"]] == sandbox.faults.pending()
 
     assert (await client.delete("/_sandbox/faults")).status_code == 204
@@ -421,11 +457,11 @@ async def test_faults_leave_the_bundle_and_the_rules_alone(
     """The served bundle is the same with faults pending; cleared faults leave no trace."""
     sandbox, client = http
     before = (await client.get("/_sandbox/openapi.json")).json()
-    for operation in ("createRefund", "getBalances", "ping"):
+    for operation in ("refunds.create", "balances.retrieve", "ping"):
         sandbox.faults.latency(operation, 0.01, times=1)
         sandbox.faults.drop(operation, when="after", times=2)
     assert (await client.get("/_sandbox/openapi.json")).json() == before
-    sandbox.faults.fail("createRefund", status=503, times=None)
+    sandbox.faults.fail("refunds.create", status=503, times=None)
     sandbox.faults.clear()
     refused = await client.post("/v1/refunds", json={"payment_id": "not an id"})
     assert refused.status_code == 400 and "payment_id" in refused.json()["message"]

@@ -45,7 +45,7 @@ def test_delete_over_http_removes_records_snapshots_clock_and_faults() -> None:
         paid = team.simulate_payment(amount=500)
         team.snapshot("s")
         team.freeze("2030-01-01T00:00:00Z")
-        team.fail("getBalances", status=503, times=None)
+        team.fail("balances.retrieve", status=503, times=None)
         team.delete()
         assert "team" not in sandbox.spaces.names()
         # The same key starts the namespace afresh: nothing of before is left.

@@ -188,10 +188,10 @@ async def test_a_429_with_retry_after_is_retried(
     payments_sandbox: Sandbox, payments_client: AsyncPaymentsClient
 ) -> None:
     payment = payments_sandbox.simulate_payment(amount=100)
-    payments_sandbox.faults.fail("createRefund", status=429, retry_after=1)
+    payments_sandbox.faults.fail("refunds.create", status=429, retry_after=1)
     with instant_retries():
         await payments_client.refunds.create(payment_id=payment["id"])
-    assert payments_sandbox.faults.calls("createRefund") == 2
+    assert payments_sandbox.faults.calls("refunds.create") == 2
 
 
 @pytest.mark.asyncio
@@ -201,22 +201,22 @@ async def test_a_503_on_a_post_is_not_retried(
     payments_sandbox.faults.fail("POST /v1/refunds", status=503, times=None)
     with instant_retries(), pytest.raises(InternalServerError):
         await payments_client.refunds.create(payment_id="payt_1")
-    assert payments_sandbox.faults.calls("createRefund") == 1
+    assert payments_sandbox.faults.calls("refunds.create") == 1
 
 
 @pytest.mark.asyncio
 async def test_a_500_on_a_get_is_retried_until_the_budget_is_spent(
     payments_sandbox: Sandbox, payments_client: AsyncPaymentsClient
 ) -> None:
-    payments_sandbox.faults.fail("getBalances", status=500, times=None)
+    payments_sandbox.faults.fail("balances.retrieve", status=500, times=None)
     with instant_retries(), pytest.raises(InternalServerError):
         await payments_client.balances.retrieve()
-    assert payments_sandbox.faults.calls("getBalances") == 3  # 1 + max_retries (2)
+    assert payments_sandbox.faults.calls("balances.retrieve") == 3  # 1 + max_retries (2)
 
 
 @pytest.mark.asyncio
 async def test_latency_past_the_timeout(payments_sandbox: Sandbox) -> None:
-    payments_sandbox.faults.latency("getBalances", 30)
+    payments_sandbox.faults.latency("balances.retrieve", 30)
     client = payments_sandbox.client(timeout=httpx.Timeout(10, read=0.1), max_retries=0)
     with pytest.raises(APITimeoutError):
         await client.balances.retrieve()
@@ -227,10 +227,10 @@ async def test_a_post_dropped_after_processing_is_not_resent(
     payments_sandbox: Sandbox, payments_client: AsyncPaymentsClient
 ) -> None:
     payment = payments_sandbox.simulate_payment(amount=100)
-    payments_sandbox.faults.drop("createRefund", when="after")
+    payments_sandbox.faults.drop("refunds.create", when="after")
     with instant_retries(), pytest.raises(APIConnectionError):
         await payments_client.refunds.create(payment_id=payment["id"])
-    assert payments_sandbox.faults.calls("createRefund") == 1
+    assert payments_sandbox.faults.calls("refunds.create") == 1
     refunds = (await payments_client.refunds.list()).data
     assert [r.payment_id for r in refunds] == [payment["id"]]  # one refund, not two
 """
@@ -259,7 +259,7 @@ from payments_sdk.sandbox import Sandbox
 @pytest.mark.asyncio
 async def test_code_that_builds_its_own_client(payments_sandbox_server: Sandbox) -> None:
     assert os.environ["PAYMENTS_BASE_URL"].startswith("http://127.0.0.1:")
-    payments_sandbox_server.faults.drop("createRefund", when="after")
+    payments_sandbox_server.faults.drop("refunds.create", when="after")
     payment = payments_sandbox_server.simulate_payment(amount=100)
     async with AsyncPaymentsClient() as client:  # from PAYMENTS_BASE_URL and PAYMENTS_API_KEY
         with pytest.raises(APIConnectionError) as raised:

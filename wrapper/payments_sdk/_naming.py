@@ -19,7 +19,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["CLIENT", "is_list_envelope", "method_of", "resource_of", "snake"]
+__all__ = ["CLIENT", "is_list_envelope", "method_of", "resource_of", "sdk_name", "snake"]
 
 CLIENT = "client"
 """``x-sdk-resource: client``: the operation is a method of the client itself (``client.ping``)."""
@@ -58,6 +58,11 @@ def method_of(path: str, verb: str, operation: Mapping[str, Any], is_list: bool)
     if verb == "get":
         return "list" if is_list and not _PARAM.fullmatch(segments[-1]) else "retrieve"
     return {"post": "create", "put": "update", "patch": "update", "delete": "delete"}[verb]
+
+
+def sdk_name(resource: str, method: str) -> str:
+    """How a user names the operation: ``refunds.create``; a method of the client: ``ping``."""
+    return method if resource == CLIENT else f"{resource}.{method}"
 
 
 def is_list_envelope(schema: Mapping[str, Any]) -> bool:

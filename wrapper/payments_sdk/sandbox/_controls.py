@@ -369,7 +369,9 @@ def _check_fault(call: Call) -> dict[str, Any]:
     if missing is not None:
         raise bad_request(f"{missing} is required for a {kind} fault")
     if not isinstance(body["operation"], str):
-        raise bad_request("operation must be a string: an operationId or METHOD /path")
+        raise bad_request(
+            "operation must be a string: the SDK's name, an operationId or METHOD /path"
+        )
     arguments = {key: body[key] for key in body if key != "kind"}
     arguments["times"] = _integer(body.get("times"), "times")
     if "times" not in body:

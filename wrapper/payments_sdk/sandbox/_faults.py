@@ -119,13 +119,14 @@ def _times(times: object, *, forever_allowed: bool) -> int | None:
 class Faults:
     """The sandbox's faults on demand: ``sandbox.faults``.
 
-    Name an operation by its ``operationId`` (``"createRefund"``) or by its method and path as
-    the sandbox serves it (``"POST /v1/refunds"``, ``"GET /v1/orders/{id}"``)::
+    Name an operation as the SDK does (``"refunds.create"``, ``"ping"`` for a method of the
+    client), by its ``operationId``, or by its method and path as the sandbox serves it
+    (``"POST /v1/refunds"``, ``"GET /v1/orders/{id}"``)::
 
-        sandbox.faults.fail("createRefund", status=429, retry_after=2)  # the next call
-        sandbox.faults.latency("getBalances", 2.5)  # every call, until cleared
-        sandbox.faults.drop("createRefund", when="after")  # processed, then no answer
-        assert sandbox.faults.calls("createRefund") == 0
+        sandbox.faults.fail("refunds.create", status=429, retry_after=2)  # the next call
+        sandbox.faults.latency("balances.retrieve", 2.5)  # every call, until cleared
+        sandbox.faults.drop("refunds.create", when="after")  # processed, then no answer
+        assert sandbox.faults.calls("refunds.create") == 0
 
     The same controls are served over HTTP at ``/_sandbox/faults``. Every method is safe to
     call from any thread, including while the sandbox serves requests.
@@ -150,7 +151,8 @@ class Faults:
         """Answer the next ``times`` calls of ``operation`` with ``status``, unprocessed.
 
         Args:
-            operation: An ``operationId`` or ``"METHOD /path"``.
+            operation: The SDK's name (``"refunds.create"``), an ``operationId`` or
+                ``"METHOD /path"``.
             status: An HTTP error status from 400 to 599, such as 429, 500 or 503. The answer
                 has the service's error body: ``{"error": <reason>, "message": ...}``.
             times: How many calls to fail (1 to 1,000,000); ``None``: every call.
@@ -187,7 +189,8 @@ class Faults:
         shorter gives up (the SDK raises ``APITimeoutError``), although the call took effect.
 
         Args:
-            operation: An ``operationId`` or ``"METHOD /path"``.
+            operation: The SDK's name (``"refunds.create"``), an ``operationId`` or
+                ``"METHOD /path"``.
             seconds: The delay, more than 0 and at most 60.
             times: How many calls to delay (1 to 1,000,000); ``None`` (the default): every call,
                 until cleared.
@@ -214,7 +217,8 @@ class Faults:
         """Close the connection of the next ``times`` calls of ``operation`` without answering.
 
         Args:
-            operation: An ``operationId`` or ``"METHOD /path"``.
+            operation: The SDK's name (``"refunds.create"``), an ``operationId`` or
+                ``"METHOD /path"``.
             when: ``"before"``: the request is not processed. ``"after"``: it is processed (the
                 payment, refund or order exists), then the connection closes, so the client
                 cannot tell whether it took effect.
@@ -262,19 +266,30 @@ class Faults:
             self._armed = False
 
     def _resolve(self, operation: object) -> str:
+        """Return the operationId ``operation`` names; else a ``ValueError`` with examples.
+
+        The examples are one operation of the bundle named each way (the closest one to what
+        was given, if any), so the message stays true whatever the bundle holds.
+        """
+        table = self._operations
         if isinstance(operation, str):
-            found = self._operations.resolve(operation)
+            found = table.resolve(operation)
             if found is not None:
                 return found
             name = shown(operation)
-            close = self._operations.closest(operation)
+            close = table.closest(operation)
         else:
             name = f"a {type(operation).__name__}"
             close = []
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
+        example = table.resolve(close[0]) if close else None
+        if example is None:  # the first operation of a resource, else the first one
+            example = next((o for o in table if "." in table.sdk_name(o)), next(iter(table)))
+        verb, path = table.route(example)
         raise ValueError(
-            f"operation {name} is not an operation of the bundle: name it by its operationId "
-            f"(createRefund) or by its method and path (POST /v1/refunds){hint}"
+            f"operation {name} is not an operation of the bundle: name it as the SDK does "
+            f"({table.sdk_name(example)}), by its operationId ({example}) or by its method and "
+            f"path ({verb} {path}){hint}"
         )
 
     def _add(

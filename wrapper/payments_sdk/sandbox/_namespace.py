@@ -198,9 +198,17 @@ class SandboxNamespace:
         return data
 
     def calls(self, operation: str | None = None) -> Any:
-        """Return how often ``operation`` (an operationId) was called here, or every count."""
+        """Return how often ``operation`` was called here, or every count (by operationId).
+
+        ``operation`` is named as for :meth:`fail`: ``"refunds.create"``, an operationId or
+        ``"METHOD /path"``.
+        """
         counts: dict[str, int] = self._control("faults")["calls"]
-        return counts if operation is None else counts.get(operation, 0)
+        if operation is None:
+            return counts
+        from ._operations import bundle_operations  # imported on use, as httpx is
+
+        return counts.get(bundle_operations().resolve(operation) or operation, 0)
 
     def clear_faults(self) -> None:
         """Remove this namespace's faults and reset its call counts (others' stay)."""

@@ -1,10 +1,13 @@
-"""The bundle's operations by name: an ``operationId`` or ``METHOD /path``, and by request.
+"""The bundle's operations by name, and by request.
 
-Fault injection names operations the way the bundle does, so this table answers two questions:
-which operation a name means (``createRefund`` or ``POST /v1/refunds``), and which operation a
-request reaches (``POST /v1/refunds`` → ``createRefund``). Paths are the folded ones the sandbox
-serves (``/v1/...``, and ``/v2/beneficiaries`` at the root); ``{id}`` matches one path segment,
-as it does in the sandbox's routes.
+Fault injection names an operation the way a user does, so this table answers two questions:
+which operation a name means, and which operation a request reaches (``POST /v1/refunds`` →
+its ``operationId``). A name is the operation's SDK name (``refunds.create``, ``ping`` for a
+method of the client: :mod:`payments_sdk._naming`), its ``operationId``, or its method and path
+(``POST /v1/refunds``). The SDK name and the path survive an ``operationId`` rename; the
+operationId is what the table answers, as the bundle's own name. Paths are the folded ones the
+sandbox serves (``/v1/...``, and ``/v2/beneficiaries`` at the root); ``{id}`` matches one path
+segment, as it does in the sandbox's routes.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
+from .._naming import sdk_name
+from ._generic import OperationName
 from .contract import load_bundle
 
 __all__ = ["OperationTable", "bundle_operations"]
@@ -29,13 +34,16 @@ def _pattern(path: str) -> re.Pattern[str]:
 
 
 class OperationTable:
-    """Every operation of a folded bundle: its ``operationId``, method and path."""
+    """Every operation of a folded bundle: its ``operationId``, SDK name, method and path."""
 
     def __init__(self, folded: Mapping[str, Any]) -> None:
         self._routes: dict[str, tuple[str, str]] = {}
+        self._names: dict[str, str] = {}
+        self._by_name: dict[str, str] = {}
         self._by_route: dict[str, str] = {}
         self._literal: dict[tuple[str, str], str] = {}
         self._templated: list[tuple[str, re.Pattern[str], str]] = []
+        document = dict(folded)
         for path, item in folded["paths"].items():
             for method in _METHODS:
                 if method not in item:
@@ -43,6 +51,9 @@ class OperationTable:
                 operation_id: str = item[method]["operationId"]
                 verb = method.upper()
                 self._routes[operation_id] = (verb, path)
+                named = OperationName(document, path, method)
+                self._names[operation_id] = sdk_name(named.resource, named.method)
+                self._by_name[self._names[operation_id]] = operation_id
                 self._by_route[f"{verb} {path}"] = operation_id
                 if _PARAMETER.search(path):
                     self._templated.append((verb, _pattern(path), operation_id))
@@ -56,20 +67,27 @@ class OperationTable:
     def resolve(self, name: str) -> str | None:
         """Return the operationId that ``name`` means, or ``None`` if it names no operation.
 
-        ``name`` is an operationId (``createRefund``) or a method and a path template as the
-        sandbox serves it (``POST /v1/refunds``, ``get /v1/orders/{id}``).
+        ``name`` is an operationId, an SDK name (``refunds.create``, ``ping``) or a method and
+        a path template as the sandbox serves it (``POST /v1/refunds``, ``get /v1/orders/{id}``).
         """
         if name in self._routes:
             return name
-        verb, _, path = name.strip().partition(" ")
+        text = name.strip()
+        if text in self._by_name:
+            return self._by_name[text]
+        verb, _, path = text.partition(" ")
         return self._by_route.get(f"{verb.upper()} {path.strip()}")
 
+    def sdk_name(self, operation_id: str) -> str:
+        """Return the SDK's name of an operation (``refunds.create``; ``ping`` on the client)."""
+        return self._names[operation_id]
+
     def closest(self, name: str, count: int = 3) -> list[str]:
-        """Return up to ``count`` names (operationIds or ``METHOD /path``) closest to ``name``."""
+        """Return up to ``count`` names closest to ``name``: SDK names, operationIds, routes."""
         import difflib
 
         text = name.strip()
-        candidates = [*self._routes, *self._by_route]
+        candidates = [*self._by_name, *self._routes, *self._by_route]
         folded = {candidate.lower(): candidate for candidate in candidates}
         found = difflib.get_close_matches(text.lower(), list(folded), n=count, cutoff=0.5)
         return [folded[match] for match in found]

@@ -45,8 +45,8 @@ __all__ = ["Operation", "Validated"]
 _CURRENCY_REF = "#/components/schemas/CurrencyCode"
 # Where the description documents "is not a valid currency", codes must be real ISO 4217 codes
 # (the bundle's pattern cannot say which three letters are real). Elsewhere an unknown code simply
-# matches nothing.
-_ISO_CHECKED = frozenset({"getFxRate"})
+# matches nothing. Operations are named as the SDK names them (an operationId may be renamed).
+_ISO_CHECKED = frozenset({"fx_rates.retrieve"})
 _ASCII_INTEGER = re.compile(r"-?[0-9]+")
 _ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
 
@@ -59,7 +59,7 @@ def _one_amount(body: Any) -> None:
 
 # Rules checked on a parsed body before its schema: the oneOf of the conversion request would
 # otherwise refuse both amounts with a shape mismatch instead of the description's message.
-_BODY_RULES: dict[str, Callable[[Any], None]] = {"createBalanceConversion": _one_amount}
+_BODY_RULES: dict[str, Callable[[Any], None]] = {"balance_conversions.create": _one_amount}
 
 
 @dataclass
@@ -91,6 +91,10 @@ class Operation:
         # An operation whose only input is its path declares no 400: an id that cannot name a
         # record is then answered as what it is, a record that does not exist (404).
         self._refuse_path = bad_request if "400" in spec.get("responses", {}) else not_found
+        from ._generic import OperationName  # imported here: _generic imports this module
+
+        self.name = OperationName(document, path, method.lower()).key
+        """The operation as the SDK names it (``refunds.create``), which keys its rules."""
         self._document = document
         self._schemas = schemas
         self._params: list[tuple[dict[str, Any], str, dict[str, Any]]] = []
@@ -148,7 +152,7 @@ class Operation:
                     pointer,
                     schema,
                     is_currency=is_currency,
-                    iso_checked=is_currency and self.operation_id in _ISO_CHECKED,
+                    iso_checked=is_currency and self.name in _ISO_CHECKED,
                 )
                 if coerced is not None:
                     result.query[name] = coerced
@@ -302,7 +306,7 @@ class Operation:
         if params.get("charset", "utf-8").lower() not in ("utf-8", "utf8"):
             raise bad_request("body must be JSON in UTF-8 (charset=utf-8 or no charset)")
         body = parse_json(await read_body(request, MAX_JSON_BYTES))
-        rule = _BODY_RULES.get(self.operation_id)
+        rule = _BODY_RULES.get(self.name)
         if rule is not None:
             rule(body)
         errors = list(self._schemas.validator(pointer).iter_errors(body))
