@@ -34,7 +34,7 @@ from jsonschema.exceptions import ValidationError  # noqa: E402
 from referencing import Registry, Resource  # noqa: E402
 from referencing.jsonschema import DRAFT202012  # noqa: E402
 
-__all__ = ["BUNDLE_URI", "SchemaSet", "escape_pointer", "load_bundle", "resolve"]
+__all__ = ["BUNDLE_URI", "SchemaSet", "escape_pointer", "format_checker", "load_bundle", "resolve"]
 
 BUNDLE_URI = "urn:payments-sdk:bundle"
 """The URI under which :class:`SchemaSet` registers its document, for ``$ref`` resolution."""
@@ -94,7 +94,7 @@ def _pattern(
         yield ValidationError(f"does not match {pattern!r}")
 
 
-def _format_checker() -> FormatChecker:
+def format_checker() -> FormatChecker:
     """JSON Schema's format checks, with the SDK's rule for each format it checks itself.
 
     ``date-time`` and ``date`` keep jsonschema's (RFC 3339) checks; ``uri``, ``uuid``,
@@ -130,7 +130,7 @@ class SchemaSet:
         document = view(document)
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(BUNDLE_URI, resource)
-        self._format_checker = _format_checker()
+        self._format_checker = format_checker()
         self._validator_at = lru_cache(maxsize=None)(self._build)
 
     def _build(self, pointer: str) -> Any:
