@@ -158,19 +158,28 @@ def matching(pattern: str, least: int = 0) -> str:
     """Return the simplest text that ``pattern`` (anchored ``^...$``, as the bundle's are) matches.
 
     Drawn by Hypothesis' ``from_regex`` and shrunk to its least example: the same text on every
-    run, and one the SDK's and the sandbox's ``pattern`` check accept.
+    run, and one the SDK's and the sandbox's ``pattern`` check accept. Found on a thread of its
+    own, so that a test may call it while it draws its own examples (no nested ``@given``).
     """
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(_simplest_match, pattern, least).result()
+
+
+def _simplest_match(pattern: str, least: int) -> str:
     from hypothesis import HealthCheck, find, settings
     from hypothesis import strategies as st
 
     anchored = re.compile(re.sub(r"(?<!\\)\$$", r"\\Z", pattern))
-    return find(
+    found: str = find(
         st.from_regex(pattern, fullmatch=True),
         lambda text: len(text) >= least and anchored.search(text) is not None,
         settings=settings(
             database=None, max_examples=2000, suppress_health_check=list(HealthCheck)
         ),
     )
+    return found
 
 
 def _request_document() -> dict[str, Any]:
