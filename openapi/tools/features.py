@@ -15,13 +15,14 @@ Usage: python openapi/tools/features.py BUNDLE.json
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NamedTuple
 
-__all__ = ["SCHEMA_KEYWORDS", "Finding", "main", "unsupported"]
+__all__ = ["FORMATS", "SCHEMA_KEYWORDS", "Finding", "main", "unsupported"]
 
 METHODS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
 
@@ -58,6 +59,21 @@ SCHEMA_KEYWORDS = {
 _ONE = ("items", "additionalProperties", "not", "contains", "if", "then", "else", "propertyNames")
 _MANY = ("oneOf", "anyOf", "allOf", "prefixItems")
 _MAP = ("properties", "patternProperties", "$defs", "dependentSchemas")
+
+
+def _formats() -> Any:
+    """``payments_sdk/_formats.py``, loaded by path: the one list of the formats carried."""
+    where = Path(__file__).resolve().parents[2] / "wrapper" / "payments_sdk" / "_formats.py"
+    spec = importlib.util.spec_from_file_location("_payments_sdk_formats", where)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_FORMATS = _formats()
+FORMATS: frozenset[str] = _FORMATS.CHECKED | _FORMATS.ANNOTATIONS
+"""Every ``format`` the pipeline carries: checked by the SDK and the sandbox, or documentation."""
 
 QUERY_STYLES = ("form", "spaceDelimited", "pipeDelimited", "deepObject")
 REQUEST_MEDIA = ("application/json", "multipart/form-data")
@@ -109,6 +125,10 @@ class _Walker:
         for keyword, feature in SCHEMA_KEYWORDS.items():
             if keyword in node:
                 self.add(feature, _at(pointer, keyword))
+        fmt = node.get("format")
+        if fmt is not None and fmt not in FORMATS:
+            # Neither checked nor known to state nothing: the SDK would send what it forbids.
+            self.add(f"format: {fmt}", _at(pointer, "format"))
         negated = node.get("not")
         empty = not any(dict(negated.get("properties", {})).values()) if negated else True
         if isinstance(negated, dict) and (

@@ -27,7 +27,7 @@ from decimal import Decimal
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qsl, unquote
+from urllib.parse import parse_qsl, unquote, urlsplit
 
 import httpx
 import pytest
@@ -40,6 +40,7 @@ from payments_sdk._operation_table import OPERATIONS as TABLE
 from payments_sdk.sandbox.contract import load_bundle
 from tests.call.test_methods_send_the_bundles_requests import _operation, _success_example
 from tests.support.keyscan import KEY, key_leaks
+from tests.support.schema_values import call_arguments
 
 BASE_URL = "https://api.payments.test/v1"
 FUZZ = settings(
@@ -103,7 +104,10 @@ ID_PIECES = [
     "&a=1", "\\", "..%2F", "%00", "\x00", "\r\n", "\t", "\u00e9", "\u202e", "\ud800", "", "%",
     "%zz", ";", "*", "ord_1", "a",
 ]  # fmt: skip
-PREFIXES = ["payt_", "doc_", "bene_", "cust_", "rfidoc_", "ord_", "rfnd_", "kyc_"]
+# The id prefixes the bundle's patterns name (payt_, cust_...).
+PREFIXES = sorted(set(re.findall(r'"pattern": "\^([A-Za-z]+_)', json.dumps(load_bundle())))) or [
+    "x_"
+]
 IDS = st.one_of(
     st.sampled_from(ID_PIECES),
     st.builds(str.__add__, st.sampled_from(PREFIXES), st.sampled_from(ID_PIECES)),
@@ -200,62 +204,60 @@ ANY = st.one_of(
     st.dictionaries(st.one_of(TEXT, st.integers()), LEAF, max_size=3),
 )
 
-VALID: dict[str, Any] = {
-    "source_currency": "USD",
-    "target_currency": "EUR",
-    "source_amount": 100,
-    "amount": 100,
-    "currency": "USD",
-    "payment_methods": ["card"],
-    "country": "DEU",
-    "holder_name": "Jane",
-    "account_number": "31926819",
-    "bic_primary": "DEUTDEFF",
-    "bic_secondary": "DEUTDEFF",
-    "beneficiary": {"name": "Jane", "type": "individual"},
-    "bank_account": {"currency": "GBP", "account_number": "1"},
-    "documents": [{"id": "doc_1", "rfi_doc_id": "rfidoc_1"}],
-    "payment_id": "payt_1",
-    "payment_type": "local",
-    "email": "jane@example.com",
-    "file": b"%PDF-1.7",
-    "method": "GET",
-    "path": "/customers",
-    "document_id": "doc_1",
-    "id": "ord_1",
-}
-
 MAPPINGS = st.dictionaries(st.one_of(TEXT, st.integers(), st.sampled_from(["name", "type"])), ANY)
 
+ENTRIES: dict[str, Any] = {
+    (entry.method if entry.resource == CLIENT else f"{entry.resource}.{entry.method}"): entry
+    for entry in TABLE
+}
 
-def _for(name: str) -> st.SearchStrategy[Any]:
-    """Hostile values aimed at one parameter, by its name."""
-    if name in ("id", "document_id", "payment_id", "customer_id", "beneficiary_account_id"):
+
+def _request_arguments() -> dict[str, Any]:
+    """Valid arguments of ``client.request``: a GET the bundle declares, without path ids."""
+    prefix = urlsplit(BASE_URL).path
+    entry = next(e for e in TABLE if e.http_method == "GET" and "{" not in e.path)
+    return {"method": "GET", "path": entry.path.removeprefix(prefix)}
+
+
+@cache
+def valid_arguments(method: str) -> dict[str, Any]:
+    """Valid keyword arguments of ``method``, drawn from the bundle's schemas (schema_values)."""
+    entry = ENTRIES.get(method)
+    return call_arguments(entry) if entry is not None else _request_arguments()
+
+
+def _for(method: str, name: str) -> st.SearchStrategy[Any]:
+    """Hostile values aimed at one parameter, by what its schema says it is."""
+    entry = ENTRIES.get(method)
+    argument = next((a for a in entry.arguments if a.python_name == name), None) if entry else None
+    if argument is None:  # client.request's own arguments, and the pager's prefetch
+        if name == "path":
+            return st.lists(st.sampled_from(ID_PIECES), max_size=4).map(lambda p: "/" + "/".join(p))
+        return {"params": MAPPINGS, "json": ANY, "prefetch": NUMBERS}.get(name, TEXT)
+    schema = argument.schema
+    kind = schema.get("type")
+    if argument.location == "path" or "pattern" in schema:
         return IDS
-    if name in ("before", "after"):
+    if schema.get("format") in ("date-time", "date"):
         return INSTANTS
-    if name in ("amount", "source_amount", "target_amount", "per_page", "page", "prefetch"):
+    if kind in ("integer", "number"):
         return NUMBERS | MONEY
-    if name in ("beneficiary", "bank_account", "notes", "params"):
-        return MAPPINGS | st.fixed_dictionaries({"address": MAPPINGS, "name": ANY})
-    if name in ("documents", "payment_methods", "split_ids"):
-        return st.lists(st.one_of(ANY, st.fixed_dictionaries({"id": IDS, "rfi_doc_id": IDS})))
-    if name == "path":
-        return st.lists(st.sampled_from(ID_PIECES), max_size=4).map(lambda p: "/" + "/".join(p))
-    if name == "json":
-        return ANY
+    if kind == "object":
+        fields = sorted(schema.get("properties", {}))[:2] or ["name"]
+        return MAPPINGS | st.fixed_dictionaries({field: ANY for field in fields})
+    if kind == "array":
+        item = schema.get("items", {})
+        fields = sorted(item.get("properties", {}))
+        shaped = st.fixed_dictionaries({field: IDS for field in fields}) if fields else IDS
+        return st.lists(st.one_of(ANY, shaped))
     return TEXT
-
-
-# Valid values that would conflict with the method's other valid values.
-LEFT_OUT = {"bank_account_validations.create": {"id"}}
 
 
 @st.composite
 def _arguments(draw: st.DrawFn, method: str) -> dict[str, Any]:
     """Keyword arguments for ``method``: valid ones, with up to two made hostile.
 
-    A hostile value is aimed at the parameter (ids for an id, instants for ``before``) or of
+    A hostile value is aimed at the parameter (ids for an id, instants for a date-time) or of
     any kind. Optional parameters without a valid value are left out unless made hostile.
     """
     parameters = [
@@ -266,14 +268,14 @@ def _arguments(draw: st.DrawFn, method: str) -> dict[str, Any]:
     names = [parameter.name for parameter in parameters]
     count = draw(st.sampled_from([0, 1, 1, 1, 2]), label="hostile parameters")
     hostile = set(draw(st.permutations(names))[:count])
+    valid = valid_arguments(method)
     kwargs: dict[str, Any] = {}
     for parameter in parameters:
         name = parameter.name
-        valid = name in VALID and name not in LEFT_OUT.get(method, set())
-        if name in hostile or (not valid and parameter.default is inspect.Parameter.empty):
-            kwargs[name] = draw(st.one_of(_for(name), ANY), label=name)
-        elif valid:
-            kwargs[name] = VALID[name]
+        if name in hostile or (name not in valid and parameter.default is inspect.Parameter.empty):
+            kwargs[name] = draw(st.one_of(_for(method, name), ANY), label=name)
+        elif name in valid:
+            kwargs[name] = valid[name]
     return kwargs
 
 
@@ -345,7 +347,12 @@ def _check_request(method: str, kwargs: dict[str, Any], request: httpx.Request) 
             assert segment == part, (raw_path, template)
             continue
         assert segment not in ("", ".", ".."), raw_path
-        given_id = kwargs.get(name.group(1), kwargs.get("document_id"))
+        python_name = next(
+            a.python_name
+            for a in ENTRIES[method].arguments
+            if a.location == "path" and a.name == name.group(1)
+        )
+        given_id = kwargs.get(python_name)
         assert unquote(segment, errors="strict") == given_id, (segment, given_id)
 
 

@@ -14,11 +14,10 @@ from hypothesis import strategies as st
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError
 from tests.call.test_hostile_caller_input_fuzz import (
     BASE_URL,
-    LEFT_OUT,
     METHODS,
-    VALID,
     Server,
     _call,
+    valid_arguments,
 )
 from tests.support.keyscan import KEY, key_leaks
 
@@ -31,14 +30,8 @@ OPTIONS = {
 
 
 def _valid(method: str) -> dict[str, Any]:
-    """The method's valid keyword arguments (every required one, and the optional known ones)."""
-    kwargs = {}
-    for parameter in METHODS[method].parameters.values():
-        if parameter.kind is inspect.Parameter.VAR_KEYWORD:
-            continue
-        if parameter.name in VALID and parameter.name not in LEFT_OUT.get(method, set()):
-            kwargs[parameter.name] = VALID[parameter.name]
-    return kwargs
+    """The method's valid keyword arguments, drawn from the bundle's schemas (schema_values)."""
+    return dict(valid_arguments(method))
 
 
 def test_every_method_takes_the_per_call_options() -> None:

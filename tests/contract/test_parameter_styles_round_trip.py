@@ -139,6 +139,23 @@ def test_an_object_reads_back_as_written(style: str, explode: bool) -> None:
     trip()
 
 
+def test_a_deep_object_map_reads_back_with_any_keys() -> None:
+    """A deepObject map (``additionalProperties``) takes any key its schema allows.
+
+    The empty key (``metadata[]=v``) and keys holding ``[``, ``]``, ``=``, ``&`` or any text
+    travel as ``metadata[<key>]``, percent-encoded, and read back as drawn.
+    """
+    schema = {"type": "object", "additionalProperties": {"type": "string"}}
+    keys = st.one_of(st.sampled_from(["", "[", "]", "[]", "a]b", "=", "&", " ", "%"]), st.text())
+
+    @settings(max_examples=150, deadline=None)
+    @given(st.dictionaries(keys, st.text(max_size=8), min_size=1, max_size=4))
+    def trip(value: dict[str, str]) -> None:
+        _round_trip("metadata", value, Style("deepObject", True), schema)
+
+    trip()
+
+
 @pytest.mark.parametrize(
     ("style", "explode", "query"),
     [

@@ -39,7 +39,7 @@ import schemathesis
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema import Draft202012Validator
 from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
@@ -53,7 +53,7 @@ from payments_sdk._param_styles import (
 )
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox.contract import load_bundle, resolve
+from payments_sdk.sandbox.contract import format_checker, load_bundle, resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 YAML = ROOT / "openapi" / "payments.yaml"
@@ -126,7 +126,9 @@ def _body_schema(entry: OperationEntry) -> dict[str, Any]:
 
 
 def _validator(schema: Any) -> Draft202012Validator:
-    return Draft202012Validator(schema, format_checker=FormatChecker())
+    # The formats the bundle may use, each with its one rule (payments_sdk._formats: the rule
+    # tests/contract/test_formats_get_one_verdict.py holds to what schemathesis says).
+    return Draft202012Validator(schema, format_checker=format_checker())
 
 
 # -- the recorder -------------------------------------------------------------------------------
@@ -274,9 +276,18 @@ def _items(text: Any, style: Style) -> list[str]:
     return split_delimited(str(text), style)
 
 
+@dataclass
+class AsDrawn:
+    """A styled argument's value read back and then broken: passed as is, never re-read."""
+
+    value: Any
+
+
 def _styled(argument: Any, query: dict[str, Any]) -> tuple[Any, set[str]]:
     """Return the value drawn for an array or object argument, and the query keys it took."""
     style, name = Style(argument.style, argument.explode), argument.name
+    if isinstance(query.get(name), AsDrawn):
+        return query[name].value, {name}  # a text here is a broken value, not its style's
     schema = resolve(_document(), argument.schema)
     fields = schema.get("properties", {})
     if name in query and not isinstance(query[name], str) and style.delimiter is not None:
@@ -610,7 +621,12 @@ def _candidates(keyword: str, schema: dict[str, Any], value: Any) -> list[Any]:
     if keyword == "type":
         return [{"string": 5, "integer": "5", "array": "x", "object": "x"}.get(schema["type"])]
     if keyword == "required" and isinstance(value, dict):
-        return [{k: v for k, v in value.items() if k != name} for name in schema["required"]]
+        declared = schema.get("properties", {})
+        return [
+            {k: v for k, v in value.items() if k != name}
+            for name in schema["required"]
+            if not declared.get(name, {}).get("readOnly")  # never sent: not required of a request
+        ]
     if keyword == "additionalProperties" and isinstance(value, dict):
         return [{**value, "unexpected_field": "x"}]
     if keyword == "not" and isinstance(value, dict):
@@ -703,6 +719,7 @@ def _broken(entry: OperationEntry) -> st.SearchStrategy[Broken]:
         case.body = _python(case.body) if not isinstance(case.body, NotSet) else case.body
         case.query = _python(case.query) if case.query else case.query
         options: list[tuple[str, Any, Callable[[Any], None]]] = []
+        read_back: list[str] = []
         for argument in entry.arguments:
             if argument.location == "path":
                 where_value = unquote(case.path_parameters[argument.name])
@@ -721,6 +738,7 @@ def _broken(entry: OperationEntry) -> st.SearchStrategy[Broken]:
                 for key in taken:
                     case.query.pop(key)
                 case.query[argument.name] = value
+                read_back.append(argument.name)
                 schema = _deref(argument.schema)
                 sites = list(_sites(value, schema))
                 setter = _dict_setter(case.query, argument.name)
@@ -769,6 +787,8 @@ def _broken(entry: OperationEntry) -> st.SearchStrategy[Broken]:
             return Broken(case, "", "")
         label, change, setter = draw_from(st.sampled_from(options))
         setter(change)
+        for name in read_back:  # a broken "x" for a list is not the list ["x"] written piped
+            case.query[name] = AsDrawn(case.query[name])
         return Broken(case, *label.split(": "))
 
     return draw()

@@ -26,7 +26,7 @@ from payments_sdk.sandbox._requests import Validated
 from payments_sdk.sandbox._spaces import Spaces
 from payments_sdk.sandbox._store import Store
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
-from tests.support.schema_values import variants
+from tests.support.schema_values import example, variants
 
 FOLDED = load_bundle()
 SCHEMAS = SchemaSet(FOLDED)
@@ -563,6 +563,8 @@ def _property_sample(schema: dict[str, Any], name: str) -> Any:
                 return prop["enum"][0]
             if prop.get("format") == "date":
                 return "2026-01-01"
+            if "format" in prop or "pattern" in prop:  # from the schema (uri, uuid, ...)
+                return example(FOLDED, prop)
             kind = prop.get("type")
             text = "x" * max(1, int(prop.get("minLength", 1)))
             samples = {"integer": prop.get("minimum", 1), "boolean": True, "array": []}

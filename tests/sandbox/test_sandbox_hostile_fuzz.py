@@ -55,6 +55,11 @@ class Op:
         writes = self.method != "GET"
         has_list = "get" in FOLDED["paths"].get(collection, {})
         self.listing = collection if writes and has_list else None
+        self.answers = {
+            status: set(resolve(FOLDED, answer).get("content", {}))
+            for status, answer in spec.get("responses", {}).items()
+        }
+        """Each declared status's media types (a success is checked against its own)."""
 
     def __repr__(self) -> str:
         return self.operation_id
@@ -355,7 +360,7 @@ async def _send(op: Op, url: str, **kwargs: Any) -> None:
         transport=transport, base_url="http://127.0.0.1", headers=HEADERS
     ) as http:
         response = await http.request(op.method, url, **kwargs)
-        _check_answer(response)
+        _check_answer(response, op)
         balances = await http.get("/v1/balances")
         assert balances.status_code == 200, balances.text[:300]
         amounts = [row["amount"] for row in balances.json()["data"]]
@@ -365,7 +370,8 @@ async def _send(op: Op, url: str, **kwargs: Any) -> None:
             assert listing.status_code == 200, listing.text[:300]
 
 
-def _check_answer(response: httpx.Response) -> None:
+def _check_answer(response: httpx.Response, op: Op | None = None) -> None:
+    """A 4xx is the service's error body; a success is one its operation declares."""
     status = response.status_code
     # Below 500, and no redirect: a hostile id is not a variant of another resource.
     assert status < 300 or 400 <= status < 500, (
@@ -379,7 +385,11 @@ def _check_answer(response: httpx.Response) -> None:
         assert body["error"] == HTTPStatus(status).phrase
         assert isinstance(body["message"], str) and 0 < len(body["message"]) <= MAX_MESSAGE
     elif status != 204:
-        response.json()  # every success is JSON
+        media = response.headers.get("content-type", "").split(";")[0].strip()
+        declared = op.answers.get(str(status), set()) if op is not None else {"application/json"}
+        assert media in declared, (status, media, declared)
+        if media == "application/json" or media.endswith("+json"):
+            response.json()  # a JSON success parses
 
 
 def _url(op: Op, ids: dict[str, str] | None = None, query: str = "") -> str:

@@ -242,7 +242,8 @@ def _media_examples(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
             for name, example in media.get("examples", {}).items():
                 value = resolve(document, example)["value"]
                 found.append((f"{where} {media_type} {name}", schema_pointer, value))
-            assert "example" in media or media.get("examples"), f"{where} has no example"
+            # A media type without an example is allowed (a compatible edit may add one): what
+            # needs a value (the sandbox, the tests) generates it from the schema.
 
     for path, item in document["paths"].items():
         escaped_path = escape_pointer(path)

@@ -25,6 +25,7 @@ from payments_sdk._naming import snake
 from payments_sdk._operation_table import OPERATIONS, Argument, OperationEntry
 from payments_sdk._schema_views import merge_all_of
 from tests.conftest import BASE_URL, TEST_KEY
+from tests.support.schema_values import example as schema_example
 
 ROOT = Path(__file__).resolve().parents[2]
 GENERATED = ROOT / "generated" / "payments_sdk"
@@ -108,6 +109,8 @@ def _sample(schema: dict[str, Any]) -> Any:
             return f"{match.group(1)}1"
         if "pattern" in schema and "[A-Z]{3}" in schema["pattern"]:
             return "USD"
+        if "pattern" in schema or "format" in schema:  # any other: from the schema itself
+            return schema_example({}, schema)
         return "x" * max(1, int(schema.get("minLength", 1)))
     if kind == "integer":
         return max(1, int(schema.get("minimum", 1)))

@@ -3,15 +3,25 @@
 ``variants(document, pointer)`` returns a short list of values valid for the schema at
 ``pointer``: together they carry every enum value, every branch of ``anyOf``/``oneOf`` and
 every declared property (optional ones too), at every depth. Leaves come from the schema itself
-(``const``, ``enum``, ``examples``, ``default``, a format's sample, the least value its bounds
-allow), never from a list kept by hand, so a field or value the bundle gains has its variant.
+(``const``, ``enum``, ``examples``, ``default``, a format's sample, the simplest text its
+``pattern`` matches, the least value its bounds allow), never from a list kept by hand, so a
+field or value the bundle gains has its variant. An object keeps its ``x-distinct-fields``
+apart and leaves out the last of the fields a ``not: {required}`` forbids together.
+
+``call_arguments(entry)`` turns that into the keyword arguments of one SDK method, from its
+entry of the operation table: a valid value for each of its parameters and for its body (the
+first shape of a ``oneOf``), an amount with an ``x-currency-field`` as :class:`Money`, an
+upload's bytes. Tests that need a valid call take it from here, never from values kept by
+parameter name, so a parameter, a field or a bound the bundle gains is filled.
 """
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from typing import Any
 
-__all__ = ["example", "variants"]
+__all__ = ["call_arguments", "example", "matching", "variants"]
 
 _FORMATS = {
     "date-time": "2026-01-02T03:04:05Z",
@@ -34,8 +44,14 @@ def _escape(segment: str) -> str:
     return segment.replace("~", "~0").replace("/", "~1")
 
 
-def variants(document: dict[str, Any], pointer: str, depth: int = 0) -> list[Any]:
-    """Return values valid for the schema at ``pointer`` that show all it declares."""
+def variants(
+    document: dict[str, Any], pointer: str, depth: int = 0, rules: dict[str, Any] | None = None
+) -> list[Any]:
+    """Return values valid for the schema at ``pointer`` that show all it declares.
+
+    ``rules``: an enclosing ``oneOf``'s object rules (``x-distinct-fields``, ``not``) that its
+    shapes keep too.
+    """
     node = _at(document, pointer)
     while isinstance(node, dict) and "$ref" in node:
         pointer = node["$ref"].removeprefix("#")
@@ -47,9 +63,10 @@ def variants(document: dict[str, Any], pointer: str, depth: int = 0) -> list[Any
     if "enum" in node:
         return list(node["enum"])
     found: list[Any] = []
+    kept = {**(rules or {}), **{k: node[k] for k in ("x-distinct-fields", "not") if k in node}}
     for combinator in ("anyOf", "oneOf"):
         for index, _ in enumerate(node.get(combinator, [])):
-            found += variants(document, f"{pointer}/{combinator}/{index}", depth + 1)
+            found += variants(document, f"{pointer}/{combinator}/{index}", depth + 1, kept)
     if found:
         return found
     kind = node.get("type")
@@ -57,7 +74,7 @@ def variants(document: dict[str, Any], pointer: str, depth: int = 0) -> list[Any
         kind = next((k for k in kind if k != "null"), "null")
     properties = _properties(document, pointer, node)
     if kind == "object" or properties:
-        return _objects(document, properties, depth)
+        return _objects(document, properties, depth, {**(rules or {}), **node})
     if kind == "array":
         items = variants(document, f"{pointer}/items", depth + 1) if "items" in node else []
         return _arrays(items, node)
@@ -65,6 +82,8 @@ def variants(document: dict[str, Any], pointer: str, depth: int = 0) -> list[Any
         if key in node:
             return [node[key][0] if key == "examples" else node[key]]
     if kind == "string":
+        if "pattern" in node:
+            return [matching(node["pattern"], int(node.get("minLength", 0)))]
         sample = _FORMATS.get(node.get("format", ""), "x")
         return [sample.ljust(int(node.get("minLength", 0)), "x")]
     if kind in ("integer", "number"):
@@ -91,14 +110,30 @@ def _properties(document: dict[str, Any], pointer: str, node: dict[str, Any]) ->
     return found
 
 
-def _objects(document: dict[str, Any], properties: dict[str, str], depth: int) -> list[Any]:
-    """One object per variant of its richest field; every object carries every field."""
+def _objects(
+    document: dict[str, Any], properties: dict[str, str], depth: int, node: dict[str, Any]
+) -> list[Any]:
+    """One object per variant of its richest field; every object carries every field.
+
+    Fields of ``x-distinct-fields`` take different variants (where they have several), and of
+    the fields ``not: {required: [...]}`` forbids together the last is left out.
+    """
     each = {name: variants(document, where, depth + 1) for name, where in properties.items()}
     count = max((len(values) for values in each.values()), default=1)
-    return [
-        {name: values[min(n, len(values) - 1)] for name, values in each.items() if values}
-        for n in range(count)
-    ]
+    distinct = list(node.get("x-distinct-fields", []))
+    apart = [name for name in node.get("not", {}).get("required", []) if name in each]
+    objects = []
+    for n in range(count):
+        made = {}
+        for name, values in each.items():
+            if not values or (len(apart) > 1 and name == apart[-1]):
+                continue
+            shift = distinct.index(name) if name in distinct else 0
+            made[name] = (
+                values[(n + shift) % len(values)] if shift else values[min(n, len(values) - 1)]
+            )
+        objects.append(made)
+    return objects
 
 
 def _arrays(items: list[Any], node: dict[str, Any]) -> list[Any]:
@@ -116,3 +151,97 @@ def example(document: dict[str, Any], schema: dict[str, Any]) -> Any:
     if "$ref" in schema:
         return variants(document, schema["$ref"])[0]
     return variants({**document, "x-inline": schema}, "/x-inline")[0]
+
+
+@cache
+def matching(pattern: str, least: int = 0) -> str:
+    """Return the simplest text that ``pattern`` (anchored ``^...$``, as the bundle's are) matches.
+
+    Drawn by Hypothesis' ``from_regex`` and shrunk to its least example: the same text on every
+    run, and one the SDK's and the sandbox's ``pattern`` check accept. Found on a thread of its
+    own, so that a test may call it while it draws its own examples (no nested ``@given``).
+    """
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(_simplest_match, pattern, least).result()
+
+
+def _simplest_match(pattern: str, least: int) -> str:
+    from hypothesis import HealthCheck, find, settings
+    from hypothesis import strategies as st
+
+    anchored = re.compile(re.sub(r"(?<!\\)\$$", r"\\Z", pattern))
+    found: str = find(
+        st.from_regex(pattern, fullmatch=True),
+        lambda text: len(text) >= least and anchored.search(text) is not None,
+        settings=settings(
+            database=None, max_examples=2000, suppress_health_check=list(HealthCheck)
+        ),
+    )
+    return found
+
+
+def _request_document() -> dict[str, Any]:
+    from payments_sdk._schema_views import request_view
+    from payments_sdk.sandbox.contract import load_bundle
+
+    document: dict[str, Any] = request_view(load_bundle())
+    return document
+
+
+def _money(value: dict[str, Any], schema: dict[str, Any], document: dict[str, Any]) -> None:
+    """Turn each amount with an ``x-currency-field`` into ``Money`` in that field's currency."""
+    from payments_sdk import Money
+
+    for name, sub in schema.get("properties", {}).items():
+        while isinstance(sub, dict) and "$ref" in sub:
+            sub = _at(document, sub["$ref"].removeprefix("#"))
+        currency = value.get(sub.get("x-currency-field", "")) if isinstance(sub, dict) else None
+        if isinstance(value.get(name), int) and isinstance(currency, str):
+            value[name] = Money.from_minor_units(value[name], currency)
+
+
+def _body(document: dict[str, Any], entry: Any) -> dict[str, Any]:
+    """A valid body of ``entry``'s operation: the first shape of its schema, every field filled."""
+    spec = document["paths"][entry.path][entry.http_method.lower()]
+    content = spec["requestBody"]["content"]
+    media = next(iter(content))
+    pointer = (
+        f"/paths/{_escape(entry.path)}/{entry.http_method.lower()}/requestBody/content/"
+        f"{_escape(media)}/schema"
+    )
+    body = variants(document, pointer)[0]
+    assert isinstance(body, dict), (entry.operation_id, body)
+    schema = _at(document, pointer)
+    while "$ref" in schema:
+        schema = _at(document, schema["$ref"].removeprefix("#"))
+    for shape in [schema, *schema.get("oneOf", []), *schema.get("allOf", [])]:
+        while isinstance(shape, dict) and "$ref" in shape:
+            shape = _at(document, shape["$ref"].removeprefix("#"))
+        if isinstance(shape, dict):
+            _money(body, shape, document)
+    return body
+
+
+def call_arguments(entry: Any, *, optional: bool = True) -> dict[str, Any]:
+    """Return valid keyword arguments for ``entry``'s SDK method (an ``OperationEntry``).
+
+    Every required argument, and (``optional``) every other one that is not deprecated; the
+    body as its first shape with every field. Positional path ids are given by keyword.
+    """
+    document = _request_document()
+    kwargs: dict[str, Any] = {}
+    body = _body(document, entry) if entry.body else {}
+    for argument in entry.arguments:
+        if argument.location in ("body", "part"):
+            if argument.name in body:
+                value = body[argument.name]
+                if argument.schema.get("format") == "binary":
+                    value = value.encode() if isinstance(value, str) else value
+                kwargs[argument.python_name] = value
+            continue
+        if not (argument.required or optional) or argument.deprecated:
+            continue
+        kwargs[argument.python_name] = example(document, argument.schema)
+    return kwargs

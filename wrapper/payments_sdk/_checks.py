@@ -2,8 +2,9 @@
 
 The generated resource methods hand every argument to :func:`check` with the schema the bundle
 gives it (``$ref`` already resolved by ``make generate``). Each keyword the bundle uses is
-checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format``
-(``date-time``, ``date``, ``email``, ``binary``), ``readOnly`` (a field the service sets: never
+checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format`` (each
+of :data:`._formats.CHECKED`: ``date-time``, ``date``, ``binary``, ``email``, ``uri``, ``uuid``,
+``int32``, ``int64``), ``readOnly`` (a field the service sets: never
 sent), ``allOf`` (the parts merged, :mod:`._schema_views`), ``discriminator`` (its value
 picks the ``oneOf`` shape), ``minLength``/``maxLength``, ``minimum``/``maximum``,
 ``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
@@ -26,6 +27,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from ._formats import conforms
 from ._money import Money
 from ._schema_views import merge_all_of
 from ._validation import Undocumented, check_text, shown, to_utc_instant
@@ -150,10 +152,12 @@ def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         else:
             what = f"{noun} matching {pattern}" if noun else f"a string matching {pattern}"
         raise _fail(where, f"must be {what}, got {shown(value)}")
-    if fmt == "email":
-        local, at, domain = value.rpartition("@")
-        if not (at and local and domain) or any(ch.isspace() for ch in value):
-            raise _fail(where, f"is not an e-mail address: {shown(value)}")
+    if fmt == "email" and not conforms(fmt, value):
+        raise _fail(where, f"is not an e-mail address: {shown(value)}")
+    if fmt == "uri" and not conforms(fmt, value):
+        raise _fail(where, f"is not an absolute URI (scheme:...): {shown(value)}")
+    if fmt is not None and not conforms(fmt, value):
+        raise _fail(where, f"is not a valid {fmt}: {shown(value)}")
     return value
 
 
@@ -185,6 +189,9 @@ def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
         else:
             bounds = f"at most {high}"
         raise _fail(where, f"must be {bounds}, got {value}")
+    fmt = schema.get("format")
+    if fmt is not None and not conforms(fmt, value):
+        raise _fail(where, f"does not fit in {fmt}, got {value}")
     return value
 
 

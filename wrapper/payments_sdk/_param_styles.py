@@ -287,8 +287,10 @@ def _deep_object(pairs: Sequence[tuple[str, str]], name: str) -> dict[str, str] 
             raise StyleError(f"{name} must be sent as {name}[field]=value (deepObject)")
         if not key.startswith(opening):
             continue
-        if not key.endswith("]") or len(key) == len(opening) + 1:
+        if not key.endswith("]"):
             raise StyleError(f"{key} is not {name}[field] (deepObject)")
+        # ``name[]`` is the field "": a map (additionalProperties) may have it; a schema that
+        # does not allow it says so, as for any other name.
         field = key[len(opening) : -1]
         if field in found:
             raise StyleError(f"{name}[{field}] must be sent once")

@@ -23,6 +23,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .._formats import CHECKED, conforms
 from .._schema_views import request_view, response_view
 from . import _require_extra
 
@@ -33,7 +34,7 @@ from jsonschema.exceptions import ValidationError  # noqa: E402
 from referencing import Registry, Resource  # noqa: E402
 from referencing.jsonschema import DRAFT202012  # noqa: E402
 
-__all__ = ["BUNDLE_URI", "SchemaSet", "escape_pointer", "load_bundle", "resolve"]
+__all__ = ["BUNDLE_URI", "SchemaSet", "escape_pointer", "format_checker", "load_bundle", "resolve"]
 
 BUNDLE_URI = "urn:payments-sdk:bundle"
 """The URI under which :class:`SchemaSet` registers its document, for ``$ref`` resolution."""
@@ -93,6 +94,19 @@ def _pattern(
         yield ValidationError(f"does not match {pattern!r}")
 
 
+def format_checker() -> FormatChecker:
+    """JSON Schema's format checks, with the SDK's rule for each format it checks itself.
+
+    ``date-time`` and ``date`` keep jsonschema's (RFC 3339) checks; ``uri``, ``uuid``,
+    ``email``, ``int32`` and ``int64`` use :func:`payments_sdk._formats.conforms`, so the SDK and
+    the sandbox give one verdict.
+    """
+    checker = FormatChecker()
+    for fmt in sorted(CHECKED - {"date-time", "date", "binary"}):
+        checker.checks(fmt)(lambda value, fmt=fmt: conforms(fmt, value))
+    return checker
+
+
 _Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator, {"pattern": _pattern}
 )
@@ -116,7 +130,7 @@ class SchemaSet:
         document = view(document)
         resource = Resource.from_contents(document, default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(BUNDLE_URI, resource)
-        self._format_checker = FormatChecker()
+        self._format_checker = format_checker()
         self._validator_at = lru_cache(maxsize=None)(self._build)
 
     def _build(self, pointer: str) -> Any:
