@@ -340,11 +340,14 @@ def _carrying(name: OperationName, handler: Handler) -> Handler:
     declared = tuple(key for key, sub in properties.items() if _answered(sub))
 
     def carrying(store: Store, v: Validated) -> tuple[int, Any]:
+        # Taken before the rule runs: the caller's values, whatever the rule does with the body.
+        given = v.body if isinstance(v.body, Mapping) else {}
+        offered = {key: given[key] for key in declared if key in given}
         status, record = handler(store, v)
-        if isinstance(record, dict) and isinstance(v.body, dict):
-            carried = [key for key in declared if key not in record and key in v.body]
+        if isinstance(record, dict):
+            carried = [key for key in offered if key not in record]
             for key in carried:
-                record[key] = v.body[key]
+                record[key] = offered[key]
             if carried and "id" in record:  # an existing record changed in place: keep it
                 store.touched.add((store.table_name(name.resource), record["id"]))
         return status, record
