@@ -4,7 +4,8 @@
 ``pointer``: together they carry every enum value, every branch of ``anyOf``/``oneOf`` and
 every declared property (optional ones too), at every depth. Leaves come from the schema itself
 (``const``, ``enum``, ``examples``, ``default``, a format's sample, the shortest string its
-``pattern`` matches, the least value its bounds allow), never from a list kept by hand, so a field or value the bundle gains has its variant.
+``pattern`` matches, the least value its bounds allow), never from a list kept by hand, so a
+field or value the bundle gains has its variant.
 """
 
 from __future__ import annotations
