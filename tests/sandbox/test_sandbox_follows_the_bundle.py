@@ -11,7 +11,7 @@ RFI that expires, a KYC link's submitted documents), through the record control
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
@@ -439,12 +439,13 @@ async def test_every_declared_response_field_and_enum_value_is_produced() -> Non
     async with httpx.AsyncClient(
         transport=transport, base_url="http://127.0.0.1", headers=headers
     ) as http:
-        called: set[str] = set()
+        called: dict[str, tuple[str, str, dict[str, Any]]] = {}
+        """The last request of each operation that succeeded, to send again."""
 
         async def call(sdk_name: str, method: str, url: str, **kwargs: Any) -> Any:
             answer = await http.request(method, url, **kwargs)
             assert 200 <= answer.status_code < 300, (sdk_name, answer.text)
-            called.add(sdk_name)
+            called[sdk_name] = (method, url, kwargs)
             if sdk_name in OPERATIONS:
                 declared = [code for code in OPERATIONS[sdk_name][2]["responses"]]
                 assert str(answer.status_code) in declared, (
@@ -463,6 +464,7 @@ async def test_every_declared_response_field_and_enum_value_is_produced() -> Non
         await _create_the_rest(call, called)
         toured = coverage.declared - coverage.produced
         await _set_what_no_rule_reaches(call, sandbox, toured)
+        await _set_on_answers(call, called, coverage.declared - coverage.produced)
     missing = sorted(coverage.declared - coverage.produced)
     assert not missing, (
         "the sandbox never produces these declared response fields / enum values, even through "
@@ -472,7 +474,7 @@ async def test_every_declared_response_field_and_enum_value_is_produced() -> Non
     )
 
 
-async def _create_the_rest(call: Call, called: set[str]) -> None:
+async def _create_the_rest(call: Call, called: Mapping[str, Any]) -> None:
     """Call once each create the tour does not name, with a body drawn from its schema.
 
     A resource the bundle gains with no business rule (created by convention, and maybe never
@@ -546,6 +548,31 @@ async def _set_what_no_rule_reaches(call: Call, sandbox: Sandbox, missing: set[s
                 await call("setFields", "PATCH", control, json={field: value})
                 for sdk_name, url in urls:
                     await call(sdk_name, "GET", url)
+
+
+async def _set_on_answers(
+    call: Call, called: Mapping[str, tuple[str, str, dict[str, Any]]], missing: set[str]
+) -> None:
+    """Set, on the answers no record backs (an FX rate, the balances), the fields still missed.
+
+    Each value comes from the field's schema, is set through the control
+    (``PATCH /_sandbox/records/{resource}``) and read back by sending again the tour's own
+    requests of the resource's reads.
+    """
+    for resource, pointer in RECORDS.answers.items():
+        label = pointer.rsplit("/", 1)[-1]
+        reads = [(n, request) for n, request in called.items() if n.startswith(f"{resource}.")]
+        for field, where in RECORDS.properties(pointer).items():
+            below = Coverage()
+            below.declare(where, f"{label}.{field}")
+            if not ({f"{label}.{field}"} | below.declared) & missing:
+                continue
+            for value in variants(FOLDED, where):
+                await call(
+                    "setAnswer", "PATCH", f"/_sandbox/records/{resource}", json={field: value}
+                )
+                for sdk_name, (method, url, kwargs) in reads:
+                    await call(sdk_name, method, url, **kwargs)
 
 
 def test_the_sandbox_says_at_start_which_operations_answer_501(
