@@ -71,12 +71,14 @@ define generate_into
 	rm $(1)/payments.generator.json
 	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
 	$(PY) openapi/tools/surface.py $(1)/payments.folded.json $(1)
-	$(BIN)/ruff check $(1)/payments_sdk --isolated --no-cache --fix-only --quiet --extend-select=I,F401 --target-version=py311
+	$(BIN)/ruff check $(1)/payments_sdk --isolated --no-cache --fix-only --quiet --extend-select=I,F401 --target-version=py311 --config "lint.isort.split-on-trailing-comma=false"
 	$(BIN)/ruff format $(1)/payments_sdk --isolated --no-cache --quiet --line-length=100
 endef
 
 # One command from the YAML source to everything derived from it: the JSON bundle, the folded
-# copy and the generated package, then the report of what changed for SDK users (api-diff).
+# copy, the generated package, the marked parts of the guides (doc_regions.py) and the outputs
+# of docs/cli.md's examples (which quote the bundle: --help, columns), then the report of what
+# changed for SDK users (api-diff).
 generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bundle, fold, generated/, API diff.
 	$(PY) openapi/tools/bundle.py
 	$(call generate_into,build/generate)
@@ -85,6 +87,9 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bun
 	mv build/generate/payments_sdk generated/payments_sdk
 	mv build/generate/payments.folded.json generated/payments.folded.json
 	rm -rf build/generate
+	$(PY) openapi/tools/doc_regions.py generated/payments.folded.json generated/payments_sdk_generated docs
+	PAYMENTS_DOCS_UPDATE=1 $(PY) -m pytest -q -p no:cacheprovider -p no:randomly \
+		tests/docs/test_cli_examples_are_real.py::test_every_example_prints_what_the_page_shows
 	$(PY) openapi/tools/api_diff.py --report
 
 # The recipe of `make generate` on another bundle, into another directory, and nothing else (no
@@ -93,10 +98,12 @@ generate-into:
 	@test -n "$(DIR)" -a -n "$(BUNDLE)" || (echo "usage: make generate-into DIR=... BUNDLE=..." >&2; exit 2)
 	$(call generate_into,$(DIR),$(BUNDLE))
 
-check-generated: $(VENV_STAMP) ## Fail when generated/ is not what the bundle produces.
+check-generated: $(VENV_STAMP) ## Fail when generated/ or a generated part of docs/ is not what the bundle produces.
 	$(call generate_into,build/check-generated)
 	diff -r --exclude=__pycache__ generated/ build/check-generated/ \
 		|| (echo "generated/ is stale: run 'make generate' and commit" >&2; exit 1)
+	$(PY) openapi/tools/doc_regions.py --check build/check-generated/payments.folded.json \
+		build/check-generated/payments_sdk_generated docs
 	rm -rf build/check-generated
 
 # mypy's cache is kept per content of generated/: after a regeneration (or switching back), the

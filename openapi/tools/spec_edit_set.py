@@ -554,6 +554,101 @@ async def drive_new_operation(drive: Drive) -> None:
     _check(payment.id == paid, payment)
 
 
+def nested_list(spec: Spec) -> None:
+    """Add a paged list under one record, by a path parameter not named id: a payment's events."""
+    schemas = _schemas(spec)
+    schemas["PaymentEvent"] = {
+        "type": "object",
+        "description": "Something that happened to a payment.",
+        "required": ["id", "type"],
+        "properties": {
+            "id": {"type": "string", "pattern": "^pev_[A-Za-z0-9_-]+$"},
+            "type": {"type": "string", "enum": ["created", "settled", "failed"]},
+            "created_at": {"$ref": "#/components/schemas/Timestamp"},
+        },
+    }
+    schemas["PaymentEventList"] = {
+        "type": "object",
+        "description": "A page of a payment's events.",
+        "required": ["data", "page_meta"],
+        "properties": {
+            "data": {"type": "array", "items": {"$ref": "#/components/schemas/PaymentEvent"}},
+            "page_meta": {"$ref": "#/components/schemas/PageMeta"},
+        },
+    }
+    pages = [
+        {"$ref": f"#/components/parameters/{n}"} for n in ("Before", "After", "PerPage", "Page")
+    ]
+    spec["paths"]["/payments/{payment_id}/events"] = {
+        "get": {
+            "operationId": "listPaymentEvents",
+            "summary": "List a payment's events",
+            "description": "Lists the events of one payment, newest first.",
+            "tags": ["Payin"],
+            "parameters": [
+                {
+                    "name": "payment_id",
+                    "in": "path",
+                    "required": True,
+                    "description": "The payment.",
+                    "schema": {"$ref": "#/components/schemas/PaymentId"},
+                },
+                *pages,
+            ],
+            "responses": {
+                "200": _json("PaymentEventList", "A page of the payment's events."),
+                **_errors("400", "401", "404"),
+            },
+        }
+    }
+
+
+async def drive_nested_list(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    paid = await _paid(drive)
+    first = await drive.client.payments.events(paid, per_page=5)
+    _check(first.data == [] and first.page_meta.count == 0, first)
+    _check([event async for event in drive.client.payments.events(paid)] == [], "walked")
+    sent = drive.sent[-1]
+    _check(sent.url.path.endswith(f"/payments/{paid}/events"), sent.url)
+    try:
+        await drive.client.payments.events("payt_nosuchpayment")
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("the events of a payment that does not exist were listed")
+
+
+def record_action(spec: Spec) -> None:
+    """Add an action under a record that no business rule knows: POST /payments/{id}/capture."""
+    spec["paths"]["/payments/{id}/capture"] = {
+        "post": {
+            "operationId": "capturePayment",
+            "summary": "Capture a payment",
+            "description": "Captures an authorised payment; answers the payment.",
+            "tags": ["Payin"],
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"200": _json("Payment", "The payment."), **_errors("400", "401", "404")},
+        }
+    }
+
+
+async def drive_record_action(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    paid = await _paid(drive)
+    captured = await drive.client.payments.capture(paid)
+    _check(captured.id == paid, captured)
+    _check(drive.sent[-1].url.path.endswith(f"/payments/{paid}/capture"), drive.sent[-1].url)
+    try:
+        await drive.client.payments.capture("payt_nosuchpayment")
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a payment that does not exist was captured")
+
+
 # -- compatible: the OpenAPI 3.1 features ---------------------------------------------------------
 
 
@@ -1243,6 +1338,12 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_new_error_body),
     Edit("new_operation", "compatible", "new operation on a resource", new_operation,
          facts=(_added("OPERATIONS", ("GET", "/v1/payments/{id}")),), drive=drive_new_operation),
+    Edit("nested_list", "compatible", "path parameter (a list under a record)", nested_list,
+         facts=(_added("OPERATIONS", ("GET", "/v1/payments/{payment_id}/events")),),
+         drive=drive_nested_list),
+    Edit("record_action", "compatible", "new action under a record", record_action,
+         facts=(_added("OPERATIONS", ("POST", "/v1/payments/{id}/capture")),),
+         drive=drive_record_action),
     Edit("discriminated_one_of", "compatible", "oneOf with discriminator (response)",
          discriminated_one_of, drive=drive_discriminated_one_of),
     Edit("all_of_record", "compatible", "allOf", all_of_record,

@@ -118,6 +118,8 @@ class Operation:
     """``deprecated: true`` on the operation: calling it warns."""
     media_type: str = "application/json"
     """The 2xx body's media type: JSON is parsed into ``result``; text is ``str``, else bytes."""
+    models: set[str] = field(default_factory=set)
+    """The model classes the method's signature names (its arguments and its result)."""
     credentials: list[Credential] = field(default_factory=list)
     """Security schemes the operation accepts besides the document's (the customer's JWT)."""
 
@@ -205,8 +207,13 @@ def _list_item(schema: dict[str, Any]) -> str | None:
     return None
 
 
-def annotation(schema: dict[str, Any], *, part: bool = False) -> str:
-    """Return the Python annotation of an argument whose value must match ``schema``."""
+def annotation(schema: dict[str, Any], names: set[str] | None = None) -> str:
+    """Return the Python annotation of an argument whose value must match ``schema``.
+
+    Each model class the annotation names is added to ``names``: the resource module imports
+    exactly those (no reading of the annotation's text).
+    """
+    used = set() if names is None else names
     if "x-currency-field" in schema:
         return "int | Money"
     kind = schema.get("type")
@@ -218,6 +225,7 @@ def annotation(schema: dict[str, Any], *, part: bool = False) -> str:
     if kind == "string" and schema.get("format") == "date":
         return "date | str"
     if kind == "string" and "enum" in schema and model:
+        used.add(model)
         return f"{model} | str"
     if kind == "string":
         return "str"
@@ -228,12 +236,13 @@ def annotation(schema: dict[str, Any], *, part: bool = False) -> str:
     if kind == "number":
         return "int"  # no floats: a number the SDK sends is an exact integer
     if kind == "array":
-        return f"Sequence[{annotation(schema.get('items', {}))}]"
+        return f"Sequence[{annotation(schema.get('items', {}), used)}]"
     if kind == "object" or "properties" in schema or "oneOf" in schema:
         extra = schema.get("additionalProperties")
         if not schema.get("properties") and isinstance(extra, dict):
-            return f"Mapping[str, {annotation(extra)}]"
+            return f"Mapping[str, {annotation(extra, used)}]"
         if model:
+            used.add(model)
             return f"{model} | Mapping[str, Any]"
         return "Mapping[str, Any]"
     return "Any"
@@ -408,7 +417,12 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
                 location = "part" if operation.body_kind == "multipart" else "body"
                 operation.parameters.extend(_body_fields(schema, location))
             for parameter in operation.parameters:
-                parameter.annotation = annotation(parameter.schema)
+                parameter.annotation = annotation(parameter.schema, operation.models)
+            operation.models.update(
+                name
+                for name in (operation.item if operation.is_list else operation.result,)
+                if name and name not in ("None", "str", "bytes")
+            )
             _check_names(operation)
             table.append(operation)
     _check_unique(table)

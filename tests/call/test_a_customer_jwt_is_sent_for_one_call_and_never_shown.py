@@ -47,10 +47,38 @@ def _echo(status: int) -> Any:
     return answer
 
 
-def test_the_table_says_which_operations_take_a_second_credential() -> None:
-    """The operation table names the scheme, read from the bundle's ``security``."""
+def _second_credentials(folded: dict[str, Any]) -> dict[str, tuple[str, ...]]:
+    """Every operation whose ``security`` lists a scheme the document's does not: its schemes."""
+    default = {name for requirement in folded.get("security", []) for name in requirement}
+    found: dict[str, tuple[str, ...]] = {}
+    for item in folded["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict) or "operationId" not in operation:
+                continue
+            schemes: list[str] = []
+            for requirement in operation.get("security", []):
+                schemes += [n for n in requirement if n not in default and n not in schemes]
+            if schemes:
+                found[operation["operationId"]] = tuple(schemes)
+    return found
+
+
+def test_the_table_says_which_operations_take_a_second_credential(
+    folded: dict[str, Any],
+) -> None:
+    """The operation table names the schemes, read from each operation's ``security``."""
     taking = {entry.operation_id: entry.credentials for entry in OPERATIONS if entry.credentials}
-    assert taking == {"listVirtualAccounts": ("CustomerJWT",)}
+    assert taking == _second_credentials(folded)
+    assert taking  # the bundle has one: the customer's JWT
+
+
+@pytest.mark.description
+def test_the_virtual_account_list_takes_the_customers_jwt() -> None:
+    """'The virtual-account list uses the customer's JWT': its method takes ``customer_jwt=``."""
+    (listing,) = [
+        op for op in OPERATIONS if (op.resource, op.method) == ("virtual_accounts", "list")
+    ]
+    assert "CustomerJWT" in listing.credentials
 
 
 async def test_the_token_replaces_the_key_for_that_call_only(make_client: MakeClient) -> None:

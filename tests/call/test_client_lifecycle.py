@@ -131,6 +131,18 @@ def test_a_loop_that_ends_leaves_no_socket_behind() -> None:
     assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
 
 
+def test_a_client_used_from_loop_after_loop_keeps_state_for_live_loops_only() -> None:
+    """asyncio.run() again and again: each run works, and the client keeps no closed loop."""
+    with serve() as server:
+        client = AsyncPaymentsClient(api_key=KEY, base_url=server.url)
+        for _ in range(5):
+            asyncio.run(client.balances.retrieve())
+        pool = client._pool  # what the pool keeps per loop is the point here
+        kept = [pool._lanes.values(), pool.wire._lanes.values()]  # type: ignore[attr-defined]
+        assert all(len(lanes) <= 1 for lanes in kept), kept
+        asyncio.run(client.aclose())
+
+
 def test_a_client_nobody_closed_is_closed_by_its_loop() -> None:
     """Dropped unclosed mid-loop, the client's connections close without a warning or error."""
     problems: list[object] = []

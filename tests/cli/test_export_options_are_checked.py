@@ -17,6 +17,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from payments_sdk._operation_table import OPERATIONS
 from payments_sdk.cli import run
 from payments_sdk.cli._exit_codes import ExitCode
 from payments_sdk.cli._progress import Progress
@@ -36,21 +37,45 @@ def env(served: tuple[Sandbox, dict[str, str]]) -> dict[str, str]:
     return served[1]
 
 
+# The command under test, as the operation table has it (its operationId is the bundle's).
+(LIST,) = [op for op in OPERATIONS if (op.resource, op.method) == ("payments", "list")]
+
+
+def _per_page(bound: str) -> int:
+    """The bundle's ``maximum`` or ``default`` of ``per_page`` on the payments list."""
+    (argument,) = [a for a in LIST.arguments if a.python_name == "per_page"]
+    value = argument.default if bound == "default" else argument.schema[bound]
+    assert isinstance(value, int)
+    return value
+
+
 def _sent(served: tuple[Sandbox, dict[str, str]]) -> int:
-    return served[0].faults.calls("listPayments")
+    return served[0].faults.calls(LIST.operation_id)
 
 
-def test_an_unknown_column_is_a_usage_error_naming_it_and_the_known_ones(
+def test_an_unknown_column_is_a_usage_error_naming_it_and_the_closest_ones(
     served: tuple[Sandbox, dict[str, str]], env: dict[str, str], tmp_path: Path
 ) -> None:
     target = tmp_path / "october.csv"
     result = cli("payments", "list", "--columns", "id,amout", "-o", str(target), env=env)
     assert result.code == ExitCode.USAGE
-    assert result.err.startswith("payments: error: --columns: amout is not a column")
-    assert "id,payin_id,status,currency,amount," in result.err
-    assert "fx_fee.amount" in result.err
+    assert result.err == (
+        "payments: error: --columns: amout is not a column of these rows; did you mean amount?\n"
+    )
     assert not target.exists() and list(tmp_path.iterdir()) == []
     assert _sent(served) == 0
+    typos = cli("payments", "list", "--columns", "id,stauts,fx_fee.amuont", env=env)
+    assert typos.code == ExitCode.USAGE
+    assert typos.err.endswith(
+        "stauts, fx_fee.amuont are not columns of these rows; "
+        "did you mean status for stauts, fx_fee.amount for fx_fee.amuont?\n"
+    )
+    # A name close to no column: the message lists them all, as the CSV header has them.
+    lost = cli("payments", "list", "--columns", "id,zzz", env=env)
+    assert lost.code == ExitCode.USAGE
+    header = cli("payments", "list", "--per-page", "1", "--format", "csv", env=env).out
+    assert lost.err.endswith(f"; the columns are {header.splitlines()[0]}\n")
+    assert _sent(served) == 1
     inside = cli("payments", "list", "--columns", "id,metadata.source", "--format", "csv", env=env)
     assert inside.code == 0, inside.err  # inside a free-form object: a column it may have
     assert inside.out.splitlines()[1].endswith(",sandbox")
@@ -110,14 +135,26 @@ def test_a_month_is_a_whole_window(env: dict[str, str]) -> None:
 def test_all_asks_for_the_largest_page_unless_told(
     served: tuple[Sandbox, dict[str, str]], env: dict[str, str]
 ) -> None:
+    """``--all`` pages by the bundle's ``maximum`` of ``per_page``; one page by its default."""
+    largest, default = _per_page("maximum"), _per_page("default")
+    assert largest > default
     walked = cli("payments", "list", "--all", "--format", "jsonl", env=env)
     assert walked.code == 0, walked.err
     assert len(walked.out.splitlines()) == 250
-    assert _sent(served) == 3  # 100 a page, not 20
-    assert "per_page=100" in cli("payments", "list", "--all", "--dry-run", env=env).out
-    assert "per_page=7" in cli("payments", "list", "--all", "--per-page", "7", "--dry-run",
-                                env=env).out  # fmt: skip
-    assert "per_page=20" in cli("payments", "list", "--dry-run", env=env).out  # one page
+    assert _sent(served) == -(-250 // largest)  # the largest pages, not the default's
+    assert _asked("--all", env=env) == largest
+    assert _asked("--all", "--per-page", "7", env=env) == 7
+    assert _asked(env=env) == default  # one page
+
+
+def _asked(*options: str, env: dict[str, str]) -> int:
+    """The ``per_page`` the request of ``payments list --dry-run OPTIONS`` would send."""
+    from urllib.parse import parse_qs, urlsplit
+
+    dry = cli("payments", "list", *options, "--dry-run", env=env)
+    assert dry.code == 0, dry.err
+    (value,) = parse_qs(urlsplit(json.loads(dry.out)["url"]).query)["per_page"]
+    return int(value)
 
 
 class _Terminal(io.StringIO):

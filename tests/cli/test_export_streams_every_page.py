@@ -8,13 +8,15 @@ import json
 import re
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from payments_sdk._operation_table import OPERATIONS
 from payments_sdk.cli._exit_codes import ExitCode
 from payments_sdk.cli._progress import Progress
+from payments_sdk.sandbox import Sandbox
 from tests.support.cli_helpers import cli, cli_process, served_sandbox
 
 SEEDED = 45  # the sandbox's default number of payments
@@ -27,10 +29,50 @@ def served() -> Iterator[dict[str, str]]:
 
 
 @pytest.fixture(scope="module")
-def big() -> Iterator[dict[str, str]]:
-    """A sandbox with enough payments that a walk of small pages lasts seconds."""
-    with served_sandbox(seed_payments=3000) as (_, env):
-        yield env
+def big_sandbox() -> Iterator[tuple[Sandbox, dict[str, str]]]:
+    """A sandbox with many more payments than a few pages hold."""
+    with served_sandbox(seed_payments=3000) as found:
+        yield found
+
+
+@pytest.fixture
+def big(big_sandbox: tuple[Sandbox, dict[str, str]]) -> Iterator[dict[str, str]]:
+    sandbox, env = big_sandbox
+    sandbox.faults.clear()
+    yield env
+    sandbox.faults.clear()
+
+
+PER_PAGE = 5
+SERVED = 4  # pages answered at once before the walk meets the held one
+
+
+def _hold_the_walk(sandbox: Sandbox) -> Callable[[], bool]:
+    """Answer the first pages of the payments list at once, then hold every later one.
+
+    Faults are taken oldest first, one latency each call: the first ``SERVED`` calls take the
+    short one, every later call the long one, which the sandbox holds until the client goes
+    away. The returned function tells whether a page is being held, that is, whether the
+    export has written ``SERVED`` pages and is waiting for the next: a Ctrl-C then comes
+    mid-export, however fast the machine is.
+    """
+    (listing,) = [op for op in OPERATIONS if (op.resource, op.method) == ("payments", "list")]
+    operation = f"{listing.http_method} {listing.path}"
+    sandbox.faults.latency(operation, 0.001, times=SERVED)
+    held = sandbox.faults.latency(operation, 60)
+
+    def holding() -> bool:
+        return any(f.id == held.id and f.hits > 0 for f in sandbox.faults.pending())
+
+    return holding
+
+
+def _wait(until: Callable[[], bool], what: str, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while not until():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what} did not happen in {seconds} s")
+        time.sleep(0.02)
 
 
 @pytest.mark.parametrize("prefetch", ["0", "4"])
@@ -91,15 +133,6 @@ def test_the_progress_bar_counts_items_and_pages_on_a_terminal() -> None:
     assert quiet.getvalue() == ""
 
 
-def _wait_for_rows(path: Path, rows: int, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if path.exists() and path.read_text().count("\n") >= rows:
-            return
-        time.sleep(0.02)
-    raise AssertionError(f"{path} did not reach {rows} rows")
-
-
 def _rows_of(kind: str, text: str) -> list[object]:
     """Parse a whole export; fails unless it is well-formed and every row is whole."""
     if kind == "json":
@@ -127,15 +160,21 @@ def _partial(directory: Path, name: str) -> Path:
 @pytest.mark.parametrize("existing", [False, True], ids=["new file", "existing file"])
 @pytest.mark.parametrize("kind", ["json", "csv", "jsonl"])
 def test_ctrl_c_mid_export_leaves_no_partial_file_under_its_name(
-    kind: str, existing: bool, big: dict[str, str], tmp_path: Path
+    kind: str,
+    existing: bool,
+    big: dict[str, str],
+    big_sandbox: tuple[Sandbox, dict[str, str]],
+    tmp_path: Path,
 ) -> None:
     """-o writes beside the target and renames at the end: Ctrl-C leaves the target as it was."""
     target = tmp_path / f"payments.{kind}"
     if existing:
         target.write_text("the previous export\n")
-    process = cli_process("payments", "list", "--all", "--per-page", "5", "--prefetch", "0",
-                          "-o", str(target), env=big)  # fmt: skip
-    _wait_for_rows(_partial(tmp_path, target.name), 20)
+    holding = _hold_the_walk(big_sandbox[0])
+    process = cli_process("payments", "list", "--all", "--per-page", str(PER_PAGE),
+                          "--prefetch", "0", "-o", str(target), env=big)  # fmt: skip
+    _wait(holding, "a page held mid-export")
+    assert _partial(tmp_path, target.name).stat().st_size > 0
     assert target.read_text() == "the previous export\n" if existing else not target.exists()
     process.send_signal(signal.SIGINT)
     _, err = process.communicate(timeout=30)
@@ -145,7 +184,7 @@ def test_ctrl_c_mid_export_leaves_no_partial_file_under_its_name(
     found = re.fullmatch(shape, err)
     assert found, err
     assert found[2] == str(target)
-    assert 20 <= int(found[1].replace(",", "")) < 3000
+    assert int(found[1]) == SERVED * PER_PAGE
     assert target.read_text() == "the previous export\n" if existing else not target.exists()
     assert list(tmp_path.iterdir()) == ([target] if existing else [])
 
@@ -167,7 +206,7 @@ def test_a_complete_export_replaces_the_file_at_once(
 
 
 def test_ctrl_c_on_standard_output_ends_with_a_whole_row(
-    big: dict[str, str], tmp_path: Path
+    big: dict[str, str], big_sandbox: tuple[Sandbox, dict[str, str]], tmp_path: Path
 ) -> None:
     """Without -o, the output (here a file the shell opened) ends with the last whole row."""
     import os
@@ -175,20 +214,22 @@ def test_ctrl_c_on_standard_output_ends_with_a_whole_row(
     import sys
 
     target = tmp_path / "payments.csv"
+    holding = _hold_the_walk(big_sandbox[0])
     with target.open("w") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "payments_sdk.cli", "payments", "list", "--all",
-             "--per-page", "5", "--prefetch", "0", "--format", "csv"],
+             "--per-page", str(PER_PAGE), "--prefetch", "0", "--format", "csv"],
             stdout=out, stderr=subprocess.PIPE, text=True, env={**os.environ, **big},
         )  # fmt: skip
-        _wait_for_rows(target, 20)
+        _wait(holding, "a page held mid-export")
+        assert len(_rows_of("csv", target.read_text())) == SERVED * PER_PAGE
         process.send_signal(signal.SIGINT)
         _, err = process.communicate(timeout=30)
     assert process.returncode == ExitCode.INTERRUPTED, err
     found = re.fullmatch(r"payments: error: interrupted after ([\d,]+) rows\n", err)
     assert found, err
     rows = _rows_of("csv", target.read_text())
-    assert len(rows) == int(found[1].replace(",", ""))
+    assert len(rows) == int(found[1]) == SERVED * PER_PAGE
 
 
 def test_a_pipe_closed_early_exits_quietly(big: dict[str, str]) -> None:

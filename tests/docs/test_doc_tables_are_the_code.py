@@ -18,10 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import json
 import re
 from pathlib import Path
 
+import doc_regions
 import pytest
+from surface import python_name
 
 import payments_sdk
 import payments_sdk.sandbox.pytest_plugin as plugin
@@ -80,6 +83,55 @@ def test_the_namespace_table_has_every_resource_of_the_description() -> None:
             assert op.method in documented, op.operation_id
         else:
             assert op.method in documented.get(op.resource, set()), op.operation_id
+
+
+def test_the_credential_table_names_every_operation_that_takes_a_second_one() -> None:
+    """client.md's table of second credentials is the operation table's, row for row."""
+    rows = table(_page("client.md"), "| method | argument | the bundle's scheme |")
+    documented = {(names(m)[0], names(a)[0], names(s)[0]) for m, a, s in rows}
+    expected = {
+        (
+            f"client.{op.method}()"
+            if op.resource == "client"
+            else f"client.{op.resource}.{op.method}()",
+            f"{python_name(scheme)}=",
+            scheme,
+        )
+        for op in OPERATIONS
+        for scheme in op.credentials
+    }
+    assert documented == expected
+
+
+def test_the_generated_parts_of_the_guides_are_the_bundles() -> None:
+    """Each part between ``<!-- generated: NAME -->`` markers is what ``make generate`` writes.
+
+    ``make check-generated`` checks the same against a fresh generation; this catches a part
+    edited by hand, or a bundle changed without ``make generate``, in the tests too.
+    """
+    rendered = _rendered()
+    marked = set()
+    for page in sorted(DOCS.glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        marked |= {m["name"] for m in doc_regions.REGION.finditer(text)}
+        assert doc_regions.rewrite(text, rendered)[1] == [], page.name
+    assert marked == set(rendered)
+
+
+def test_a_part_edited_by_hand_is_reported_by_name() -> None:
+    rendered = _rendered()
+    page = doc_regions.rewrite(_page("pagination.md"), rendered)[0]
+    bound = page.index("| `per_page` |")
+    edited = page[:bound] + "| `per_page` | 1 to 99 |\n" + page[page.index("\n", bound) + 1 :]
+    fixed, changed = doc_regions.rewrite(edited, rendered)
+    assert changed == ["list_arguments"]
+    assert fixed == page
+
+
+def _rendered() -> dict[str, str]:
+    generated = ROOT / "generated"
+    document = json.loads((generated / "payments.folded.json").read_text(encoding="utf-8"))
+    return doc_regions.regions(document, generated / "payments_sdk_generated")
 
 
 def test_the_attempt_event_table_and_the_call_event_list_are_their_fields() -> None:

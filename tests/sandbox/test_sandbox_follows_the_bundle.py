@@ -1,11 +1,11 @@
 """The sandbox follows the bundle, or these tests name where it does not.
 
-The gaps are caught as soon as the bundle changes: an operation with no handler (it answers
-501), a declared query filter or top-level request field that no handler reads, a success
-status the bundle does not declare, and a declared response field or enum value that the sandbox
-never produces, on a tour of every operation and then, for what no business rule reaches (an
-RFI that expires, a KYC link's submitted documents), through the record control
-(``PATCH /_sandbox/records/...``) with values drawn from the bundle. Anything else fails, naming it.
+The gaps are caught as soon as the bundle changes: a declared query filter or top-level request
+field that no handler reads, a success status the bundle does not declare, and a declared
+response field or enum value that the sandbox never produces, on a tour of every operation and
+then, for what no business rule reaches (an RFI that expires, a KYC link's submitted
+documents), through the record control (``PATCH /_sandbox/records/...``) with values drawn from
+the bundle. Anything else fails, naming it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,6 @@ import pytest
 
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox, _app
-from payments_sdk.sandbox._app import unhandled_operations
 from payments_sdk.sandbox._generic import Handler, OperationName, records_of
 from payments_sdk.sandbox._record_fields import FIXED_FIELDS, RecordFields
 from payments_sdk.sandbox._requests import Validated
@@ -50,45 +49,52 @@ OPERATIONS = {
 """Every operation by its SDK name (``refunds.create``): an operationId rename changes none."""
 
 
-def test_every_operation_has_a_handler() -> None:
-    """An operation of the bundle with no sandbox handler fails here (the sandbox answers 501)."""
-    missing = unhandled_operations(FOLDED)
-    assert not missing, (
-        f"the sandbox has no handler for {', '.join(missing)}: it answers 501 until the REST "
-        f"convention serves it or a business handler is added to BUSINESS in "
-        f"wrapper/payments_sdk/sandbox/_handlers.py ({WHAT_TO_DO})"
-    )
+async def test_an_action_no_rule_knows_is_served_by_the_convention_never_a_5xx() -> None:
+    """A bundle that grows actions on a record no rule knows: the convention serves them.
 
-
-async def test_an_operation_the_convention_cannot_serve_answers_501_with_an_error_body() -> None:
-    """A bundle that grows an action no rule or convention serves starts; the action answers 501."""
+    The action finds its record (404 when there is none) and answers it; one that declares no
+    body answers none. Never a 5xx.
+    """
     document = json.loads(json.dumps(FOLDED))
+    payment = {"$ref": "#/components/schemas/Payment"}
     document["paths"]["/v1/payments/{id}/capture"] = {
         "post": {
             "operationId": "capturePaymentForTest",
             "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
-            "responses": {"200": {"description": "A payment."}},
+            "responses": {
+                "200": {
+                    "description": "A payment.",
+                    "content": {"application/json": {"schema": payment}},
+                }
+            },
+        }
+    }
+    document["paths"]["/v1/payments/{id}/remind"] = {
+        "post": {
+            "operationId": "remindForTest",
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"202": {"description": "Accepted."}},
         }
     }
     from payments_sdk.sandbox._app import build_app
     from payments_sdk.sandbox._auth import KeyIssuer
 
     keys = KeyIssuer(None)
-    app = build_app(Spaces.in_memory(seed_payments=0), keys, document)
+    app = build_app(Spaces.in_memory(seed_payments=1), keys, document)
     transport = httpx.ASGITransport(app=app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
         headers = {"Authorization": f"Bearer {keys.issue()}"}
-        answer = await http.post("/v1/payments/payt_1/capture", headers=headers)
-        unauthenticated = await http.post("/v1/payments/payt_1/capture")
-        other = await http.get("/v1/balances", headers=headers)
-    assert answer.status_code == 501
-    assert answer.json() == {
-        "error": "Not Implemented",
-        "message": "the sandbox does not implement capturePaymentForTest "
-        "(POST /v1/payments/{id}/capture) yet",
-    }
+        listed = (await http.get("/v1/payments", headers=headers)).json()["data"]
+        paid = listed[0]["id"]
+        captured = await http.post(f"/v1/payments/{paid}/capture", headers=headers)
+        missing = await http.post("/v1/payments/payt_nosuch/capture", headers=headers)
+        reminded = await http.post(f"/v1/payments/{paid}/remind", headers=headers)
+        unauthenticated = await http.post(f"/v1/payments/{paid}/capture")
+    assert captured.status_code == 200, captured.text
+    assert captured.json()["id"] == paid
+    assert missing.status_code == 404, missing.text
+    assert (reminded.status_code, reminded.content) == (202, b"")
     assert unauthenticated.status_code == 401
-    assert other.status_code == 200
 
 
 def _track(
@@ -573,25 +579,6 @@ async def _set_on_answers(
                 )
                 for sdk_name, (method, url, kwargs) in reads:
                     await call(sdk_name, method, url, **kwargs)
-
-
-def test_the_sandbox_says_at_start_which_operations_answer_501(
-    caplog: pytest.LogCaptureFixture,
-) -> None:
-    """Starting on a bundle newer than the sandbox logs a warning naming the missing handlers."""
-    from payments_sdk.sandbox._app import build_app
-    from payments_sdk.sandbox._auth import KeyIssuer
-
-    document = json.loads(json.dumps(FOLDED))
-    document["paths"]["/v1/payments/{id}"] = {
-        "get": {"operationId": "getPaymentForTest", "responses": {"200": {"description": "A"}}}
-    }
-    with caplog.at_level("WARNING", logger="payments_sdk.sandbox"):
-        build_app(Spaces.in_memory(seed_payments=0), KeyIssuer(None), document)
-        build_app(Spaces.in_memory(seed_payments=0), KeyIssuer(None), FOLDED)
-    warnings = [r.getMessage() for r in caplog.records]
-    assert len(warnings) == 1
-    assert "501 Not Implemented: getPaymentForTest" in warnings[0]
 
 
 # -- request fields -----------------------------------------------------------------------------

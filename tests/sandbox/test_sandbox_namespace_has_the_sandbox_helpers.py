@@ -41,6 +41,7 @@ PARITY = {
     "clock.__call__": "now",
     "set_fields": "set_fields",
     "add_record": "add_record",
+    "set_answer": "set_answer",
 }
 
 

@@ -34,11 +34,15 @@ def test_importing_the_package_is_cheap() -> None:
 
 
 def test_the_client_loads_no_checker_money_or_pager_until_a_call() -> None:
-    """Importing the client loads no argument checker, Money, pager or resource module.
+    """Importing the client loads no call layer, argument checker, Money, pager or resource module.
 
-    Each comes with the first call that needs it, so ``import payments_sdk`` stays cheap.
+    Each comes with the first client or call that needs it, so ``import payments_sdk`` stays
+    cheap.
     """
     deferred = (
+        "payments_sdk._requestor",
+        "payments_sdk._sender",
+        "payments_sdk._validation",
         "payments_sdk._checks",
         "payments_sdk._money",
         "payments_sdk._pagination",

@@ -55,6 +55,7 @@ from yarl import URL
 
 from ._aiohttp_framing import PARSER_LIMITS
 from ._connection_reuse import TrustingConnector
+from ._per_loop import PerLoop
 from ._wire import HEAD_LIMIT, WireResponse, decoded, masked_request
 
 __all__ = ["HEAD_LIMIT", "KEEPALIVE_EXPIRY", "LARGE_BODY", "WATCHED_BODY", "AiohttpWire"]
@@ -141,9 +142,8 @@ class AiohttpWire:
         self._origin = URL(root_url).origin()
         self._limit = limit
         self._keepalive = KEEPALIVE_EXPIRY if keepalive is None else keepalive
-        self._lanes: dict[asyncio.AbstractEventLoop, _Lane] = {}
+        self._lanes: PerLoop[_Lane] = PerLoop()
         self._guards: dict[asyncio.AbstractEventLoop, AsyncGenerator[None, None]] = {}
-        self._last: _Lane | None = None
         self._ssl: ssl.SSLContext | None = None
         self._urls: dict[str, URL] = {}
         self.closed = False
@@ -172,9 +172,9 @@ class AiohttpWire:
     ) -> WireResponse:
         """Send one request on this loop's session; return the whole answer."""
         loop = asyncio.get_running_loop()
-        lane = self._last
-        if lane is None or lane.loop is not loop or lane.session.closed:
-            lane = await self._lane(loop)
+        lane = self._lanes.get(loop)
+        if lane is None or lane.session.closed:  # new, or closed by its loop's shutdown
+            lane = await self._new_lane(loop)
         target = self._urls.get(url)
         if target is None:
             target = self._url(url)
@@ -241,21 +241,17 @@ class AiohttpWire:
         self._urls[text] = target
         return target
 
-    async def _lane(self, loop: asyncio.AbstractEventLoop) -> _Lane:
-        """Return this loop's lane, making it (and dropping lanes of closed loops) if needed."""
-        lane = self._lanes.get(loop)
-        if lane is None or lane.session.closed:  # new, or closed by its loop's shutdown
-            if self.closed:
-                raise httpx.ConnectError("the connection pool is closed")
-            for old in [old for old in list(self._lanes) if old.is_closed()]:
-                self._lanes.pop(old, None)  # its loop ran no shutdown: its sockets go with it
-                self._guards.pop(old, None)
-            session = self._session()
-            guard = _hold_open(session)
-            await guard.__anext__()  # registers it with the loop's async generators
-            self._guards[loop] = guard
-            lane = self._lanes[loop] = _Lane(loop, session)
-        self._last = lane
+    async def _new_lane(self, loop: asyncio.AbstractEventLoop) -> _Lane:
+        """Make this loop's lane (a new session), dropping the lanes of closed loops."""
+        if self.closed:
+            raise httpx.ConnectError("the connection pool is closed")
+        session = self._session()
+        guard = _hold_open(session)
+        await guard.__anext__()  # registers it with the loop's async generators
+        self._guards[loop] = guard
+        lane = _Lane(loop, session)
+        for old in self._lanes.put(loop, lane):
+            self._guards.pop(old, None)  # its loop ran no shutdown: its sockets go with it
         return lane
 
     def _session(self) -> aiohttp.ClientSession:
@@ -289,7 +285,7 @@ class AiohttpWire:
     async def aclose(self) -> None:
         """Close every loop's session: this loop's here, another running loop's on that loop."""
         self.closed = True
-        lanes, self._lanes, self._last = list(self._lanes.values()), {}, None
+        lanes = self._lanes.take_all()
         guards, self._guards = self._guards, {}
         here = asyncio.get_running_loop()
         for lane in lanes:

@@ -22,8 +22,6 @@ from ._options import (
     ClientOptions,
     NotGiven,
 )
-from ._requestor import Requestor
-from ._validation import check_params, check_path
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
@@ -33,6 +31,7 @@ if TYPE_CHECKING:
     from ._observe import Observer
     from ._pool import Pool
     from ._raw_namespaces import WithRawResponse
+    from ._requestor import Requestor
 
 __all__ = [
     "DEFAULT_CONNECTION_LIMITS",
@@ -113,7 +112,9 @@ class AsyncPaymentsClient(Namespaces):
         self._options = options
         self._pool = pool
         self._owns_pool = owns_pool
-        self._requestor = Requestor(options, pool)
+        from ._requestor import Requestor  # the call layer: when a client is made, not at import
+
+        self._requestor: Requestor = Requestor(options, pool)
 
     @property
     def base_url(self) -> str:
@@ -228,6 +229,8 @@ class AsyncPaymentsClient(Namespaces):
         without a query, which goes in ``params``. Returns the parsed JSON body, or ``None``
         for an empty one.
         """
+        from ._validation import check_params, check_path
+
         check_path(path)
         if not isinstance(method, str) or not method.isascii() or not method.isalpha():
             raise InvalidParameterError("method", f"must be an HTTP method name, got {method!r}")

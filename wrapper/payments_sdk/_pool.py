@@ -31,6 +31,7 @@ from typing import Any
 
 import httpx
 
+from ._per_loop import PerLoop
 from ._retry import RetryBudget, instant
 from ._wire import Wire, WireResponse, masked_request
 from .errors import APITimeoutError, ClientClosedError
@@ -126,7 +127,6 @@ class Pool:
     __slots__ = (
         "_hold_until",
         "_lanes",
-        "_last",
         "_limit",
         "_root_url",
         "_wire",
@@ -146,8 +146,7 @@ class Pool:
 
             self._wire = HttpxWire(http_client)
         self.owns_wire = http_client is None
-        self._lanes: dict[asyncio.AbstractEventLoop, _Lane] = {}
-        self._last: _Lane | None = None
+        self._lanes: PerLoop[_Lane] = PerLoop()
         self._hold_until = 0.0
         self.budget = RetryBudget()
         self.closed = False
@@ -173,14 +172,10 @@ class Pool:
 
     def _lane(self) -> _Lane:
         loop = asyncio.get_running_loop()
-        lane = self._last
-        if lane is None or lane.loop is not loop:
-            lane = self._lanes.get(loop)
-            if lane is None:
-                for old in [old for old in list(self._lanes) if old.is_closed()]:
-                    self._lanes.pop(old, None)
-                lane = self._lanes[loop] = _Lane(loop, self._limit)
-            self._last = lane
+        lane = self._lanes.get(loop)
+        if lane is None:
+            lane = _Lane(loop, self._limit)
+            self._lanes.put(loop, lane)
         return lane
 
     async def exchange(
@@ -201,9 +196,7 @@ class Pool:
         ends it at once with APITimeoutError, unsent (None: no bound but the deadline).
         """
         wire = self._wire or self.wire
-        lane = self._last
-        if lane is None or lane.loop is not asyncio.get_running_loop():
-            lane = self._lane()
+        lane = self._lane()
         if self._hold_until and not instant():
             await self._wait_out_hold(lane, hold_bound, method, url, headers)
         if not self.owns_wire:
@@ -278,7 +271,7 @@ class Pool:
         """End every call in flight with ClientClosedError, and close the SDK's own wire."""
         self.closed = True
         here = asyncio.get_running_loop()
-        for lane in list(self._lanes.values()):
+        for lane in self._lanes.values():
             if lane.loop is here:
                 lane.close()
             elif lane.loop.is_running():

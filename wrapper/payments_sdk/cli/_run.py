@@ -300,11 +300,39 @@ def _check_columns(columns: list[str], row_schema: dict[str, Any]) -> None:
         if column not in known and not any(column.startswith(f"{name}.") for name in free)
     ]
     if unknown:
-        verb = "is not a column" if len(unknown) == 1 else "are not columns"
-        raise UsageError(
-            f"--columns: {', '.join(unknown)} {verb} of these rows; "
-            f"the columns are {','.join(known)}"
-        )
+        raise UsageError(_unknown_columns(unknown, known))
+
+
+def _unknown_columns(unknown: list[str], known: list[str]) -> str:
+    """Say which names are not columns and the closest columns to each.
+
+    A row may have dozens of columns: the message names the ones a typo came from, and lists
+    them all only when a name is close to none (then the user needs the list).
+    """
+    import difflib
+
+    def closest(name: str) -> list[str]:
+        """Return the columns most like ``name`` (near ties kept; none below 0.6 alike)."""
+        scores = {
+            column: difflib.SequenceMatcher(None, name.lower(), column.lower()).ratio()
+            for column in known
+        }
+        best = max(scores.values())
+        return [c for c, score in scores.items() if score >= max(best - 0.02, 0.6)][:3]
+
+    close = {name: closest(name) for name in unknown}
+    verb = "is not a column" if len(unknown) == 1 else "are not columns"
+    text = f"--columns: {', '.join(unknown)} {verb} of these rows"
+    hints = [
+        " or ".join(matches) if len(unknown) == 1 else f"{' or '.join(matches)} for {name}"
+        for name, matches in close.items()
+        if matches
+    ]
+    if hints:
+        text += f"; did you mean {', '.join(hints)}?"
+    if not all(close.values()):
+        text += f"{' The' if hints else '; the'} columns are {','.join(known)}"
+    return text
 
 
 def _is_free_object(schema: dict[str, Any], dotted: str) -> bool:

@@ -8,7 +8,6 @@ are sandbox-only controls that the real service does not have.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -20,59 +19,22 @@ from starlette.routing import Route
 
 from ._auth import KeyIssuer
 from ._control_routes import control_routes
-from ._errors import ApiError, bad_request, field_path
-from ._fault_routes import fault_routes
-from ._generic import Handler, OperationName, RawBody, handler_for
-from ._input import (
-    MAX_INTEGER,
-    MAX_JSON_BYTES,
-    check_numbers,
-    parse_json,
-    read_body,
-)
-from ._record_fields import RecordFields, record_routes
-from ._requests import Operation, Validated
+from ._controls import State
+from ._errors import ApiError
+from ._generic import OperationName, RawBody, handler_for
+from ._record_fields import RecordFields
+from ._requests import Operation
 from ._spaces import Spaces, namespace_of
-from ._store import Store, creation_time, render
+from ._store import render
 from .contract import SchemaSet, load_bundle
 
-__all__ = ["build_app", "unhandled_operations"]
+__all__ = ["build_app"]
 
 log = logging.getLogger("payments_sdk.sandbox")
-
-_CURRENCY = re.compile(r"[A-Z]{3}")
-_STATUS = re.compile(r"[a-z_]{1,32}")
 
 
 def _error(exc: ApiError) -> JSONResponse:
     return JSONResponse(exc.body(), status_code=exc.status)
-
-
-def _not_implemented(operation: Operation) -> Handler:
-    """Return the handler of an operation neither a business rule nor the convention serves: 501.
-
-    The request is still authenticated and validated against the bundle first, so a caller
-    learns about their own mistakes before learning that the sandbox cannot answer.
-    """
-    message = (
-        f"the sandbox does not implement {operation.operation_id} "
-        f"({operation.method} {operation.path}) yet"
-    )
-
-    def handler(store: Store, validated: Validated) -> tuple[int, Any]:
-        raise ApiError(501, message)
-
-    return handler
-
-
-def unhandled_operations(document: dict[str, Any]) -> list[str]:
-    """Return the operationIds of ``document`` that the sandbox answers with 501."""
-    return [
-        operation["operationId"]
-        for path, item in document["paths"].items()
-        for method, operation in item.items()
-        if method in _METHODS and handler_for(OperationName(document, path, method)) is None
-    ]
 
 
 _METHODS = ("get", "post", "put", "patch", "delete")
@@ -84,7 +46,7 @@ _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 def _endpoint(
     spaces: Spaces, keys: KeyIssuer, operation: Operation, name: OperationName
 ) -> Callable[..., Any]:
-    handler = handler_for(name) or _not_implemented(operation)
+    handler = handler_for(name)
     changing = operation.method.upper() in _CHANGING
 
     async def endpoint(request: Request) -> Response:
@@ -125,57 +87,6 @@ def _dispatch(by_method: dict[str, Callable[..., Any]]) -> Callable[..., Any]:
     return endpoint
 
 
-def _simulate_payment(spaces: Spaces, keys: KeyIssuer) -> Callable[..., Any]:
-    async def endpoint(request: Request) -> Response:
-        try:
-            namespace = namespace_of(keys.verify(request.headers.get("authorization")))
-            body = parse_json(await read_body(request, MAX_JSON_BYTES) or b"{}")
-            store = spaces.store(namespace)
-            with store.lock:
-                simulated = _simulated(body)
-                simulated["created_at"] = store.in_the_past(simulated["created_at"])
-                payment = store.add_payment(**simulated)
-                spaces.commit(namespace, store)
-        except ApiError as exc:
-            return _error(exc)
-        return JSONResponse(render(payment), status_code=201)
-
-    return endpoint
-
-
-_SIMULATED_FIELDS = frozenset({"amount", "currency", "status", "held", "created_at"})
-
-
-def _simulated(body: Any) -> dict[str, Any]:
-    """Return ``add_payment`` arguments from a simulated payment's body, checked field by field."""
-    if not isinstance(body, dict):
-        raise bad_request("body must be a JSON object")
-    stray = next((key for key in body if key not in _SIMULATED_FIELDS), None)
-    if stray is not None:
-        raise bad_request(f"{field_path([stray])} is not a field of POST /_sandbox/payments")
-    check_numbers(body)
-    amount = body.get("amount", 1000)
-    if isinstance(amount, bool) or not isinstance(amount, int) or not 1 <= amount <= MAX_INTEGER:
-        raise bad_request(f"amount must be an integer between 1 and {MAX_INTEGER}")
-    currency = body.get("currency", "USD")
-    if not (isinstance(currency, str) and _CURRENCY.fullmatch(currency)):
-        raise bad_request("currency must be a 3-letter ISO 4217 code")
-    status = body.get("status", "success")
-    if not (isinstance(status, str) and _STATUS.fullmatch(status)):
-        raise bad_request("status must be a lower-case word such as success or failed")
-    held = body.get("held", False)
-    if not isinstance(held, bool):
-        raise bad_request("held must be a boolean")
-    created_at = body.get("created_at")
-    return {
-        "amount": amount,
-        "currency": currency,
-        "status": status,
-        "held": held,
-        "created_at": None if created_at is None else creation_time(created_at),
-    }
-
-
 def _templated(path: str) -> list[bool]:
     """Return, segment by segment, whether ``path`` is templated there (the routes' order)."""
     return [segment.startswith("{") for segment in path.strip("/").split("/")]
@@ -188,18 +99,11 @@ def build_app(
 ) -> Starlette:
     """Return the sandbox ASGI app over ``spaces``, routed and validated by the folded bundle.
 
-    It serves the fault controls at ``/_sandbox/faults`` too (the faults themselves are carried
-    out by ``FaultLayer``, around this app).
+    It serves the sandbox's controls under ``/_sandbox/`` too (``_control_routes.py``; the
+    faults themselves are carried out by ``FaultLayer``, around this app).
     """
     folded = document or load_bundle()
     schemas = SchemaSet(folded, direction="request")
-    missing = unhandled_operations(folded)
-    if missing:
-        log.warning(
-            "the bundle has operations the sandbox has no handler for, answered with 501 Not "
-            "Implemented: %s (see 'When the spec changes' in docs/development.md)",
-            ", ".join(missing),
-        )
     routes: list[Route] = []
     # OpenAPI matches a concrete path before a templated one (/payments/export before
     # /payments/{id}); Starlette takes the first route that matches, so they go in that order.
@@ -215,11 +119,9 @@ def build_app(
             if method in _METHODS
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
-    routes.append(Route("/_sandbox/payments", _simulate_payment(spaces, keys), methods=["POST"]))
-    routes.extend(control_routes(spaces, keys))
-    routes.extend(record_routes(spaces, keys, RecordFields(folded, schemas)))
+    record_fields = RecordFields(folded, schemas)
+    routes.extend(control_routes(State(spaces, keys, lambda: record_fields)))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
-    routes.extend(fault_routes(spaces, keys))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500

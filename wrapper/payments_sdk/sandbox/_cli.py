@@ -44,14 +44,7 @@ The key is new on every run and valid for 24 hours, unless --seed or
 key on every run, valid until the year 9999.
 """
 
-_EPILOG = """\
-control commands (for a running sandbox; PAYMENTS_BASE_URL, PAYMENTS_API_KEY):
-  payments-sandbox snapshots list
-  payments-sandbox snapshots delete NAME
-  payments-sandbox namespace delete
-  payments-sandbox records set RESOURCE ID FIELD=TEXT FIELD:=JSON ...
-  payments-sandbox records add RESOURCE FIELD=TEXT FIELD:=JSON ...
-
+_EXAMPLES = """\
 examples:
   payments-sandbox --port 8080
       serve on 127.0.0.1:8080 with a new key
@@ -134,10 +127,14 @@ def _seconds(text: str) -> int:
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
+    from ._controls_cli import usage_lines
+
+    commands = "".join(f"  {line}\n" for line in usage_lines("payments-sandbox"))
     parser = argparse.ArgumentParser(
         prog=prog,
         description=_DESCRIPTION,
-        epilog=_EPILOG,
+        epilog="control commands (for a running sandbox; PAYMENTS_BASE_URL, PAYMENTS_API_KEY):\n"
+        f"{commands}\n{_EXAMPLES}",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -269,10 +266,10 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
     ``snapshots ...`` and ``namespace ...`` drive a running sandbox's controls instead
     (``_controls_cli.py``).
     """
-    from ._controls_cli import COMMANDS, controls_main
+    from ._controls_cli import controls_main, groups
 
     words = sys.argv[1:] if argv is None else argv
-    if words and words[0] in COMMANDS:
+    if words and words[0] in groups():
         return controls_main(words, prog)
     parser = _parser(prog)
     args = parser.parse_args(argv)

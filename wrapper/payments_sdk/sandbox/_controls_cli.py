@@ -19,12 +19,43 @@ import json
 import os
 import sys
 
+from ._controls import CONTROLS, Control
 from ._namespace import SandboxControlError, SandboxNamespace
 
-__all__ = ["COMMANDS", "controls_main"]
+__all__ = ["COMMANDS", "controls_main", "groups", "usage_lines"]
 
-COMMANDS = frozenset({"snapshots", "namespace", "records"})
+
+def groups() -> frozenset[str]:
+    """Return the first words that select a control command instead of serving."""
+    return frozenset(control.command.group for control in CONTROLS.values() if control.command)
+
+
+COMMANDS = groups()
 """The first words that select a control command instead of serving."""
+
+
+def _commands() -> dict[tuple[str, str], Control]:
+    """Return each control that has a command, by its words (``("snapshots", "list")``)."""
+    return {
+        (control.command.group, control.command.action): control
+        for control in CONTROLS.values()
+        if control.command is not None
+    }
+
+
+def usage_lines(prog: str) -> list[str]:
+    """Return one usage line per control command (``payments-sandbox snapshots delete NAME``)."""
+    return [
+        " ".join(
+            [prog, group, action]
+            + [
+                "FIELD=TEXT FIELD:=JSON ..." if argument.assignments else argument.metavar
+                for argument in control.command.arguments
+            ]
+        )
+        for (group, action), control in _commands().items()
+        if control.command is not None
+    ]
 
 
 def _parser(prog: str) -> argparse.ArgumentParser:
@@ -37,35 +68,22 @@ def _parser(prog: str) -> argparse.ArgumentParser:
         default=None,
         help="the sandbox's base URL, ending in /v1 (default: $PAYMENTS_BASE_URL)",
     )
-    commands = parser.add_subparsers(dest="group", required=True)
-    snapshots = commands.add_parser("snapshots", help="list or delete the namespace's snapshots")
-    actions = snapshots.add_subparsers(dest="action", required=True)
-    actions.add_parser("list", help="one line per snapshot: name, time taken (UTC), size")
-    delete = actions.add_parser("delete", help="remove the snapshot NAME")
-    delete.add_argument("name", metavar="NAME")
-    namespace = commands.add_parser("namespace", help="delete the key's namespace")
-    namespace_actions = namespace.add_subparsers(dest="action", required=True)
-    namespace_actions.add_parser(
-        "delete", help="delete the namespace: records, snapshots, clock and faults"
-    )
-    records = commands.add_parser("records", help="set fields of a record (sandbox-only)")
-    records_actions = records.add_subparsers(dest="action", required=True)
-    set_fields = records_actions.add_parser(
-        "set",
-        help="set fields of a record to values the bundle allows; print the record as JSON",
-        description="FIELD=TEXT sets a string; FIELD:=JSON sets any JSON value "
-        "(a number, true, null, an object or an array).",
-    )
-    set_fields.add_argument("resource", metavar="RESOURCE", help="as the SDK names it: rfis")
-    set_fields.add_argument("id", metavar="ID", help="the record's id")
-    set_fields.add_argument("fields", metavar="FIELD=VALUE", nargs="+")
-    add = records_actions.add_parser(
-        "add",
-        help="add a record to a resource no business rule keeps; print it as JSON",
-        description="FIELD=TEXT sets a string; FIELD:=JSON sets any JSON value.",
-    )
-    add.add_argument("resource", metavar="RESOURCE", help="as the SDK names it")
-    add.add_argument("fields", metavar="FIELD=VALUE", nargs="*")
+    groups = parser.add_subparsers(dest="group", required=True)
+    actions: dict[str, argparse._SubParsersAction[argparse.ArgumentParser]] = {}
+    for (group, action), control in _commands().items():
+        command = control.command
+        assert command is not None
+        if group not in actions:
+            actions[group] = groups.add_parser(group, help=command.group_help).add_subparsers(
+                dest="action", required=True
+            )
+        words = actions[group].add_parser(
+            action, help=command.help, description=command.description
+        )
+        for argument in command.arguments:
+            words.add_argument(
+                argument.name, metavar=argument.metavar, help=argument.help, nargs=argument.nargs
+            )
     return parser
 
 
@@ -90,7 +108,16 @@ def controls_main(argv: list[str], prog: str = "payments-sandbox") -> int:
     """Run one control command; return the exit code (0, 1 refused, 2 usage)."""
     parser = _parser(prog)
     args = parser.parse_args(argv)
-    fields = _assignments(parser, args.fields) if args.group == "records" else {}
+    control = _commands()[args.group, args.action]
+    assert control.command is not None
+    arguments = {
+        argument.name: (
+            _assignments(parser, getattr(args, argument.name))
+            if argument.assignments
+            else getattr(args, argument.name)
+        )
+        for argument in control.command.arguments
+    }
     url = args.url or os.environ.get("PAYMENTS_BASE_URL")
     key = os.environ.get("PAYMENTS_API_KEY")
     if not url or not key:
@@ -99,28 +126,12 @@ def controls_main(argv: list[str], prog: str = "payments-sandbox") -> int:
 
     handle = SandboxNamespace(url, key, namespace="")
     try:
-        if args.group == "snapshots" and args.action == "list":
-            rows = handle.snapshots()
-            width = max((len(row["name"]) for row in rows), default=4)
-            print(f"{'name':<{width}}  {'taken_at':<27}  size")
-            for row in rows:
-                print(f"{row['name']:<{width}}  {row['taken_at'] or '-':<27}  {row['size']}")
-        elif args.group == "records":
-            if args.action == "add":
-                record = handle.add_record(args.resource, fields)
-            else:
-                record = handle.set_fields(args.resource, args.id, fields)
-            print(json.dumps(record, indent=2))
-        elif args.group == "snapshots":
-            handle.delete_snapshot(args.name)
-            print(f"deleted snapshot {args.name}", file=sys.stderr)
-        else:
-            handle.delete()
-            print("deleted the namespace", file=sys.stderr)
+        answer = handle._control(control.name, **arguments)
     except SandboxControlError as exc:
         print(f"error: {exc.message} ({exc.status})", file=sys.stderr)
         return 1
     except httpx.HTTPError as exc:
         print(f"error: cannot reach {url}: {type(exc).__name__}", file=sys.stderr)
         return 1
+    control.command.show(arguments, answer)
     return 0

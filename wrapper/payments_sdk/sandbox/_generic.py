@@ -18,8 +18,11 @@ An operation whose success is not JSON (``text/csv``, ``application/pdf``) answe
 convention, the example its media type gives (else an empty body of that type), after finding
 the record its path names (404 when there is none).
 
-An operation the convention cannot serve (another verb or shape) answers 501. Everything runs
-on the namespace's store, so records, snapshots and the clock work the same for every resource.
+Any other shape is served too, never with a 5xx: an action under a record (``POST
+/payments/{id}/capture``) finds the record (404 when there is none), applies the request's
+declared fields and answers it; anything else answers a value of its response schema. Everything
+runs on the namespace's store, so records, snapshots and the clock work the same for every
+resource.
 """
 
 from __future__ import annotations
@@ -277,10 +280,32 @@ def _raw(name: OperationName) -> Handler:
     return raw
 
 
-def _conventional(name: OperationName) -> Handler | None:
-    """Return the REST convention's handler for ``name``, or None when it cannot serve it."""
+def _conventional(name: OperationName) -> Handler:
+    """Return the convention's handler for ``name``: REST's where it fits, else an action's."""
+    return _rest(name) or _acting(name)
+
+
+def _rest(name: OperationName) -> Handler | None:
+    """Return the REST convention's handler for ``name``, or None when it does not fit."""
     if name.media_type is not None and name.verb == "GET" and len(name.path_params) <= 1:
         return _raw(name)
+    if name.is_list and name.verb == "GET" and len(name.path_params) == 1:
+        (parent,) = name.path_params
+
+        def nested(store: Store, v: Validated) -> tuple[int, Any]:
+            # A list under one record (``/payments/{payment_id}/events``): that record must
+            # exist, and the list holds what was added under it (its own collection).
+            _find(store, name, v.path[parent])
+            table = store.collections.setdefault(name.key, {})
+            wanted = _wanted(name, v.query)
+            kept = [
+                r
+                for r in table.values()
+                if r.get("_parent") == v.path[parent] and _matches(name, r, wanted)
+            ]
+            return 200, paginate(kept, v.query) if name.paged else _one_page(kept)
+
+        return nested
     if name.is_list and name.verb == "GET":
 
         def listing(store: Store, v: Validated) -> tuple[int, Any]:
@@ -330,6 +355,36 @@ def _conventional(name: OperationName) -> Handler | None:
     return None
 
 
+def _acting(name: OperationName) -> Handler:
+    """Serve any other shape, never with a 5xx: an action on a record, or an answer by schema.
+
+    An action under a record (``POST /payments/{id}/capture``) finds that record (404 when
+    there is none) and, when its answer is that record, applies the request's declared fields
+    to it and answers it. Anything else answers a value of its response schema (built as a
+    created record is, and not stored), or no body when the bundle declares none.
+    """
+    properties = (name.response or {}).get("properties", {})
+    declared = tuple(key for key, sub in properties.items() if _answered(sub))
+    answers_record = "id" in properties
+
+    def acting(store: Store, v: Validated) -> tuple[int, Any]:
+        record = None
+        if name.path_params:
+            record = _find(store, name, v.path[name.path_params[0]])
+        if name.response is None:
+            return name.status, None
+        if record is not None and answers_record and not name.is_list:
+            if name.verb != "GET" and isinstance(v.body, dict):
+                record.update({key: v.body[key] for key in declared if key in v.body})
+                store.touched.add((store.table_name(name.resource), record["id"]))
+            return name.status, record
+        if name.is_list:
+            return name.status, _one_page([])
+        return name.status, _build(store, name, v.body)
+
+    return acting
+
+
 def _carrying(name: OperationName, handler: Handler) -> Handler:
     """Wrap a business handler so the record it answers carries the request's declared fields.
 
@@ -362,7 +417,7 @@ def _known_shapes(name: OperationName, business: Handler) -> Handler:
     of a request (a third way to create an order) is stored as the bundle describes it, and
     never answered with a 5xx.
     """
-    convention = _conventional(name)
+    convention = _rest(name)
 
     def guarded(store: Store, v: Validated) -> tuple[int, Any]:
         try:
@@ -405,8 +460,8 @@ def _with_answer_fields(name: OperationName, handler: Handler) -> Handler:
     return answered
 
 
-def handler_for(name: OperationName) -> Handler | None:
-    """Return the business handler, else the convention's; None when neither serves it."""
+def handler_for(name: OperationName) -> Handler:
+    """Return the business handler, else the convention's (every operation has one)."""
     business = BUSINESS.get(name.key)
     if business is not None:
         business = _known_shapes(name, business)

@@ -12,6 +12,8 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import quote
 
+from ._controls import CONTROLS, to_json
+
 __all__ = ["SandboxControlError", "SandboxNamespace"]
 
 
@@ -45,14 +47,25 @@ class SandboxNamespace:
     def __repr__(self) -> str:
         return f"SandboxNamespace({self.namespace!r}, base_url={self.base_url!r})"
 
-    def _call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    def _control(self, name: str, /, **arguments: Any) -> Any:
+        """Call the control ``name`` over HTTP with ``arguments``; return its answer's body.
+
+        The request is the one :data:`~payments_sdk.sandbox._controls.CONTROLS` describes: path
+        parameters in the path, the other arguments (or the one that is the body) as JSON.
+        """
         import httpx  # imported on use: the pytest plugin imports this module at start
 
+        control = CONTROLS[name]
+        path = {key: quote(str(arguments.pop(key)), safe="") for key in control.parameters()}
+        body = arguments.pop(control.body) if control.body else arguments
+        headers = {"Authorization": f"Bearer {self.api_key}"}
+        if body:
+            headers["Content-Type"] = "application/json"
         answer = httpx.request(
-            method,
-            self.base_url.removesuffix("/v1") + path,
-            json=body if body is not None or method == "POST" else None,
-            headers={"Authorization": f"Bearer {self.api_key}"},
+            control.method,
+            self.base_url.removesuffix("/v1") + control.path.format(**path),
+            content=to_json(body, control.body or "arguments") if body else None,
+            headers=headers,
             timeout=30,
         )
         if answer.status_code >= 400:
@@ -68,29 +81,29 @@ class SandboxNamespace:
 
     def reset(self, seed: int | None = None) -> None:
         """Start this namespace again from its seeded state (or from ``seed``), with new ids."""
-        self._call("POST", "/_sandbox/reset", {} if seed is None else {"seed": seed})
+        self._control("reset", seed=seed)
 
     def snapshot(self, name: str) -> dict[str, Any]:
         """Keep a named copy of this namespace's state; return it as :meth:`snapshots` lists it."""
-        answer: dict[str, Any] = self._call("POST", "/_sandbox/snapshots", {"name": name})
+        answer: dict[str, Any] = self._control("snapshot", name=name)
         return answer
 
     def snapshots(self) -> list[dict[str, Any]]:
         """Return this namespace's snapshots by name: ``{"name", "taken_at", "size"}`` each."""
-        data: list[dict[str, Any]] = self._call("GET", "/_sandbox/snapshots")["data"]
+        data: list[dict[str, Any]] = self._control("snapshots")["data"]
         return data
 
     def restore(self, name: str) -> None:
         """Put this namespace back as it was at the snapshot ``name``."""
-        self._call("POST", f"/_sandbox/snapshots/{quote(name, safe='')}/restore")
+        self._control("restore", name=name)
 
     def delete_snapshot(self, name: str) -> None:
         """Remove the snapshot ``name`` (SandboxControlError 404 if there is none)."""
-        self._call("DELETE", f"/_sandbox/snapshots/{quote(name, safe='')}")
+        self._control("delete_snapshot", name=name)
 
     def delete(self) -> None:
         """Delete this namespace: records, snapshots, clock, faults (its ids are never reused)."""
-        self._call("DELETE", "/_sandbox/namespace")
+        self._control("delete_namespace")
 
     def simulate_payment(
         self,
@@ -106,13 +119,10 @@ class SandboxNamespace:
         ``created_at`` (an aware datetime, or ISO 8601 with its offset) creates it in the
         past; it must not be later than this namespace's clock.
         """
-        body: dict[str, Any] = {"amount": amount, "currency": currency, "status": status}
-        body["held"] = held
-        if created_at is not None:
-            body["created_at"] = (
-                created_at.isoformat() if isinstance(created_at, datetime) else created_at
-            )
-        payment: dict[str, Any] = self._call("POST", "/_sandbox/payments", body)
+        arguments = {"amount": amount, "currency": currency, "status": status, "held": held}
+        payment: dict[str, Any] = self._control(
+            "simulate_payment", **arguments, created_at=created_at
+        )
         return payment
 
     def set_fields(self, resource: str, record_id: str, fields: dict[str, Any]) -> dict[str, Any]:
@@ -122,8 +132,9 @@ class SandboxNamespace:
         <payments_sdk.sandbox.Sandbox.set_fields>`: a value the bundle does not allow is a
         SandboxControlError 400 naming the field; no such record, a 404.
         """
-        where = f"/_sandbox/records/{quote(resource, safe='')}/{quote(record_id, safe='')}"
-        record: dict[str, Any] = self._call("PATCH", where, fields)
+        record: dict[str, Any] = self._control(
+            "set_fields", resource=resource, id=record_id, fields=fields
+        )
         return record
 
     def add_record(self, resource: str, fields: dict[str, Any] | None = None) -> dict[str, Any]:
@@ -132,28 +143,36 @@ class SandboxNamespace:
         As :meth:`Sandbox.add_record <payments_sdk.sandbox.Sandbox.add_record>`; a refusal is a
         SandboxControlError naming the field.
         """
-        where = f"/_sandbox/records/{quote(resource, safe='')}"
-        record: dict[str, Any] = self._call("POST", where, fields or {})
+        record: dict[str, Any] = self._control("add_record", resource=resource, fields=fields or {})
         return record
+
+    def set_answer(self, resource: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Set fields on the answers of a resource no record backs (sandbox-only).
+
+        As :meth:`Sandbox.set_answer <payments_sdk.sandbox.Sandbox.set_answer>`; a refusal is a
+        SandboxControlError naming the field.
+        """
+        answer: dict[str, Any] = self._control("set_answer", resource=resource, fields=fields)
+        return answer
 
     # -- the clock ------------------------------------------------------------------------
 
     def now(self) -> str:
         """Return this namespace's time (ISO 8601, UTC)."""
-        return str(self._call("GET", "/_sandbox/clock")["now"])
+        return str(self._control("clock")["now"])
 
     def freeze(self, at: str | None = None) -> str:
         """Stop this namespace's clock (at an ISO 8601 time, optionally); return the time."""
-        body: dict[str, Any] = {"freeze": True, **({"at": at} if at else {})}
-        return str(self._call("POST", "/_sandbox/clock", body)["now"])
+        moved = self._control("move_clock", freeze=True, **({"at": at} if at else {}))
+        return str(moved["now"])
 
     def advance(self, seconds: int) -> str:
         """Move this namespace's clock forward; return the new time."""
-        return str(self._call("POST", "/_sandbox/clock", {"advance": seconds})["now"])
+        return str(self._control("move_clock", advance=seconds)["now"])
 
     def resume(self) -> str:
         """Let this namespace's clock run again from where it stands; return the time."""
-        return str(self._call("POST", "/_sandbox/clock", {"resume": True})["now"])
+        return str(self._control("move_clock", resume=True)["now"])
 
     # -- faults ---------------------------------------------------------------------------
 
@@ -166,36 +185,32 @@ class SandboxNamespace:
         retry_after: int | None = None,
     ) -> dict[str, Any]:
         """Make this namespace's next ``times`` calls of ``operation`` answer ``status``."""
-        body: dict[str, Any] = {"operation": operation, "kind": "fail", "status": status}
-        body["times"] = times
-        if retry_after is not None:
-            body["retry_after"] = retry_after
-        return self._fault(body)
+        return self._fault(
+            operation=operation, kind="fail", status=status, times=times, retry_after=retry_after
+        )
 
     def latency(self, operation: str, seconds: int, *, times: int | None = None) -> dict[str, Any]:
         """Delay the answers of ``operation`` by ``seconds`` (every call until cleared)."""
-        body = {"operation": operation, "kind": "latency", "seconds": seconds, "times": times}
-        return self._fault(body)
+        return self._fault(operation=operation, kind="latency", seconds=seconds, times=times)
 
     def drop(self, operation: str, *, when: str, times: int | None = 1) -> dict[str, Any]:
         """Close the connection of ``operation``'s next calls, ``before`` or ``after`` it runs."""
-        body = {"operation": operation, "kind": "drop", "when": when, "times": times}
-        return self._fault(body)
+        return self._fault(operation=operation, kind="drop", when=when, times=times)
 
-    def _fault(self, body: dict[str, Any]) -> dict[str, Any]:
-        fault: dict[str, Any] = self._call("POST", "/_sandbox/faults", body)
+    def _fault(self, **arguments: Any) -> dict[str, Any]:
+        fault: dict[str, Any] = self._control("add_fault", **arguments)
         return fault
 
     def faults(self) -> list[dict[str, Any]]:
         """Return this namespace's pending faults, oldest first."""
-        data: list[dict[str, Any]] = self._call("GET", "/_sandbox/faults")["data"]
+        data: list[dict[str, Any]] = self._control("faults")["data"]
         return data
 
     def calls(self, operation: str | None = None) -> Any:
         """Return how often ``operation`` (an operationId) was called here, or every count."""
-        counts: dict[str, int] = self._call("GET", "/_sandbox/faults")["calls"]
+        counts: dict[str, int] = self._control("faults")["calls"]
         return counts if operation is None else counts.get(operation, 0)
 
     def clear_faults(self) -> None:
         """Remove this namespace's faults and reset its call counts (others' stay)."""
-        self._call("DELETE", "/_sandbox/faults")
+        self._control("clear_faults")

@@ -30,25 +30,17 @@ record changes (an order's ``rfi`` reference keeps its own copy of the status).
 from __future__ import annotations
 
 import copy
-from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
-
-from ._auth import KeyIssuer
-from ._errors import ApiError, bad_request, field_path, not_found, shown
+from ._errors import bad_request, field_path, not_found, shown
 from ._generic import _PREFIX, OperationName, _deep, _placeholder, answers_alone, records_of
 from ._handlers import TABLES
-from ._input import MAX_JSON_BYTES, check_numbers, parse_json, read_body
 from ._requests import _describe
-from ._spaces import Spaces, namespace_of
 from ._store import Store, render
 from .contract import SchemaSet, escape_pointer
 
-__all__ = ["FIXED_FIELDS", "RecordFields", "fields_of", "record_routes"]
+__all__ = ["FIXED_FIELDS", "RecordFields"]
 
 FIXED_FIELDS = frozenset({"id", "created_at"})
 """Fields the control refuses: ``id`` addresses a record and ``created_at`` orders its list."""
@@ -268,47 +260,3 @@ def _stored(value: Any) -> Any:
         except ValueError:
             return value
     return value
-
-
-def fields_of(raw: bytes) -> Any:
-    """Return the fields a body sets, read as every sandbox body is (no fractions, bounded)."""
-    body = parse_json(raw) if raw else {}
-    check_numbers(body)
-    return body
-
-
-def record_routes(spaces: Spaces, keys: KeyIssuer, fields: RecordFields) -> list[Route]:
-    """Return the routes of the records control: one record, a new record, an answer's fields."""
-
-    def endpoint(
-        act: Callable[[Store, Request, Any], dict[str, Any]], status: int
-    ) -> Callable[[Request], Awaitable[Response]]:
-        async def answer(request: Request) -> Response:
-            try:
-                namespace = namespace_of(keys.verify(request.headers.get("authorization")))
-                body = fields_of(await read_body(request, MAX_JSON_BYTES))
-                store = spaces.store(namespace)
-                with store.lock:
-                    record = act(store, request, body)
-                    spaces.commit(namespace, store)
-                    rendered = render(record)
-            except ApiError as exc:
-                return JSONResponse(exc.body(), status_code=exc.status)
-            return JSONResponse(rendered, status_code=status)
-
-        return answer
-
-    def set_fields(store: Store, request: Request, body: Any) -> dict[str, Any]:
-        return fields.set(store, request.path_params["resource"], request.path_params["id"], body)
-
-    def add(store: Store, request: Request, body: Any) -> dict[str, Any]:
-        return fields.add(store, request.path_params["resource"], body)
-
-    def set_answer(store: Store, request: Request, body: Any) -> dict[str, Any]:
-        return fields.set_answer(store, request.path_params["resource"], body)
-
-    return [
-        Route("/_sandbox/records/{resource}/{id}", endpoint(set_fields, 200), methods=["PATCH"]),
-        Route("/_sandbox/records/{resource}", endpoint(add, 201), methods=["POST"]),
-        Route("/_sandbox/records/{resource}", endpoint(set_answer, 200), methods=["PATCH"]),
-    ]

@@ -24,7 +24,7 @@ from .._checks import check, distinct_problem, not_together_problem
 from .._param_styles import StyleError, raw_pairs, read_query, style_of
 from .._schema_views import READ_ONLY_MARK, merge_all_of
 from ..errors import InvalidParameterError
-from ._errors import bad_request, field_path, shown
+from ._errors import bad_request, field_path, not_found, shown
 from ._input import (
     MAX_INTEGER,
     MAX_JSON_BYTES,
@@ -88,6 +88,9 @@ class Operation:
         self.method = method.upper()
         spec = document["paths"][path][method]
         self.operation_id: str = spec["operationId"]
+        # An operation whose only input is its path declares no 400: an id that cannot name a
+        # record is then answered as what it is, a record that does not exist (404).
+        self._refuse_path = bad_request if "400" in spec.get("responses", {}) else not_found
         self._document = document
         self._schemas = schemas
         self._params: list[tuple[dict[str, Any], str, dict[str, Any]]] = []
@@ -131,7 +134,7 @@ class Operation:
                 value = request.path_params.get(name, "")
                 check_text(value, name)
                 if not self._schemas.validator(pointer).is_valid(value):
-                    raise bad_request(_path_problem(value, schema, name))
+                    raise self._refuse_path(_path_problem(value, schema, name))
                 result.path[name] = value
             elif where == "query" and _structured(schema):
                 value = self._styled(request, param, pointer, schema)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import functools
 import ipaddress
-import json
 import os
 import socket
 import threading
@@ -22,10 +21,12 @@ from .._client import AsyncPaymentsClient
 from ._app import build_app
 from ._auth import KeyIssuer
 from ._clock import TestClock
+from ._controls import CONTROLS, Call, State, to_json
 from ._errors import ApiError
 from ._fault_layer import FaultLayer
 from ._faults import Faults
-from ._record_fields import RecordFields, fields_of
+from ._input import parse_json
+from ._record_fields import RecordFields
 from ._spaces import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
 from ._state import SnapshotInfo, StateFile
 from ._store import Store, creation_time, render
@@ -167,39 +168,38 @@ class Sandbox:
 
     def reset(self, *, seed: int | None = None, namespace: str = DEFAULT) -> None:
         """Start ``namespace`` again from its seeded state (or from ``seed``)."""
-        self.spaces.reset(check_name_or_raise(namespace), seed)
+        self._control("reset", namespace, seed=seed)
 
     def snapshot(self, name: str, *, namespace: str = DEFAULT) -> SnapshotInfo:
         """Keep a named copy of ``namespace``'s state, to :meth:`restore` later.
 
         Returns the snapshot as :meth:`snapshots` lists it. A namespace keeps at most 100.
         """
-        return self.spaces.snapshot(check_name_or_raise(namespace), check_name_or_raise(name))
+        info: SnapshotInfo = self._control("snapshot", namespace, name=name)
+        return info
 
     def snapshots(self, *, namespace: str = DEFAULT) -> list[SnapshotInfo]:
         """Return ``namespace``'s snapshots by name: ``{"name", "taken_at", "size"}`` each.
 
         ``taken_at`` is when it was taken (UTC, the wall clock); ``size`` the bytes it keeps.
         """
-        return self.spaces.snapshots(check_name_or_raise(namespace))
+        rows: list[SnapshotInfo] = self._control("snapshots", namespace)
+        return rows
 
     def delete_snapshot(self, name: str, *, namespace: str = DEFAULT) -> None:
         """Remove the snapshot ``name`` of ``namespace`` (KeyError if there is none)."""
-        try:
-            self.spaces.delete_snapshot(check_name_or_raise(namespace), check_name_or_raise(name))
-        except ApiError as exc:
-            raise KeyError(exc.message) from None
+        self._control("delete_snapshot", namespace, name=name)
 
     def delete_namespace(self, namespace: str) -> None:
         """Delete ``namespace``: its records, snapshots, clock and faults.
 
         Its ids are never issued again; a key that names it later starts it afresh.
         """
-        self.spaces.delete(check_name_or_raise(namespace))
+        self._control("delete_namespace", namespace)
 
     def restore(self, name: str, *, namespace: str = DEFAULT) -> None:
         """Put ``namespace`` back as it was when the snapshot ``name`` was taken."""
-        self.spaces.restore(check_name_or_raise(namespace), check_name_or_raise(name))
+        self._control("restore", namespace, name=name)
 
     def client(self, namespace: str = DEFAULT, **options: Any) -> AsyncPaymentsClient:
         """Return an SDK client wired to this sandbox in process, through httpx.ASGITransport.
@@ -233,23 +233,11 @@ class Sandbox:
         A three-decimal amount (KWD, BHD, OMR) must end in 0, as the service's do.
         Raises ValueError for what the HTTP control refuses with a 400.
         """
-        namespace = check_name_or_raise(namespace)
-        store = self.spaces.store(namespace)
-        try:
-            stamp = None if created_at is None else creation_time(created_at)
-            with store.lock:
-                payment = store.add_payment(
-                    amount=amount,
-                    currency=currency,
-                    status=status,
-                    held=held,
-                    created_at=store.in_the_past(stamp),
-                )
-                self.spaces.commit(namespace, store)
-        except ApiError as exc:
-            raise ValueError(exc.message) from None
-        rendered: dict[str, Any] = render(payment)
-        return rendered
+        arguments = {"amount": amount, "currency": currency, "status": status, "held": held}
+        payment: dict[str, Any] = self._control(
+            "simulate_payment", namespace, **arguments, created_at=created_at
+        )
+        return payment
 
     def set_fields(
         self,
@@ -269,19 +257,10 @@ class Sandbox:
         Raises ValueError naming the field when the bundle does not allow a value, and
         KeyError when the resource keeps no records or has no record ``record_id``.
         """
-        namespace = check_name_or_raise(namespace)
-        store = self.spaces.store(namespace)
-        try:
-            body = fields_of(json.dumps(dict(fields)).encode())
-            with store.lock:
-                record = self._record_fields.set(store, resource, record_id, body)
-                self.spaces.commit(namespace, store)
-                rendered: dict[str, Any] = render(record)
-        except (TypeError, ValueError) as exc:  # not JSON (a datetime, a set), or NaN
-            raise ValueError(f"fields must be JSON values: {exc}") from None
-        except ApiError as exc:
-            raise (KeyError if exc.status == 404 else ValueError)(exc.message) from None
-        return rendered
+        record: dict[str, Any] = self._control(
+            "set_fields", namespace, resource=resource, id=record_id, fields=dict(fields)
+        )
+        return record
 
     def add_record(
         self,
@@ -297,23 +276,54 @@ class Sandbox:
         schema's prefix and ``created_at`` from the clock. Raises ValueError naming the field,
         and KeyError when the resource keeps no records.
         """
+        record: dict[str, Any] = self._control(
+            "add_record", namespace, resource=resource, fields=dict(fields or {})
+        )
+        return record
+
+    def set_answer(
+        self, resource: str, fields: Mapping[str, Any], *, namespace: str = DEFAULT
+    ) -> dict[str, Any]:
+        """Set fields on the answers of a resource no record backs (sandbox-only).
+
+        ``sandbox.set_answer("fx_rates", {"mid_market_rate": 2})``: every later answer of the
+        resource's reads (the FX rate, the balances, ``client`` for the ping) carries the
+        fields, until a reset. Each value must match the answer's schema in the bundle. Returns
+        every field set so far; raises ValueError naming the field, and KeyError when the
+        resource is not one whose answers no record backs.
+        """
+        answer: dict[str, Any] = self._control(
+            "set_answer", namespace, resource=resource, fields=dict(fields)
+        )
+        return answer
+
+    def _control(self, name: str, namespace: str, /, **arguments: Any) -> Any:
+        """Run the control ``name`` on ``namespace`` as its HTTP route does; return its result.
+
+        The arguments travel as the route's JSON body and path would (so every check is the
+        route's), and its refusal is raised as the Python API's: 404 a KeyError, else ValueError.
+        """
+        control = CONTROLS[name]
         namespace = check_name_or_raise(namespace)
-        store = self.spaces.store(namespace)
+        path = {key: str(arguments.pop(key)) for key in control.parameters()}
+        body = arguments.pop(control.body) if control.body else arguments
         try:
-            body = fields_of(json.dumps(dict(fields or {})).encode())
-            with store.lock:
-                record = self._record_fields.add(store, resource, body)
-                self.spaces.commit(namespace, store)
-                rendered: dict[str, Any] = render(record)
-        except (TypeError, ValueError) as exc:  # not JSON (a datetime, a set), or NaN
-            raise ValueError(f"fields must be JSON values: {exc}") from None
+            checked = {}
+            if control.check is not None:
+                raw = to_json(body, control.body or "arguments")
+                where = f"{control.method} {control.path.format(**path)}"
+                checked = control.check(Call(parse_json(raw), path, where))
+            return control.run(self._state, namespace, **checked)
         except ApiError as exc:
             raise (KeyError if exc.status == 404 else ValueError)(exc.message) from None
-        return rendered
 
     @functools.cached_property
     def _record_fields(self) -> RecordFields:
         return RecordFields(load_bundle())
+
+    @functools.cached_property
+    def _state(self) -> State:
+        return State(self.spaces, self.keys, lambda: self._record_fields)
 
     async def aclose(self) -> None:
         """Close the transports of the clients made by :meth:`client`, and the state file."""

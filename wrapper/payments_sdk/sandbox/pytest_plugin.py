@@ -188,8 +188,6 @@ def payments_shared_sandbox(
     import os
     import uuid
 
-    import httpx
-
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     namespace = f"{worker}-{uuid.uuid4().hex[:12]}"
     with contextlib.ExitStack() as stack:
@@ -210,14 +208,8 @@ def payments_shared_sandbox(
                     "payments_shared_sandbox: set PAYMENTS_SANDBOX_KEY to a key of the shared "
                     f"sandbox at {url}"
                 )
-        answer = httpx.post(
-            url.removesuffix("/v1") + "/_sandbox/keys",
-            json={"namespace": namespace},
-            headers={"Authorization": f"Bearer {key}"},
-            timeout=30,
-        )
-        answer.raise_for_status()
-        handle = SandboxNamespace(url, answer.json()["api_key"], namespace)
+        issued = SandboxNamespace(url, key, "")._control("issue_key", namespace=namespace)
+        handle = SandboxNamespace(url, issued["api_key"], namespace)
         monkeypatch.setenv("PAYMENTS_BASE_URL", url)
         monkeypatch.setenv("PAYMENTS_API_KEY", handle.api_key)
         yield handle
