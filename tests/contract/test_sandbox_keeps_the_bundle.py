@@ -8,10 +8,12 @@ against the sandbox's ASGI app, with no port and no network. It reads the publis
 published; answers are held to the sandbox's stricter promise (no undeclared field, integers
 within 10^15: ``tests/support/closed_bundle.py``).
 
-The run is deterministic and bounded by ``tests/contract/schemathesis.toml``, the one
-configuration that lists each accepted exception with its reason. One check is added: a 400 to a
-schema-valid request passes only when the bundle lists its message among the operation's
-business refusals (``x-business-errors``); any other 400 to valid input fails.
+The run is deterministic and bounded by ``tests/contract/schemathesis.toml``; the accepted
+exceptions follow from the bundle (:func:`configuration`), each operation named by method and
+path, so a regenerated bundle (an operationId renamed, a business refusal added) needs no line
+here. One check is added: a 400 to a schema-valid request passes only when the bundle lists its
+message among the operation's business refusals (``x-business-errors``); any other 400 to valid
+input fails.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import json
 import os
 import re
 import time
+import tomllib
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -40,19 +43,78 @@ BUNDLE = ROOT / "openapi" / "payments.json"
 """CI's bound on the whole run (the run itself takes far less; see docs/development.md)."""
 
 
+_EVERY_STATUS = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]
+"""positive_data_acceptance's statuses for an operation with business refusals: a 400 too."""
+
+
+def _resolved(document: dict[str, Any], node: Any) -> Any:
+    while isinstance(node, dict) and "$ref" in node:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+
+
+def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method.upper(), path, operation)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if isinstance(operation, dict) and "responses" in operation
+    ]
+
+
+def _listed_refusals(document: dict[str, Any], operation: dict[str, Any]) -> list[Any]:
+    refused = _resolved(document, operation["responses"].get("400", {}))
+    listed: list[Any] = refused.get("x-business-errors", [])
+    return listed
+
+
+def _multipart(document: dict[str, Any], operation: dict[str, Any]) -> bool:
+    body = _resolved(document, operation.get("requestBody", {}))
+    return "multipart/form-data" in body.get("content", {})
+
+
+def exceptions(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The accepted exceptions the bundle decides, by operation (``"POST /refunds"``).
+
+    An operation whose 400 lists business refusals also expects a 400 to valid input (which
+    ``business_refusals_are_declared`` still holds to the list); one whose body is multipart
+    does not run negative_data_rejection (each part is text on the wire).
+    """
+    found: dict[str, dict[str, Any]] = {}
+    for method, path, operation in _operations(document):
+        checks: dict[str, Any] = {}
+        if _listed_refusals(document, operation):
+            checks["positive_data_acceptance"] = {"expected-statuses": _EVERY_STATUS}
+        if _multipart(document, operation):
+            checks["negative_data_rejection"] = {"enabled": False}
+        if checks:
+            found[f"{method} {path}"] = checks
+    return found
+
+
+def configuration(config: Path, document: dict[str, Any]) -> SchemathesisConfig:
+    """Return ``config`` with one ``[[operations]]`` block per exception of ``document``."""
+    text = config.read_text(encoding="utf-8")
+    parsed = tomllib.loads(text)
+    parsed.setdefault("operations", []).extend(
+        {"include-name": name, "checks": checks} for name, checks in exceptions(document).items()
+    )
+    return SchemathesisConfig.from_dict(parsed, base_dir=str(config.parent))
+
+
 @cache
 def _business_errors(raw: str) -> dict[tuple[str, str], list[re.Pattern[str]]]:
     document = json.loads(raw)
     found: dict[tuple[str, str], list[re.Pattern[str]]] = {}
-    for path, item in document["paths"].items():
-        for method, operation in item.items():
-            if not isinstance(operation, dict) or "responses" not in operation:
-                continue
-            listed = operation["responses"].get("400", {}).get("x-business-errors", [])
-            # ECMA-262 patterns: a final "$" is the end of the text (no newline before it).
-            found[(method.upper(), path)] = [
-                re.compile(re.sub(r"(?<!\\)\$$", r"\\Z", entry["pattern"])) for entry in listed
-            ]
+    for method, path, operation in _operations(document):
+        listed = _listed_refusals(document, operation)
+        # ECMA-262 patterns: a final "$" is the end of the text (no newline before it).
+        found[(method, path)] = [
+            re.compile(re.sub(r"(?<!\\)\$$", r"\\Z", entry["pattern"])) for entry in listed
+        ]
     return found
 
 
@@ -102,8 +164,9 @@ class Report:
 def run_contract(sandbox: Sandbox, config: Path = CONFIG) -> Report:
     """Run schemathesis as configured against ``sandbox``'s ASGI app; return what it found."""
     os.environ["PAYMENTS_SANDBOX_KEY"] = sandbox.api_key
-    settings = SchemathesisConfig.from_path(config)
-    document = closed_answers(json.loads(BUNDLE.read_text(encoding="utf-8")))
+    published = json.loads(BUNDLE.read_text(encoding="utf-8"))
+    settings = configuration(config, published)
+    document = closed_answers(published)
     schema = schemathesis.openapi.from_dict(document, config=settings)
     schema.app = sandbox.app
     report = Report()
@@ -144,25 +207,42 @@ def test_the_sandbox_keeps_the_contract_of_the_bundle() -> None:
     assert report.cases["stateful"] > 0, "the stateful phase ran no case"
 
 
-def test_each_accepted_exception_is_a_business_refusal_the_bundle_lists() -> None:
-    """The configuration accepts a 400 to valid input just where the bundle lists business 400s."""
-    text = CONFIG.read_text(encoding="utf-8")
-    accepting = set(
-        re.findall(
-            r'include-operation-id = "(\w+)"\nchecks\.positive_data_acceptance\.expected-statuses'
-            r' = \[[^\]]*"400"',
-            text,
-        )
+def test_each_accepted_exception_is_a_business_refusal_the_bundle_lists(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The run accepts a 400 to valid input just where the bundle lists business 400s.
+
+    The configuration file lists no exception by hand, and each derived one reaches the
+    operation it names (schemathesis matches ``include-name`` against its own operation names).
+    """
+    assert "[[operations]]" not in "".join(
+        line for line in CONFIG.read_text(encoding="utf-8").splitlines() if not line.startswith("#")
     )
+    monkeypatch.setenv("PAYMENTS_SANDBOX_KEY", "unused")  # the configuration's bearer
     document = json.loads(BUNDLE.read_text(encoding="utf-8"))
+    settings = configuration(CONFIG, document)
+    schema = schemathesis.openapi.from_dict(document, config=settings)
+    accepting = set()
+    relaxed = set()
+    for result in schema.get_all_operations():
+        operation = result.ok()
+        checks = settings.projects.default.checks_config_for(operation=operation, phase=None)
+        if "400" in checks.positive_data_acceptance.expected_statuses:
+            accepting.add(operation.label)
+        if not checks.negative_data_rejection.enabled:
+            relaxed.add(operation.label)
     listing = {
-        operation["operationId"]
-        for item in document["paths"].values()
-        for operation in item.values()
-        if isinstance(operation, dict)
-        and operation.get("responses", {}).get("400", {}).get("x-business-errors")
+        f"{method} {path}"
+        for method, path, operation in _operations(document)
+        if _listed_refusals(document, operation)
     }
-    assert accepting == listing
+    multipart = {
+        f"{method} {path}"
+        for method, path, operation in _operations(document)
+        if _multipart(document, operation)
+    }
+    assert listing and accepting == listing
+    assert relaxed == multipart
 
 
 @pytest.mark.parametrize(

@@ -225,3 +225,23 @@ def test_a_shape_no_convention_serves_is_refused_by_name(
         "the sandbox's RFI update rule knows requests with documents, each with id and "
         "rfi_doc_id; this one has reference_code"
     )
+
+
+def test_a_field_a_rule_does_not_know_is_kept_where_the_record_declares_it(
+    served: tuple[Client, dict[str, str], SchemaSet],
+) -> None:
+    """A new optional field of a business request and of its record is stored and answered.
+
+    The refund and order rules were written before ``x_note``: the convention carries it from
+    the request to the record, so the create answers it and a retrieve reads it back.
+    """
+    client, auth, _ = served
+    listed = client.request("GET", "/v1/payments", headers=auth).json()["data"]
+    paid = next(p["id"] for p in listed if p["status"] == "success")
+    order = {"amount": 5000, "currency": "USD", "payment_methods": ["card"], "x_note": "o"}
+    for collection, body in (("refunds", {"payment_id": paid, "x_note": "r"}), ("orders", order)):
+        created = client.post(f"/v1/{collection}", json=body, headers=auth)
+        assert created.status_code == 201, created.text
+        assert created.json()["x_note"] == body["x_note"]
+        again = client.request("GET", f"/v1/{collection}/{created.json()['id']}", headers=auth)
+        assert again.json()["x_note"] == body["x_note"], again.text

@@ -188,6 +188,45 @@ async def test_a_field_or_resource_the_bundle_gains_is_settable_with_no_new_line
         assert business.status_code == 400 and "PATCH" in business.json()["message"]
 
 
+async def test_a_field_of_an_answer_no_record_backs_is_settable_with_no_new_line() -> None:
+    """The FX rate and the balances are computed, not kept: their fields are set on the answers.
+
+    ``PATCH /_sandbox/records/{resource}`` checks each field against the answer's schema (a
+    field the bundle gains too) and adds it to every later answer of the resource, in the
+    namespace of the key only.
+    """
+    document = _grown()
+    schemas = document["components"]["schemas"]
+    schemas["FxRate"]["properties"]["provider"] = {"type": "string", "minLength": 2}
+    schemas["Balance"]["properties"]["kind"] = {"type": "string", "enum": ["cash", "reserve"]}
+    keys = KeyIssuer(None)
+    app = build_app(Spaces.in_memory(seed_payments=0), keys, document)
+    headers = {"Authorization": f"Bearer {keys.issue()}"}
+    other = {"Authorization": "Bearer " + keys.issue(namespace="other")}
+    pair = {"source_currency": "USD", "target_currency": "EUR"}
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://127.0.0.1", headers=headers
+    ) as client:
+        computed = (await client.get("/v1/fx-rate", params=pair)).json()
+        assert "provider" not in computed
+        set_ = await client.patch("/_sandbox/records/fx_rates", json={"provider": "ecb"})
+        assert (set_.status_code, set_.json()) == (200, {"provider": "ecb"})
+        rate = (await client.get("/v1/fx-rate", params=pair)).json()
+        assert rate == {**computed, "provider": "ecb"}
+        unseen = await client.get("/v1/fx-rate", params=pair, headers=other)
+        assert "provider" not in unseen.json()
+        wrong = await client.patch("/_sandbox/records/fx_rates", json={"provider": "e"})
+        assert wrong.status_code == 400 and wrong.json()["message"].startswith("provider ")
+        held = [{"currency": "USD", "amount": 5, "kind": "reserve"}]
+        assert (await client.patch("/_sandbox/records/balances", json={"data": held})).is_success
+        assert (await client.get("/v1/balances")).json() == {"data": held}
+        unknown = await client.patch("/_sandbox/records/widgets_x", json={"a": 1})
+        assert unknown.status_code == 404
+        kept = await client.patch("/_sandbox/records/refunds", json={"status": "success"})
+        assert kept.status_code == 404  # a resource that keeps records: set one by its id
+
+
 async def test_what_is_set_is_kept_in_the_state_file(tmp_path: Path) -> None:
     state = tmp_path / "sandbox.db"
     first = Sandbox(seed_payments=0, state=state)
@@ -197,8 +236,19 @@ async def test_what_is_set_is_kept_in_the_state_file(tmp_path: Path) -> None:
     )
     first.set_fields("rfis", rfi_id, {"status": "expired"})
     first.set_fields("balance_conversions", conversion.id, {"source_amount": 12_345})
+    transport = httpx.ASGITransport(app=first.app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as client:
+        auth = {"Authorization": f"Bearer {first.api_key}"}
+        rate = {"mid_market_rate": 2}
+        set_ = await client.patch("/_sandbox/records/fx_rates", json=rate, headers=auth)
+        assert set_.status_code == 200, set_.text
     await first.aclose()
     async with Sandbox(seed_payments=0, state=state) as second:
+        assert second.store.answer_fields["fx_rates"]["mid_market_rate"] == 2
+        again = await second.client().fx_rates.retrieve(
+            source_currency="USD", target_currency="EUR"
+        )
+        assert again.mid_market_rate == 2
         assert second.store.rfis[rfi_id]["status"] == "expired"
         (kept,) = [c for c in second.store.conversions if c["id"] == conversion.id]
         assert kept["source_amount"] == 12_345

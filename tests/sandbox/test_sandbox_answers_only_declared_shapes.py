@@ -9,35 +9,42 @@ import pytest
 
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._generic import OperationName, records_of
-from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle
+from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
 from tests.support.closed_bundle import closed
+from tests.support.schema_values import request_example
 
 FOLDED = load_bundle()
 STRICT = SchemaSet(closed(FOLDED))
 OPERATIONS = {
-    operation["operationId"]: (path, method)
+    OperationName(FOLDED, path, method).key: (path, method)
     for path, item in FOLDED["paths"].items()
     for method, operation in item.items()
     if isinstance(operation, dict) and "operationId" in operation
 }
+"""Every operation by its SDK name (``refunds.create``): an operationId rename changes none."""
 
 
-def _check(operation_id: str, response: httpx.Response, seen: set[str]) -> Any:
+def _check(sdk_name: str, response: httpx.Response, seen: set[str]) -> Any:
     """Assert a 2xx whose body (if any) validates against the closed schema; return the body."""
-    assert 200 <= response.status_code < 300, (operation_id, response.text)
-    path, method = OPERATIONS[operation_id]
-    seen.add(operation_id)
+    assert 200 <= response.status_code < 300, (sdk_name, response.text)
+    path, method = OPERATIONS[sdk_name]
+    seen.add(sdk_name)
     if response.status_code == 204:
         assert response.content == b""
         return None
     (status,) = [s for s in FOLDED["paths"][path][method]["responses"] if s.startswith("2")]
+    content = resolve(FOLDED, FOLDED["paths"][path][method]["responses"][status]).get("content")
+    if content and "application/json" not in content:  # text or bytes: of a declared type
+        media = response.headers.get("content-type", "").split(";")[0].strip()
+        assert media in content, (sdk_name, media, list(content))
+        return None
     pointer = (
         f"/paths/{escape_pointer(path)}/{method}/responses/{status}"
         "/content/application~1json/schema"
     )
     body = response.json()
     errors = [e.message for e in STRICT.validator(pointer).iter_errors(body)]
-    assert errors == [], (operation_id, errors)
+    assert errors == [], (sdk_name, errors)
     return body
 
 
@@ -51,57 +58,65 @@ async def test_every_operation_answers_only_declared_fields() -> None:
         transport=transport, base_url="http://127.0.0.1", headers=headers
     ) as http:
 
-        async def call(operation_id: str, method: str, url: str, **kwargs: Any) -> Any:
-            return _check(operation_id, await http.request(method, url, **kwargs), seen)
+        async def call(sdk_name: str, method: str, url: str, **kwargs: Any) -> Any:
+            return _check(sdk_name, await http.request(method, url, **kwargs), seen)
 
-        await call("ping", "GET", "/v1/ping")
-        await call("getBalances", "GET", "/v1/balances")
+        await call("client.ping", "GET", "/v1/ping")
+        await call("balances.retrieve", "GET", "/v1/balances")
         conversion = {"source_currency": "USD", "target_currency": "EUR", "source_amount": 10_000}
-        await call("createBalanceConversion", "POST", "/v1/balance_conversions", json=conversion)
-        await call("listBalanceConversions", "GET", "/v1/balance_conversions")
+        await call("balance_conversions.create", "POST", "/v1/balance_conversions", json=conversion)
+        await call("balance_conversions.list", "GET", "/v1/balance_conversions")
         fx = {"source_currency": "USD", "target_currency": "GBP"}
-        await call("getFxRate", "GET", "/v1/fx-rate", params=fx)
+        await call("fx_rates.retrieve", "GET", "/v1/fx-rate", params=fx)
         beneficiary = {
             "category": "payout",
             "beneficiary": {"name": "Jane", "type": "individual", "address": {"city": "London"}},
             "bank_account": {"account_number": "31926819", "local_routing_number": "601613"},
             "notes": {"ref": "x"},
         }
-        created = await call("createBeneficiaryV2", "POST", "/v2/beneficiaries", json=beneficiary)
+        created = await call("beneficiaries.create", "POST", "/v2/beneficiaries", json=beneficiary)
         saved = {"id": created["bank_account"]["id"]}
-        await call("createBankAccountValidation", "POST", "/v1/bank_account_validation", json=saved)
-        await call("listBankAccountValidations", "GET", "/v1/bank_account_validation")
+        await call(
+            "bank_account_validations.create", "POST", "/v1/bank_account_validation", json=saved
+        )
+        await call("bank_account_validations.list", "GET", "/v1/bank_account_validation")
         order_body = {"amount": 5_000_000, "currency": "USD", "payment_methods": ["card"]}
-        order = await call("createOrder", "POST", "/v1/orders", json=order_body)
-        await call("listOrders", "GET", "/v1/orders")
-        await call("getOrder", "GET", f"/v1/orders/{order['id']}")
-        (rfi,) = (await call("listRfis", "GET", "/v1/rfis", params={"search": order["id"]}))["data"]
+        order = await call("orders.create", "POST", "/v1/orders", json=order_body)
+        await call("orders.list", "GET", "/v1/orders")
+        await call("orders.retrieve", "GET", f"/v1/orders/{order['id']}")
+        (rfi,) = (await call("rfis.list", "GET", "/v1/rfis", params={"search": order["id"]}))[
+            "data"
+        ]
         files = {"file": ("proof.pdf", b"%PDF proof", "application/pdf")}
-        document = await call("uploadDocument", "POST", "/v1/document", files=files)
-        await call("listDocuments", "GET", "/v1/document")
-        await call("getDocument", "GET", f"/v1/document/{document['id']}")
+        document = await call("documents.upload", "POST", "/v1/document", files=files)
+        await call("documents.list", "GET", "/v1/document")
+        await call("documents.retrieve", "GET", f"/v1/document/{document['id']}")
         submission = {
             "documents": [{"id": document["id"], "rfi_doc_id": rfi["documents"][0]["rfi_doc_id"]}]
         }
         await call(
-            "updateOrderRfi", "PATCH", f"/v1/orders/{order['id']}/update-rfi", json=submission
+            "orders.update_rfi", "PATCH", f"/v1/orders/{order['id']}/update-rfi", json=submission
         )
-        await call("listRfis", "GET", "/v1/rfis", params={"status": "under_review"})
-        payments = await call("listPayments", "GET", "/v1/payments")
+        await call("rfis.list", "GET", "/v1/rfis", params={"status": "under_review"})
+        payments = await call("payments.list", "GET", "/v1/payments")
         paid = next(p for p in payments["data"] if p["status"] == "success")
-        refund = await call("createRefund", "POST", "/v1/refunds", json={"payment_id": paid["id"]})
-        await call("getRefund", "GET", f"/v1/refunds/{refund['id']}")
-        await call(
-            "mockUpdateRefundStatus", "PATCH", f"/v1/refunds/{refund['id']}/mock_update_status"
+        refund = await call(
+            "refunds.create", "POST", "/v1/refunds", json={"payment_id": paid["id"]}
         )
-        await call("listRefunds", "GET", "/v1/refunds")
+        await call("refunds.retrieve", "GET", f"/v1/refunds/{refund['id']}")
+        await call(
+            "refunds.mock_update_status", "PATCH", f"/v1/refunds/{refund['id']}/mock_update_status"
+        )
+        await call("refunds.list", "GET", "/v1/refunds")
         account = {"payment_type": "local", "currency": "EUR"}
-        await call("createVirtualAccount", "POST", "/v1/v2/virtual-accounts", json=account)
-        await call("closeVirtualAccounts", "DELETE", "/v1/virtual-accounts", params=account)
-        await call("listVirtualAccounts", "GET", "/v1/virtual-accounts")
-        link = await call("createKycLink", "POST", "/v1/kyc-links", json={"email": "a@example.com"})
-        await call("getKycLink", "GET", f"/v1/kyc-links/{link['id']}")
-        await call("listKycLinks", "GET", "/v1/kyc-links")
+        await call("virtual_accounts.create", "POST", "/v1/v2/virtual-accounts", json=account)
+        await call("virtual_accounts.close", "DELETE", "/v1/virtual-accounts", params=account)
+        await call("virtual_accounts.list", "GET", "/v1/virtual-accounts")
+        link = await call(
+            "kyc_links.create", "POST", "/v1/kyc-links", json={"email": "a@example.com"}
+        )
+        await call("kyc_links.retrieve", "GET", f"/v1/kyc-links/{link['id']}")
+        await call("kyc_links.list", "GET", "/v1/kyc-links")
         await _read_the_rest(sandbox, http, call, seen)
     assert seen == set(OPERATIONS)
 
@@ -109,17 +124,26 @@ async def test_every_operation_answers_only_declared_fields() -> None:
 async def _read_the_rest(
     sandbox: Sandbox, http: httpx.AsyncClient, call: Any, seen: set[str]
 ) -> None:
-    """Call each reading operation the tour above does not name: a list, or a retrieve.
+    """Call each operation the tour above does not name: a list, a retrieve, a create, an action.
 
-    A retrieve reads the newest record of its resource, added through the record control when
-    the resource has none (one the bundle only lists and retrieves).
+    A create or an action sends a body drawn from its schema (if it takes one). A retrieve or an
+    action under a record acts on the newest record of its resource, added through the record
+    control when the resource has none (one the bundle only lists and retrieves).
     """
-    for operation_id, (path, method) in OPERATIONS.items():
-        if operation_id in seen or method != "get":
+    for sdk_name, (path, method) in OPERATIONS.items():
+        if sdk_name in seen or method not in ("get", "post"):
             continue
         name = OperationName(FOLDED, path, method)
+        sent: dict[str, Any] = {}
+        if method == "post":
+            body = resolve(FOLDED, FOLDED["paths"][path][method].get("requestBody", {}))
+            schema = body.get("content", {}).get("application/json", {}).get("schema")
+            if schema is None and body.get("content"):
+                continue  # multipart: the tour uploads
+            if schema is not None:
+                sent["json"] = request_example(FOLDED, schema)
         if not name.path_params:
-            await call(operation_id, "GET", path)
+            await call(sdk_name, method.upper(), path, **sent)
             continue
         (parameter,) = name.path_params
         table = records_of(sandbox.store, name.resource)
@@ -130,7 +154,7 @@ async def _read_the_rest(
             added = await http.post(f"/_sandbox/records/{name.resource}", json={})
             assert added.status_code == 201, added.text
             record_id = added.json()["id"]
-        await call(operation_id, "GET", path.replace(f"{{{parameter}}}", record_id))
+        await call(sdk_name, method.upper(), path.replace(f"{{{parameter}}}", record_id), **sent)
 
 
 async def _send(method: str, path: str, body: dict[str, Any]) -> httpx.Response:

@@ -41,6 +41,7 @@ PARITY = {
     "clock.__call__": "now",
     "set_fields": "set_fields",
     "add_record": "add_record",
+    "set_answer": "set_answer",
 }
 
 
@@ -74,7 +75,7 @@ async def test_the_helpers_act_on_the_namespace_an_sdk_client_sees() -> None:
     with sandbox.serve() as url:
         handle = SandboxNamespace(url, sandbox.issue_key("parity"), "parity")
         paid = handle.simulate_payment(amount=1250, currency="EUR")
-        handle.fail("createRefund", status=429, retry_after=0)
+        handle.fail("refunds.create", status=429, retry_after=0)
         async with AsyncPaymentsClient(
             api_key=handle.api_key, base_url=url, max_retries=0
         ) as client:
@@ -82,7 +83,7 @@ async def test_the_helpers_act_on_the_namespace_an_sdk_client_sees() -> None:
                 await client.refunds.create(payment_id=paid["id"])
             refund = await client.refunds.create(payment_id=paid["id"])
         assert refund.amount == 1250 and refund.currency == "EUR"
-        assert handle.calls("createRefund") == 2 and handle.faults() == []
+        assert handle.calls("refunds.create") == 2 and handle.faults() == []
         frozen = handle.freeze("2032-02-02T00:00:00Z")
         assert frozen.startswith("2032-02-02") and handle.advance(60).startswith("2032-02-02T00:01")
         assert handle.resume().startswith("2032-02-02")

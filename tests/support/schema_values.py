@@ -21,7 +21,7 @@ import re
 from functools import cache
 from typing import Any
 
-__all__ = ["call_arguments", "example", "matching", "variants"]
+__all__ = ["call_arguments", "example", "matching", "request_example", "variants"]
 
 _FORMATS = {
     "date-time": "2026-01-02T03:04:05Z",
@@ -85,7 +85,8 @@ def variants(
         if "pattern" in node:
             return [matching(node["pattern"], int(node.get("minLength", 0)))]
         sample = _FORMATS.get(node.get("format", ""), "x")
-        return [sample.ljust(int(node.get("minLength", 0)), "x")]
+        sample = sample.ljust(int(node.get("minLength", 0)), "x")
+        return [sample]
     if kind in ("integer", "number"):
         if "minimum" in node:
             return [int(node["minimum"])]
@@ -245,3 +246,35 @@ def call_arguments(entry: Any, *, optional: bool = True) -> dict[str, Any]:
             continue
         kwargs[argument.python_name] = example(document, argument.schema)
     return kwargs
+
+
+def request_example(document: dict[str, Any], schema: dict[str, Any]) -> Any:
+    """Return one request body valid for ``schema``: :func:`example`, less its readOnly fields.
+
+    A ``readOnly`` field is the service's to set (an id, a creation time): a client never sends
+    it, so neither does a test acting as one.
+    """
+    value = example(document, schema)
+    if not isinstance(value, dict):
+        return value
+    pointer = schema["$ref"].removeprefix("#") if "$ref" in schema else None
+    node = _at(document, pointer) if pointer is not None else schema
+    where = pointer if pointer is not None else "/x-inline"
+    scope = document if pointer is not None else {**document, "x-inline": schema}
+    owned = _properties(scope, where, node) if isinstance(node, dict) else {}
+    return {
+        name: item
+        for name, item in value.items()
+        if name not in owned or not _read_only(scope, owned[name])
+    }
+
+
+def _read_only(document: dict[str, Any], pointer: str) -> bool:
+    node = _at(document, pointer)
+    while isinstance(node, dict):
+        if node.get("readOnly") is True:
+            return True
+        if "$ref" not in node:
+            return False
+        node = _at(document, node["$ref"])
+    return False

@@ -484,6 +484,12 @@ def _add_record(state: State, namespace: str, *, resource: str, fields: Any) -> 
     return _changed(state, namespace, lambda store: state.fields().add(store, resource, fields))
 
 
+def _set_answer(state: State, namespace: str, *, resource: str, fields: Any) -> Any:
+    return _changed(
+        state, namespace, lambda store: state.fields().set_answer(store, resource, fields)
+    )
+
+
 def _print_record(arguments: dict[str, Any], answer: Any) -> None:
     print(json.dumps(answer, indent=2))
 
@@ -573,6 +579,10 @@ CONTROLS: dict[str, Control] = {
                 ),
                 f"{_ASSIGNMENTS}.",
             ),
+        ),
+        Control(
+            "set_answer", "PATCH /_sandbox/records/{resource}", _set_answer, _check_record,
+            body="fields",
         ),
     )
 }  # fmt: skip

@@ -39,7 +39,7 @@ from ._requests import Validated
 from ._store import Store, paginate
 from .contract import resolve
 
-__all__ = ["Handler", "OperationName", "RawBody", "handler_for"]
+__all__ = ["Handler", "OperationName", "RawBody", "answers_alone", "handler_for"]
 
 Handler = Callable[[Store, Validated], tuple[int, Any]]
 
@@ -395,11 +395,14 @@ def _carrying(name: OperationName, handler: Handler) -> Handler:
     declared = tuple(key for key, sub in properties.items() if _answered(sub))
 
     def carrying(store: Store, v: Validated) -> tuple[int, Any]:
+        # Taken before the rule runs: the caller's values, whatever the rule does with the body.
+        given = v.body if isinstance(v.body, Mapping) else {}
+        offered = {key: given[key] for key in declared if key in given}
         status, record = handler(store, v)
-        if isinstance(record, dict) and isinstance(v.body, dict):
-            carried = [key for key in declared if key not in record and key in v.body]
+        if isinstance(record, dict):
+            carried = [key for key in offered if key not in record]
             for key in carried:
-                record[key] = v.body[key]
+                record[key] = offered[key]
             if carried and "id" in record:  # an existing record changed in place: keep it
                 store.touched.add((store.table_name(name.resource), record["id"]))
         return status, record
@@ -427,10 +430,42 @@ def _known_shapes(name: OperationName, business: Handler) -> Handler:
     return guarded
 
 
+def answers_alone(name: OperationName) -> bool:
+    """Whether ``name`` reads an answer no record backs: one object with no ``id`` and no path.
+
+    The FX rate, the balances, the ping: the rule computes them on each call, so a field the
+    bundle gives them is set on the resource's answers (:attr:`Store.answer_fields`), not on
+    a record.
+    """
+    response = name.response
+    return (
+        name.verb == "GET"
+        and not name.path_params
+        and not name.is_list
+        and isinstance(response, Mapping)
+        and "id" not in response.get("properties", {})
+    )
+
+
+def _with_answer_fields(name: OperationName, handler: Handler) -> Handler:
+    """Add the fields set on the resource's answers (``PATCH /_sandbox/records/{resource}``)."""
+
+    def answered(store: Store, v: Validated) -> tuple[int, Any]:
+        status, body = handler(store, v)
+        fields = store.answer_fields.get(name.resource)
+        if fields and isinstance(body, dict):
+            body = {**body, **{key: value for key, value in fields.items() if key != "id"}}
+        return status, body
+
+    return answered
+
+
 def handler_for(name: OperationName) -> Handler:
     """Return the business handler, else the convention's (every operation has one)."""
     business = BUSINESS.get(name.key)
     if business is not None:
         business = _known_shapes(name, business)
+        if answers_alone(name):
+            return _with_answer_fields(name, business)
         return _carrying(name, business) if name.verb in ("POST", "PUT", "PATCH") else business
     return _conventional(name)

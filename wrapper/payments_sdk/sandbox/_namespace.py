@@ -146,6 +146,15 @@ class SandboxNamespace:
         record: dict[str, Any] = self._control("add_record", resource=resource, fields=fields or {})
         return record
 
+    def set_answer(self, resource: str, fields: dict[str, Any]) -> dict[str, Any]:
+        """Set fields on the answers of a resource no record backs (sandbox-only).
+
+        As :meth:`Sandbox.set_answer <payments_sdk.sandbox.Sandbox.set_answer>`; a refusal is a
+        SandboxControlError naming the field.
+        """
+        answer: dict[str, Any] = self._control("set_answer", resource=resource, fields=fields)
+        return answer
+
     # -- the clock ------------------------------------------------------------------------
 
     def now(self) -> str:

@@ -17,6 +17,10 @@ record changes (an order's ``rfi`` reference keeps its own copy of the status).
   field; ``id`` and ``created_at`` cannot be set (they address and order the records);
 - the answer is the record as the service's own operations now answer it (200); a record that
   does not exist is a 404. Like every control, it acts on the namespace of the key;
+- ``PATCH /_sandbox/records/{resource}`` (no id) sets fields on the answers of a resource no
+  record backs (``fx_rates``, ``balances``: one object, computed on each call): each field is
+  checked against the answer's schema and added to every later answer of its reads, until a
+  reset; the answer is every field set so far (200);
 - ``POST /_sandbox/records/{resource}`` adds a record (201) to a resource no business rule
   keeps, such as one the bundle only lists and retrieves: the body's fields, checked the same
   way, an id with the schema's prefix, ``created_at`` from the clock, and each required field
@@ -30,7 +34,7 @@ from datetime import datetime
 from typing import Any
 
 from ._errors import bad_request, field_path, not_found, shown
-from ._generic import _PREFIX, OperationName, _deep, _placeholder, records_of
+from ._generic import _PREFIX, OperationName, _deep, _placeholder, answers_alone, records_of
 from ._handlers import TABLES
 from ._requests import _describe
 from ._store import Store, render
@@ -64,6 +68,15 @@ class RecordFields:
                     found[name.resource] = (rank, pointer)
         self.records: dict[str, str] = {name: found[name][1] for name in sorted(found)}
         """Each resource that keeps records, and the JSON pointer of its record's schema."""
+        answers: dict[str, str] = {}
+        for path, item in document["paths"].items():
+            if "get" in item:
+                name = OperationName(document, path, "get")
+                if answers_alone(name) and name.resource not in self.records:
+                    answers.setdefault(name.resource, self._answer_pointer(name))
+        self.answers: dict[str, str] = dict(sorted(answers.items()))
+        """Each resource whose reads answer one object no record backs (``fx_rates``,
+        ``balances``), and the JSON pointer of that answer's schema."""
 
     # -- the bundle -----------------------------------------------------------------------
 
@@ -82,6 +95,11 @@ class RecordFields:
                 return pointer
             pointer = str(node["$ref"]).removeprefix("#")
         raise ValueError(f"a $ref chain from {pointer} does not end")
+
+    def _answer_pointer(self, name: OperationName) -> str:
+        escaped = escape_pointer(name.path)
+        response = self.concrete(f"/paths/{escaped}/get/responses/{name.status}")
+        return self.concrete(f"{response}/content/application~1json/schema")
 
     def _record_pointer(self, name: OperationName) -> str | None:
         """Return the pointer of the record an operation answers, or None (no record)."""
@@ -121,11 +139,11 @@ class RecordFields:
             raise not_found(f"{shown(resource)} is not a resource that keeps records ({known})")
         return pointer
 
-    def _checked(self, resource: str, fields: Any) -> dict[str, Any]:
+    def _checked(self, resource: str, fields: Any, pointer: str | None = None) -> dict[str, Any]:
         """Return ``fields`` as they are stored, each checked against its schema in the bundle."""
         if not isinstance(fields, dict):
             raise bad_request("body must be a JSON object of the fields to set")
-        declared = self.properties(self._schema(resource))
+        declared = self.properties(pointer or self._schema(resource))
         changes: dict[str, Any] = {}
         for field, value in fields.items():
             if field not in declared:
@@ -157,6 +175,25 @@ class RecordFields:
         record.update(changes)
         store.touched.add((store.table_name(resource), record_id))
         return record
+
+    def set_answer(self, store: Store, resource: str, fields: Any) -> dict[str, Any]:
+        """Set ``fields`` on every answer of ``resource``'s reads (under the store's lock).
+
+        For a resource no record backs (the FX rate, the balances): each field is checked
+        against the answer's schema, kept in the namespace's state, and added to each later
+        answer, until a reset. Returns every field set so far.
+        """
+        pointer = self.answers.get(resource)
+        if pointer is None:
+            known = ", ".join(self.answers)
+            raise not_found(f"{shown(resource)} is not a resource whose answers are set ({known})")
+        changes = self._checked(resource, fields, pointer)
+        if not changes:
+            raise bad_request("body must name at least one field to set")
+        kept = store.answer_fields.setdefault(resource, {"id": resource})
+        kept.update(changes)
+        store.touched.add(("answer_fields", resource))
+        return {key: value for key, value in kept.items() if key != "id"}
 
     def add(self, store: Store, resource: str, fields: Any) -> dict[str, Any]:
         """Add a record of a resource no business rule keeps (under the store's lock).

@@ -281,6 +281,22 @@ class Sandbox:
         )
         return record
 
+    def set_answer(
+        self, resource: str, fields: Mapping[str, Any], *, namespace: str = DEFAULT
+    ) -> dict[str, Any]:
+        """Set fields on the answers of a resource no record backs (sandbox-only).
+
+        ``sandbox.set_answer("fx_rates", {"mid_market_rate": 2})``: every later answer of the
+        resource's reads (the FX rate, the balances, ``client`` for the ping) carries the
+        fields, until a reset. Each value must match the answer's schema in the bundle. Returns
+        every field set so far; raises ValueError naming the field, and KeyError when the
+        resource is not one whose answers no record backs.
+        """
+        answer: dict[str, Any] = self._control(
+            "set_answer", namespace, resource=resource, fields=dict(fields)
+        )
+        return answer
+
     def _control(self, name: str, namespace: str, /, **arguments: Any) -> Any:
         """Run the control ``name`` on ``namespace`` as its HTTP route does; return its result.
 

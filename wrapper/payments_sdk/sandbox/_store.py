@@ -92,6 +92,13 @@ class Store:
         self.saved_accounts: dict[str, dict[str, Any]] = {}
         self.collections: dict[str, dict[str, dict[str, Any]]] = {}
         """Records of the resources served by the REST convention, by resource name."""
+        self.answer_fields: dict[str, dict[str, Any]] = {}
+        """Fields set on the answers no record backs (an FX rate, the balances), by resource.
+
+        Each entry is ``{"id": resource, field: value, ...}``, kept as a record is (state file,
+        snapshots), and added to every answer of the resource's reads (``PATCH
+        /_sandbox/records/{resource}``, :mod:`._record_fields`).
+        """
         self._seed_payments(seed_payments, seed_span)
 
     # -- ids and time ---------------------------------------------------------------------
@@ -130,6 +137,7 @@ class Store:
         "validations",
         "beneficiaries",
         "saved_accounts",
+        "answer_fields",
     )
     """The record tables, by attribute name (each maps an id to its record)."""
 
