@@ -136,6 +136,12 @@ def _flat(document: dict[str, Any], node: Any) -> Any:
     return node
 
 
+def _known(old: dict[str, Any], fields: list[str]) -> bool:
+    """Whether every field of ``fields`` is one the old schema declares (or it names none)."""
+    declared = old.get("properties", {})
+    return all(field in declared for field in fields)
+
+
 def _types(schema: dict[str, Any]) -> set[str] | None:
     kind = schema.get("type")
     if kind is None:
@@ -340,13 +346,33 @@ class _Differ:
                 f"{sorted(old_needs.get(trigger, []))} -> {sorted(new_needs.get(trigger, []))}"
             )
             if gained:
-                self.add(request, operation, where, what)
+                # A rule triggered only by a field the last release did not have asks nothing
+                # of the values its clients send.
+                self.add(request and _known(old, [trigger]), operation, where, what)
             if lost:
                 self.add(not request, operation, where, what)
+        conditions = {
+            "if": list(dict(new.get("if") or {}).get("required", [])),
+            "then": list(dict(new.get("if") or {}).get("required", [])),
+            **{f"dependentSchemas {key}": [key] for key in dict(new.get("dependentSchemas", {}))},
+        }
         for name in _RULES:
             before, after = old.get(name), new.get(name)
             if before == after or (name == "uniqueItems" and not before and not after):
                 continue
+            if name in ("if", "then") and before is None and not _known(old, conditions[name]):
+                self.add(False, operation, where, f"{name} added, on fields new in this version")
+                continue
+            if name == "dependentSchemas" and isinstance(after, dict):
+                old_rules = dict(before or {})
+                added = [key for key in after if key not in old_rules]
+                if (
+                    added
+                    and not _known(old, added)
+                    and all(old_rules.get(key) == after.get(key) for key in old_rules)
+                ):
+                    self.add(False, operation, where, f"dependentSchemas on new fields {added}")
+                    continue
             what = f"{name} {json.dumps(before)} -> {json.dumps(after)}"
             if len(what) > 160:
                 what = f"{name} changed"

@@ -200,11 +200,11 @@ CASES: list[tuple[str, Edit, bool, str, str]] = [
     (
         "request dependentRequired added",
         lambda d: _schemas(d)["RefundCreateRequest"].update(
-            {"dependentRequired": {"amount": ["payment_id"]}}
+            {"dependentRequired": {"payment_id": ["reason"]}}
         ),
         True,
         "createRefund",
-        "dependentRequired amount",
+        "dependentRequired payment_id",
     ),
     (
         "request propertyNames added",
@@ -223,7 +223,10 @@ CASES: list[tuple[str, Edit, bool, str, str]] = [
     (
         "request if/then added",
         lambda d: _schemas(d)["RefundCreateRequest"].update(
-            {"if": {"required": ["amount"]}, "then": {"required": ["payment_id"]}}
+            {
+                "if": {"required": ["payment_id"]},
+                "then": {"properties": {"payment_id": {"maxLength": 64}}},
+            }
         ),
         True,
         "createRefund",
