@@ -26,7 +26,7 @@ from .._operation_table import OPERATIONS, Argument, OperationEntry
 from .._param_styles import Style
 from .._window import AFTER, BEFORE
 from ._exit_codes import ExitCode, UsageError
-from ._values import is_json_kind
+from ._values import is_json_kind, item_members
 
 __all__ = [
     "FORMATS",
@@ -173,7 +173,7 @@ def argument_help(argument: Argument) -> str:
         parts.append(
             f"In major units of {currency} (299.00), or in minor units (29900) with --minor-units."
         )
-    members = schema.get("enum") or schema.get("items", {}).get("enum")
+    members = schema.get("enum") or item_members(schema)
     if members:
         parts.append("One of: " + ", ".join(str(m) for m in members) + ".")
     facts = _bounds(schema)
