@@ -94,11 +94,12 @@ class _Walker:
             if keyword in node:
                 self.add(feature, _at(pointer, keyword))
         step = node.get("multipleOf")
+        kind = node.get(
+            "type", self.resolve({"$ref": node["$ref"]}).get("type") if "$ref" in node else None
+        )
+        kinds = set(kind) - {"null"} if isinstance(kind, list) else {kind}
         if step is not None and (
-            node.get("type") != "integer"
-            or isinstance(step, bool)
-            or not isinstance(step, int)
-            or step <= 0
+            kinds != {"integer"} or isinstance(step, bool) or not isinstance(step, int) or step <= 0
         ):
             # Money is integers (no float anywhere): a fractional step, or one on a number,
             # would be checked in float arithmetic, and the SDK and jsonschema could disagree.

@@ -307,6 +307,8 @@ def test_the_check_fails_make_generate_first(tmp_path: Path) -> None:
         {"type": "object", "dependentRequired": {"a": ["b"]}, "dependentSchemas": {"a": {}}},
         {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}, "else": {}},
         {"type": "string", "contentEncoding": "base64", "contentMediaType": "image/png"},
+        {"$ref": "#/components/schemas/MinorAmount", "multipleOf": 100},
+        {"type": ["integer", "null"], "multipleOf": 5},
     ],
 )
 def test_the_carried_keywords_pass(schema: dict[str, Any]) -> None:

@@ -143,6 +143,15 @@ def _bounds(schema: Mapping[str, Any]) -> list[str]:
         facts.append(f"at least {schema['minItems']} items")
     if "maxItems" in schema:
         facts.append(f"at most {schema['maxItems']} items")
+    for keyword, words in (
+        ("exclusiveMinimum", "above {}"),
+        ("exclusiveMaximum", "below {}"),
+        ("multipleOf", "a multiple of {}"),
+    ):
+        if schema.get(keyword) is not None:
+            facts.append(words.format(schema[keyword]))
+    if schema.get("uniqueItems"):
+        facts.append("each item at most once")
     return facts
 
 
