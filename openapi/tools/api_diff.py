@@ -59,8 +59,38 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 BASELINE = ROOT / "openapi" / "baseline"
 """The last release's published bundle (``payments.json``) and its SDK version (``VERSION``)."""
 
-_BOUNDS_TIGHTER_WHEN_LARGER = ("minimum", "exclusiveMinimum", "minLength", "minItems")
-_BOUNDS_TIGHTER_WHEN_SMALLER = ("maximum", "exclusiveMaximum", "maxLength", "maxItems")
+_BOUNDS_TIGHTER_WHEN_LARGER = (
+    "minimum",
+    "exclusiveMinimum",
+    "minLength",
+    "minItems",
+    "minProperties",
+    "minContains",
+)
+_BOUNDS_TIGHTER_WHEN_SMALLER = (
+    "maximum",
+    "exclusiveMaximum",
+    "maxLength",
+    "maxItems",
+    "maxProperties",
+    "maxContains",
+)
+# Keywords whose value is a rule (a schema, names, a condition): one added narrows what a value
+# may be, one removed widens it, and one changed may do both, so it is read as both.
+_RULES = (
+    "uniqueItems",
+    "contains",
+    "prefixItems",
+    "propertyNames",
+    "patternProperties",
+    "dependentSchemas",
+    "if",
+    "then",
+    "else",
+    "contentEncoding",
+    "contentMediaType",
+    "contentSchema",
+)
 
 
 @dataclass(frozen=True)
@@ -104,6 +134,12 @@ def _flat(document: dict[str, Any], node: Any) -> Any:
         parts = [_flat(document, part) for part in node["allOf"]]
         return merge_all_of({**node, "allOf": parts})
     return node
+
+
+def _known(old: dict[str, Any], fields: list[str]) -> bool:
+    """Whether every field of ``fields`` is one the old schema declares (or it names none)."""
+    declared = old.get("properties", {})
+    return all(field in declared for field in fields)
 
 
 def _types(schema: dict[str, Any]) -> set[str] | None:
@@ -282,6 +318,70 @@ class _Differ:
                 tighter = after < before
             # A tighter rule breaks what clients send; on a response it only narrows what they get.
             self.add(tighter == request, operation, where, f"{name} {before} -> {after}")
+        self._rules(old, new, request=request, operation=operation, where=where)
+
+    def _rules(
+        self, old: dict[str, Any], new: dict[str, Any], *, request: bool, operation: str, where: str
+    ) -> None:
+        """Classify ``multipleOf``, ``dependentRequired`` and the keywords of ``_RULES``."""
+        before, after = old.get("multipleOf"), new.get("multipleOf")
+        if before != after:
+            # Every multiple of the new step is one of the old: looser (or the same values).
+            looser = after is None or (before is not None and before % after == 0)
+            tighter = before is None or (after is not None and after % before == 0)
+            what = f"multipleOf {before} -> {after}"
+            if tighter:
+                self.add(request, operation, where, what)
+            if looser:
+                self.add(not request, operation, where, what)
+            if not tighter and not looser:
+                self.add(True, operation, where, what)
+        old_needs = dict(old.get("dependentRequired", {}))
+        new_needs = dict(new.get("dependentRequired", {}))
+        for trigger in sorted({*old_needs, *new_needs}):
+            gained = set(new_needs.get(trigger, ())) - set(old_needs.get(trigger, ()))
+            lost = set(old_needs.get(trigger, ())) - set(new_needs.get(trigger, ()))
+            what = (
+                f"dependentRequired {trigger}: "
+                f"{sorted(old_needs.get(trigger, []))} -> {sorted(new_needs.get(trigger, []))}"
+            )
+            if gained:
+                # A rule triggered only by a field the last release did not have asks nothing
+                # of the values its clients send.
+                self.add(request and _known(old, [trigger]), operation, where, what)
+            if lost:
+                self.add(not request, operation, where, what)
+        conditions = {
+            "if": list(dict(new.get("if") or {}).get("required", [])),
+            "then": list(dict(new.get("if") or {}).get("required", [])),
+            **{f"dependentSchemas {key}": [key] for key in dict(new.get("dependentSchemas", {}))},
+        }
+        for name in _RULES:
+            before, after = old.get(name), new.get(name)
+            if before == after or (name == "uniqueItems" and not before and not after):
+                continue
+            if name in ("if", "then") and before is None and not _known(old, conditions[name]):
+                self.add(False, operation, where, f"{name} added, on fields new in this version")
+                continue
+            if name == "dependentSchemas" and isinstance(after, dict):
+                old_rules = dict(before or {})
+                added = [key for key in after if key not in old_rules]
+                if (
+                    added
+                    and not _known(old, added)
+                    and all(old_rules.get(key) == after.get(key) for key in old_rules)
+                ):
+                    self.add(False, operation, where, f"dependentSchemas on new fields {added}")
+                    continue
+            what = f"{name} {json.dumps(before)} -> {json.dumps(after)}"
+            if len(what) > 160:
+                what = f"{name} changed"
+            if before is None or before is False:
+                self.add(request, operation, where, what)  # a new rule narrows
+            elif after is None or after is False:
+                self.add(not request, operation, where, what)  # a rule dropped widens
+            else:
+                self.add(True, operation, where, what)  # changed: may narrow and widen
 
     def _properties(
         self,

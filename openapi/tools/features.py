@@ -27,31 +27,15 @@ __all__ = ["FORMATS", "SCHEMA_KEYWORDS", "Finding", "main", "unsupported"]
 METHODS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
 
 SCHEMA_KEYWORDS = {
-    # JSON Schema 2020-12 keywords that neither the models nor the SDK's checks carry: a request
-    # would be checked without them, a response parsed without them.
-    "patternProperties": "patternProperties",
-    "propertyNames": "propertyNames",
-    "dependentRequired": "dependentRequired",
-    "dependentSchemas": "dependentSchemas",
-    "unevaluatedProperties": "unevaluatedProperties",
-    "unevaluatedItems": "unevaluatedItems",
-    "if": "if/then/else",
-    "then": "if/then/else",
-    "else": "if/then/else",
-    "prefixItems": "prefixItems",
-    "contains": "contains",
-    "minContains": "contains",
-    "maxContains": "contains",
+    # JSON Schema 2020-12 keywords the SDK's checks cannot carry. $dynamicRef/$dynamicAnchor
+    # resolve at validation time, along the dynamic scope: the generator resolves every $ref
+    # once, into one model and one schema per argument. unevaluatedProperties/unevaluatedItems
+    # depend on what every applicator (oneOf, if/then/else, dependentSchemas, contains) has
+    # evaluated, which the SDK's checks, keyword by keyword, do not track.
     "$dynamicRef": "$dynamicRef",
     "$dynamicAnchor": "$dynamicAnchor",
-    "multipleOf": "multipleOf",
-    "exclusiveMinimum": "exclusiveMinimum",
-    "exclusiveMaximum": "exclusiveMaximum",
-    "uniqueItems": "uniqueItems",
-    "minProperties": "minProperties",
-    "maxProperties": "maxProperties",
-    "contentEncoding": "contentEncoding",
-    "contentSchema": "contentSchema",
+    "unevaluatedProperties": "unevaluatedProperties",
+    "unevaluatedItems": "unevaluatedItems",
 }
 """Each unsupported schema keyword, and the feature it is reported as."""
 
@@ -125,6 +109,19 @@ class _Walker:
         for keyword, feature in SCHEMA_KEYWORDS.items():
             if keyword in node:
                 self.add(feature, _at(pointer, keyword))
+        step = node.get("multipleOf")
+        kind = node.get(
+            "type", self.resolve({"$ref": node["$ref"]}).get("type") if "$ref" in node else None
+        )
+        kinds = set(kind) - {"null"} if isinstance(kind, list) else {kind}
+        if step is not None and (
+            kinds != {"integer"} or isinstance(step, bool) or not isinstance(step, int) or step <= 0
+        ):
+            # Money is integers (no float anywhere): a fractional step, or one on a number,
+            # would be checked in float arithmetic, and the SDK and jsonschema could disagree.
+            self.add(
+                "multipleOf other than a positive integer on an integer", _at(pointer, "multipleOf")
+            )
         fmt = node.get("format")
         if fmt is not None and fmt not in FORMATS:
             # Neither checked nor known to state nothing: the SDK would send what it forbids.

@@ -14,6 +14,11 @@ second source of facts:
   operation returns its bytes (``text/*`` is returned as ``str``, JSON as its model);
 - **writeOnly**: a ``writeOnly`` property never comes back in a response, so the model does not
   require it (the SDK's argument checks still do, from the bundle itself);
+- **assertions that do not shape a model** (``if``/``then``/``else``, ``dependentSchemas``,
+  ``dependentRequired``, ``propertyNames``, ``contains``/``minContains``/``maxContains``, and
+  ``items: false`` after ``prefixItems``) are left out: the generator reads a schema for its
+  types (and refuses a boolean schema); the SDK's checks and the sandbox read them from the
+  folded bundle itself;
 - **anyOf of several objects** without a discriminator is refused, naming its pointer: a body
   may match several of them, and a model is one shape (a ``oneOf`` is decoded as the one shape
   it matches).
@@ -145,6 +150,33 @@ def _write_only(document: dict[str, Any]) -> None:
         ]
 
 
+_ASSERTIONS = (
+    "if",
+    "then",
+    "else",
+    "dependentSchemas",
+    "dependentRequired",
+    "propertyNames",
+    "contains",
+    "minContains",
+    "maxContains",
+)
+# Maps whose keys are names (of fields, of components), not keywords.
+_NAME_MAPS = ("properties", "patternProperties", "dependentSchemas", "$defs", "schemas")
+
+
+def _assertions(document: dict[str, Any]) -> None:
+    for pointer, node in list(_walk(document, "#")):
+        if pointer.rsplit("/", 1)[-1] in _NAME_MAPS:
+            continue
+        if not any(key in node for key in ("type", "properties", "items", "prefixItems")):
+            continue  # not a schema the generator types (a parameter, a response, a map)
+        for keyword in _ASSERTIONS:
+            node.pop(keyword, None)
+        if node.get("items") is False:
+            del node["items"]
+
+
 def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     """Return the copy of the folded bundle that openapi-python-client reads."""
     document = copy.deepcopy(folded)
@@ -152,6 +184,7 @@ def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     _any_of_objects(document)
     _tags(document)
     _write_only(document)
+    _assertions(document)
     return document
 
 

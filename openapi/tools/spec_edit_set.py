@@ -1292,11 +1292,270 @@ def webhook(spec: Spec) -> None:
     }
 
 
-def conditional_schema(spec: Spec) -> None:
-    """Make a refund's `reason` required if/then it is a partial one (not supported: if/then)."""
+def exclusive_maximum_added(spec: Spec) -> None:
+    """Keep the common `per_page` below 100 (exclusiveMaximum on a request parameter)."""
+    spec["components"]["parameters"]["PerPage"]["schema"]["exclusiveMaximum"] = 100
+
+
+def multiple_of_added(spec: Spec) -> None:
+    """Make an inline order's `amount` whole units (multipleOf: 100 on a request field)."""
+    _schemas(spec)["OrderCreateInline"]["properties"]["amount"]["multipleOf"] = 100
+
+
+def dynamic_reference(spec: Spec) -> None:
+    """Give a refund a tree of `labels` through $dynamicRef (not supported: dynamic scope)."""
+    _schemas(spec)["LabelTree"] = {
+        "$dynamicAnchor": "node",
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "children": {"type": "array", "items": {"$dynamicRef": "#node"}},
+        },
+    }
+    _schemas(spec)["RefundCreateRequest"]["properties"]["labels"] = {"$dynamicRef": "#node"}
+
+
+# -- compatible: JSON Schema assertions on new fields and filters ---------------------------------
+
+
+async def _sandbox_refuses(call: Callable[[], Awaitable[Any]], words: str) -> None:
+    """Check that the sandbox answers ``call()`` 400, its message starting with ``words``.
+
+    ``call()`` sends, through ``extra_body``/``extra_query``, a value the SDK would refuse.
+    """
+    from payments_sdk import BadRequestError
+
+    try:
+        await call()
+    except BadRequestError as exc:
+        _check(str(exc.message).startswith(words), exc.message)
+    else:
+        raise AssertionError(f"the sandbox accepted what the bundle refuses ({words})")
+
+
+def exclusive_minimum_filter(spec: Spec) -> None:
+    """GET /payments takes an optional `min_amount` filter, above zero (exclusiveMinimum: 0)."""
+    _parameter(
+        spec,
+        "/payments",
+        "get",
+        {
+            "name": "min_amount",
+            "in": "query",
+            "required": False,
+            "description": "Only payments of more than this amount, in minor units.",
+            "schema": {"type": "integer", "exclusiveMinimum": 0, "maximum": 1000000000000000},
+        },
+    )
+
+
+async def drive_exclusive_minimum_filter(drive: Drive) -> None:
+    await drive.client.payments.list(min_amount=1)
+    _check(drive.sent[-1].url.params["min_amount"] == "1", drive.sent[-1].url)
+    await _refused(lambda: drive.client.payments.list(min_amount=0), "min_amount")
+    await _sandbox_refuses(
+        lambda: drive.client.payments.list(extra_query={"min_amount": "0"}),
+        "min_amount must be greater than 0",
+    )
+
+
+def unique_items_field(spec: Spec) -> None:
+    """Give a refund optional `tags`, each at most once (uniqueItems: true)."""
+    _schemas(spec)["RefundCreateRequest"]["properties"]["tags"] = {
+        "type": "array",
+        "description": "Labels for the refund's own bookkeeping, each at most once.",
+        "items": {"type": "string", "minLength": 1, "maxLength": 40},
+        "maxItems": 10,
+        "uniqueItems": True,
+        "examples": [["duplicate", "late"]],
+    }
+
+
+async def drive_unique_items_field(drive: Drive) -> None:
+    await drive.client.refunds.create(payment_id=await _paid(drive, skip=7), tags=["dup", "late"])
+    _check(json.loads(drive.sent[-1].content)["tags"] == ["dup", "late"], drive.sent[-1].content)
+    await _refused(
+        lambda: drive.client.refunds.create(payment_id="payt_x", tags=["dup", "dup"]), "tags"
+    )
+    paid = await _paid(drive, skip=8)
+    await _sandbox_refuses(
+        lambda: drive.client.refunds.create(payment_id=paid, extra_body={"tags": ["a", "a"]}),
+        "tags must not hold the same item twice",
+    )
+
+
+def multiple_of_field(spec: Spec) -> None:
+    """Give a KYC link an optional `expires_in_minutes`, in quarter hours (multipleOf: 15)."""
+    _schemas(spec)["KycLinkCreateRequest"]["properties"]["expires_in_minutes"] = {
+        "type": "integer",
+        "description": "How long the link stays valid, in quarter hours.",
+        "minimum": 15,
+        "maximum": 10080,
+        "multipleOf": 15,
+        "examples": [60],
+    }
+
+
+async def drive_multiple_of_field(drive: Drive) -> None:
+    await drive.client.kyc_links.create(customer_id="cust_42", expires_in_minutes=60)
+    _check(json.loads(drive.sent[-1].content)["expires_in_minutes"] == 60, drive.sent[-1].content)
+    await _refused(
+        lambda: drive.client.kyc_links.create(customer_id="cust_42", expires_in_minutes=50),
+        "expires_in_minutes",
+    )
+    await _sandbox_refuses(
+        lambda: drive.client.kyc_links.create(
+            customer_id="cust_42", extra_body={"expires_in_minutes": 50}
+        ),
+        "expires_in_minutes must be a multiple of 15",
+    )
+
+
+def dependent_required_field(spec: Spec) -> None:
+    """Give a virtual account an optional `notify_url`, which needs a `notify_secret`."""
+    schema = _schemas(spec)["VirtualAccountCreateRequest"]
+    schema["properties"]["notify_url"] = {
+        "type": "string",
+        "pattern": "^https://[^\\s]+$",
+        "description": "Where the service posts the account's credits.",
+        "examples": ["https://example.com/credits"],
+    }
+    schema["properties"]["notify_secret"] = {
+        "type": "string",
+        "minLength": 16,
+        "description": "Signs the notifications sent to `notify_url`.",
+        "examples": ["whsec_0123456789abcdef"],
+    }
+    schema["dependentRequired"] = {"notify_url": ["notify_secret"]}
+
+
+async def drive_dependent_required_field(drive: Drive) -> None:
+    create = drive.client.virtual_accounts.create
+    url, secret = "https://example.com/credits", "s" * 16
+    await create(**drive.virtual_account(), notify_url=url, notify_secret=secret)
+    _check(json.loads(drive.sent[-1].content)["notify_secret"] == secret, drive.sent[-1].content)
+    await _refused(lambda: create(**drive.virtual_account(), notify_url=url), "notify_secret")
+    await _sandbox_refuses(
+        lambda: create(**drive.virtual_account(), extra_body={"notify_url": url}),
+        "notify_secret is required when notify_url is sent",
+    )
+
+
+def conditional_required_field(spec: Spec) -> None:
+    """Let a refund go by bank transfer, which then needs a `beneficiary_id` (if/then)."""
     schema = _schemas(spec)["RefundCreateRequest"]
-    schema["if"] = {"required": ["amount"]}
-    schema["then"] = {"required": ["reason"]}
+    schema["properties"]["refund_method"] = {
+        "type": "string",
+        "enum": ["original", "bank_transfer"],
+        "description": "How the money goes back: to the original payment method by default.",
+    }
+    schema["properties"]["beneficiary_id"] = {
+        "type": "string",
+        "minLength": 1,
+        "description": "The beneficiary a bank-transfer refund is paid to.",
+    }
+    schema["if"] = {
+        "properties": {"refund_method": {"const": "bank_transfer"}},
+        "required": ["refund_method"],
+    }
+    schema["then"] = {"required": ["beneficiary_id"]}
+
+
+async def drive_conditional_required_field(drive: Drive) -> None:
+    create = drive.client.refunds.create
+    await create(payment_id=await _paid(drive, skip=9), refund_method="original")
+    _check(
+        json.loads(drive.sent[-1].content)["refund_method"] == "original", drive.sent[-1].content
+    )
+    await _refused(
+        lambda: create(payment_id="payt_x", refund_method="bank_transfer"), "beneficiary_id"
+    )
+    paid = await _paid(drive, skip=10)
+    await _sandbox_refuses(
+        lambda: create(payment_id=paid, extra_body={"refund_method": "bank_transfer"}),
+        "beneficiary_id",
+    )
+
+
+def property_names_map(spec: Spec) -> None:
+    """Give a virtual account `metadata`: at most 20 keys, named like identifiers."""
+    _schemas(spec)["VirtualAccountCreateRequest"]["properties"]["metadata"] = {
+        "type": "object",
+        "description": "Your own key-value pairs, returned as given.",
+        "additionalProperties": {"type": "string", "maxLength": 500},
+        "propertyNames": {"pattern": "^[a-z][a-z0-9_]{0,39}$"},
+        "maxProperties": 20,
+        "examples": [{"team": "ops"}],
+    }
+
+
+async def drive_property_names_map(drive: Drive) -> None:
+    create = drive.client.virtual_accounts.create
+    await create(**drive.virtual_account(), metadata={"team": "ops"})
+    _check(
+        json.loads(drive.sent[-1].content)["metadata"] == {"team": "ops"}, drive.sent[-1].content
+    )
+    await _refused(lambda: create(**drive.virtual_account(), metadata={"Team": "x"}), "Team")
+    many = {f"k{n}": "v" for n in range(21)}
+    await _refused(lambda: create(**drive.virtual_account(), metadata=many), "metadata")
+    await _sandbox_refuses(
+        lambda: create(**drive.virtual_account(), extra_body={"metadata": many}),
+        "metadata must have at most 20 fields",
+    )
+
+
+def pattern_properties_field(spec: Spec) -> None:
+    """Give a refund optional `custom_fields`, each named `x_...` (patternProperties)."""
+    _schemas(spec)["RefundCreateRequest"]["properties"]["custom_fields"] = {
+        "type": "object",
+        "description": "Your own fields, each named with an `x_` prefix.",
+        "patternProperties": {"^x_[a-z_]{1,30}$": {"type": "string", "maxLength": 100}},
+        "additionalProperties": False,
+        "minProperties": 1,
+        "examples": [{"x_ticket": "T-1"}],
+    }
+
+
+async def drive_pattern_properties_field(drive: Drive) -> None:
+    create = drive.client.refunds.create
+    await create(payment_id=await _paid(drive, skip=11), custom_fields={"x_ticket": "T-1"})
+    sent = json.loads(drive.sent[-1].content)
+    _check(sent["custom_fields"] == {"x_ticket": "T-1"}, sent)
+    await _refused(lambda: create(payment_id="payt_x", custom_fields={"ticket": "T"}), "ticket")
+    await _refused(lambda: create(payment_id="payt_x", custom_fields={}), "custom_fields")
+    paid = await _paid(drive, skip=12)
+    await _sandbox_refuses(
+        lambda: create(payment_id=paid, extra_body={"custom_fields": {"x_ticket": 5}}),
+        "custom_fields.x_ticket must be a string",
+    )
+
+
+def prefix_items_field(spec: Spec) -> None:
+    """Give a KYC link an optional `opening_hours` pair, [from, to] (prefixItems)."""
+    _schemas(spec)["KycLinkCreateRequest"]["properties"]["opening_hours"] = {
+        "type": "array",
+        "description": "The hours of the day the link may be opened, from and to.",
+        "prefixItems": [
+            {"type": "integer", "minimum": 0, "maximum": 23},
+            {"type": "integer", "minimum": 1, "maximum": 24},
+        ],
+        "items": False,
+        "minItems": 2,
+        "contains": {"type": "integer", "minimum": 1},
+        "examples": [[9, 17]],
+    }
+
+
+async def drive_prefix_items_field(drive: Drive) -> None:
+    create = drive.client.kyc_links.create
+    await create(customer_id="cust_42", opening_hours=[9, 17])
+    _check(json.loads(drive.sent[-1].content)["opening_hours"] == [9, 17], drive.sent[-1].content)
+    await _refused(lambda: create(customer_id="cust_42", opening_hours=[9, 17, 3]), "opening")
+    await _refused(lambda: create(customer_id="cust_42", opening_hours=[24, 3]), "opening_hours[0]")
+    await _sandbox_refuses(
+        lambda: create(customer_id="cust_42", extra_body={"opening_hours": [9, 17, 3]}),
+        "opening_hours must have at most 2 items",
+    )
 
 
 # -- the list --------------------------------------------------------------------------------------
@@ -1374,6 +1633,22 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_request_one_of_variant),
     Edit("second_security_scheme", "compatible", "security schemes", second_security_scheme,
          drive=drive_second_security_scheme),
+    Edit("exclusive_minimum_filter", "compatible", "exclusiveMinimum / exclusiveMaximum",
+         exclusive_minimum_filter, drive=drive_exclusive_minimum_filter),
+    Edit("unique_items_field", "compatible", "uniqueItems", unique_items_field,
+         drive=drive_unique_items_field),
+    Edit("multiple_of_field", "compatible", "multipleOf", multiple_of_field,
+         drive=drive_multiple_of_field),
+    Edit("dependent_required_field", "compatible", "dependentRequired", dependent_required_field,
+         drive=drive_dependent_required_field),
+    Edit("conditional_required_field", "compatible", "if/then/else", conditional_required_field,
+         drive=drive_conditional_required_field),
+    Edit("property_names_map", "compatible", "propertyNames / maxProperties", property_names_map,
+         drive=drive_property_names_map),
+    Edit("pattern_properties_field", "compatible", "patternProperties",
+         pattern_properties_field, drive=drive_pattern_properties_field),
+    Edit("prefix_items_field", "compatible", "prefixItems / contains", prefix_items_field,
+         drive=drive_prefix_items_field),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,
@@ -1382,6 +1657,11 @@ EDITS: tuple[Edit, ...] = (
          flags=("[BREAKING] createBalanceConversion", "GBP")),
     Edit("narrowed_bound", "breaking", "numeric bounds", narrowed_bound,
          flags=("[BREAKING] listPayments", "maximum 100 -> 50")),
+    Edit("exclusive_maximum_added", "breaking", "exclusiveMinimum / exclusiveMaximum",
+         exclusive_maximum_added,
+         flags=("[BREAKING] listPayments", "exclusiveMaximum None -> 100")),
+    Edit("multiple_of_added", "breaking", "multipleOf", multiple_of_added,
+         flags=("[BREAKING] createOrder", "multipleOf None -> 100")),
     Edit("changed_parameter_style", "breaking", "query parameter styles",
          changed_parameter_style,
          flags=("[BREAKING] listOrders", "style form without explode -> pipeDelimited"),
@@ -1403,8 +1683,9 @@ EDITS: tuple[Edit, ...] = (
     Edit("cookie_parameter", "unsupported", "cookie parameters", cookie_parameter,
          flags=("cookie parameter at /paths/~1payments/get/parameters/0",)),
     Edit("webhook", "unsupported", "webhooks", webhook, flags=("webhooks at /webhooks",)),
-    Edit("conditional_schema", "unsupported", "schema keywords the SDK does not check",
-         conditional_schema, flags=("if/then/else at /components/schemas/RefundCreateRequest/if",)),
+    Edit("dynamic_reference", "unsupported", "schema keywords the SDK does not check",
+         dynamic_reference,
+         flags=("$dynamicRef at /components/schemas/RefundCreateRequest/properties/labels",)),
 )  # fmt: skip
 
 

@@ -236,7 +236,11 @@ def annotation(schema: dict[str, Any], names: set[str] | None = None) -> str:
     if kind == "number":
         return "int"  # no floats: a number the SDK sends is an exact integer
     if kind == "array":
-        return f"Sequence[{annotation(schema.get('items', {}), used)}]"
+        items = schema.get("items", {})
+        # prefixItems: each position its own schema; the rest are `items` (none if false).
+        shapes = [*schema.get("prefixItems", ()), *([items] if isinstance(items, dict) else [])]
+        kinds = list(dict.fromkeys(annotation(shape, used) for shape in shapes)) or ["Any"]
+        return f"Sequence[{' | '.join(kinds)}]"
     if kind == "object" or "properties" in schema or "oneOf" in schema:
         extra = schema.get("additionalProperties")
         if not schema.get("properties") and isinstance(extra, dict):

@@ -5,7 +5,10 @@
   a datetime, another text or another type is refused naming the field;
 - ``allOf``: the fields and required fields of every part;
 - ``discriminator``: its value picks the ``oneOf`` shape, and an unknown value is refused;
-- ``deprecated``: a ``DeprecationWarning`` at the caller's own line.
+- ``deprecated``: a ``DeprecationWarning`` at the caller's own line;
+- ``multipleOf`` and ``uniqueItems`` on the value as sent (Money in minor units, enum members as
+  their values). Each assertion is held to jsonschema's verdict in
+  ``tests/contract/test_schema_keywords_agree_with_jsonschema.py``.
 """
 
 from __future__ import annotations
@@ -156,3 +159,34 @@ def test_a_deprecation_warning_points_at_the_callers_line() -> None:
         "client.example.method() is deprecated in the API description (deprecated: true)"
     )
     assert (warning.filename, warning.lineno) == (__file__, line)
+
+
+_WHOLE_UNITS = {
+    "type": "object",
+    "properties": {
+        "amount": {"type": "integer", "multipleOf": 100, "x-currency-field": "currency"},
+        "currency": {"type": "string"},
+        "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+    },
+}
+
+
+def test_money_is_checked_in_the_minor_units_it_is_sent_as() -> None:
+    """``multipleOf: 100`` on an amount: 15.00 USD (1500) passes, 1.50 USD (150) does not."""
+    from payments_sdk import Money
+
+    sent = check({"amount": Money.of("15.00", "USD")}, _WHOLE_UNITS, "")
+    assert sent == {"amount": 1500, "currency": "USD"}
+    error = _refused({"amount": Money.of("1.50", "USD")}, _WHOLE_UNITS, "")
+    assert (error.field, error.problem) == ("amount", "must be a multiple of 100, got 150")
+
+
+def test_unique_items_compare_what_is_sent() -> None:
+    """An enum member and its value are the same item once sent."""
+    import enum
+
+    class Tag(enum.Enum):
+        LATE = "late"
+
+    error = _refused({"tags": [Tag.LATE, "late"]}, _WHOLE_UNITS, "")
+    assert (error.field, error.problem) == ("tags", "must not hold the same item twice")

@@ -103,3 +103,31 @@ def test_a_binary_answer_goes_to_a_file_as_bytes(tmp_path: Path) -> None:
     assert target.read_bytes() == pdf
     with pytest.raises(UsageError, match="binary data: write it with --output FILE or a pipe"):
         _run("bytes", pdf, io.StringIO())
+
+
+def test_help_states_the_other_assertions() -> None:
+    """exclusiveMinimum, exclusiveMaximum, multipleOf and uniqueItems are said in the help."""
+    minutes = Argument(
+        "minutes",
+        "minutes",
+        "query",
+        False,
+        None,
+        False,
+        {"type": "integer", "exclusiveMinimum": 0, "exclusiveMaximum": 600, "multipleOf": 15},
+        "How long.",
+    )
+    tags = Argument(
+        "tags",
+        "tags",
+        "query",
+        False,
+        None,
+        False,
+        {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        "Labels.",
+    )
+    entry = _entry()._replace(arguments=(minutes, tags), deprecated=False)
+    text = " ".join(_help("payouts", "statement", entry=entry).split())
+    assert "How long. Above 0, below 600, a multiple of 15." in text
+    assert "Labels. Each item at most once." in text

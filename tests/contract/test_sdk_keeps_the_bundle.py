@@ -629,6 +629,20 @@ def _candidates(keyword: str, schema: dict[str, Any], value: Any) -> list[Any]:
         ]
     if keyword == "additionalProperties" and isinstance(value, dict):
         return [{**value, "unexpected_field": "x"}]
+    if keyword in ("exclusiveMinimum", "exclusiveMaximum"):
+        return [schema[keyword]]
+    if keyword == "multipleOf" and isinstance(value, int):
+        return [value + 1, value - 1]
+    if keyword == "uniqueItems" and isinstance(value, list) and value:
+        return [[*value, value[0]]]
+    if keyword == "dependentRequired" and isinstance(value, dict):
+        needed = [name for names in schema["dependentRequired"].values() for name in names]
+        return [{k: v for k, v in value.items() if k != name} for name in needed]
+    if keyword == "propertyNames" and isinstance(value, dict) and value:
+        return [{**value, "Not A Name!": next(iter(value.values()))}]
+    if keyword == "maxProperties" and isinstance(value, dict) and value:
+        item = next(iter(value.values()))
+        return [{**value, **{f"k{n}": item for n in range(schema["maxProperties"] + 1)}}]
     if keyword == "not" and isinstance(value, dict):
         examples = {"customer_id": "cust_6Yh2Rt8", "email": "jane@example.com"}
         return [{**examples, **value}]
@@ -698,6 +712,13 @@ KEYWORDS = (
     "required",
     "additionalProperties",
     "not",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "multipleOf",
+    "uniqueItems",
+    "dependentRequired",
+    "propertyNames",
+    "maxProperties",
 )
 
 

@@ -729,6 +729,9 @@ async def test_every_declared_request_field_is_read_by_its_handler(
         body = _body_with(schema, examples, name)
     else:
         body = {**_sample_body(schema), name: _property_sample(schema, name)}
+    for trigger, needed in _merged(schema).get("dependentRequired", {}).items():
+        if trigger in body:  # the fields the bundle demands with it go too
+            body.update({key: _property_sample(schema, key) for key in needed if key not in body})
     sandbox = Sandbox(seed_payments=3)
     transport = httpx.ASGITransport(app=sandbox.app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:

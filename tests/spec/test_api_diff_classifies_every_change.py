@@ -149,7 +149,89 @@ def _new_default_page_size(document: dict[str, Any]) -> None:
     document["components"]["parameters"]["PerPage"]["schema"]["default"] = 50
 
 
+def _keyword(schema: str, field: str, **keywords: Any) -> Edit:
+    """Set JSON Schema ``keywords`` on one field of a component (None removes one)."""
+
+    def edit(document: dict[str, Any]) -> None:
+        node = _schemas(document)[schema]["properties"][field]  # beside its $ref (3.1)
+        for name, value in keywords.items():
+            if value is None:
+                node.pop(name, None)
+            else:
+                node[name] = value
+
+    return edit
+
+
+def _notes_rule(**keywords: Any) -> Edit:
+    """Set keywords on the beneficiary's free-form ``notes`` map (a request object)."""
+
+    def edit(document: dict[str, Any]) -> None:
+        for schema in _schemas(document).values():
+            notes = schema.get("properties", {}).get("notes")
+            if isinstance(notes, dict) and "additionalProperties" in notes:
+                notes.update(keywords)
+
+    return edit
+
+
 CASES: list[tuple[str, Edit, bool, str, str]] = [
+    (
+        "request exclusiveMinimum added",
+        _keyword("OrderCreateInline", "amount", exclusiveMinimum=0),
+        True,
+        "createOrder",
+        "exclusiveMinimum None -> 0",
+    ),
+    (
+        "request multipleOf added",
+        _keyword("OrderCreateInline", "amount", multipleOf=100),
+        True,
+        "createOrder",
+        "multipleOf None -> 100",
+    ),
+    (
+        "response multipleOf added",
+        _keyword("Refund", "amount", multipleOf=100),
+        False,
+        "getRefund",
+        "multipleOf None -> 100",
+    ),
+    (
+        "request dependentRequired added",
+        lambda d: _schemas(d)["RefundCreateRequest"].update(
+            {"dependentRequired": {"payment_id": ["reason"]}}
+        ),
+        True,
+        "createRefund",
+        "dependentRequired payment_id",
+    ),
+    (
+        "request propertyNames added",
+        _notes_rule(propertyNames={"maxLength": 40}),
+        True,
+        "createBeneficiaryV2",
+        "propertyNames",
+    ),
+    (
+        "request maxProperties added",
+        _notes_rule(maxProperties=10),
+        True,
+        "createBeneficiaryV2",
+        "maxProperties None -> 10",
+    ),
+    (
+        "request if/then added",
+        lambda d: _schemas(d)["RefundCreateRequest"].update(
+            {
+                "if": {"required": ["payment_id"]},
+                "then": {"properties": {"payment_id": {"maxLength": 64}}},
+            }
+        ),
+        True,
+        "createRefund",
+        "if null -> ",
+    ),
     ("operationId renamed", _rename_operation_id, False, "createRefund", "stays refunds.create"),
     ("request body closed", _close_refund_request, True, "createRefund", "closed"),
     ("SDK method renamed", _rename_sdk_method, True, "createRefund", "refunds.issue"),
@@ -297,3 +379,34 @@ def test_a_renamed_path_parameter_is_the_same_url(bundle: dict[str, Any]) -> Non
     assert next(c.what for c in changes if c.operation == "getRefund") == (
         "path parameter {id} renamed {refund_id} (same URL)"
     )
+
+
+@pytest.mark.parametrize(
+    ("schema", "before", "after", "breaking"),
+    [
+        ("OrderCreateInline", {"multipleOf": 100}, {"multipleOf": 10}, False),
+        ("OrderCreateInline", {"multipleOf": 10}, {"multipleOf": 100}, True),
+        ("OrderCreateInline", {"multipleOf": 10}, {"multipleOf": 15}, True),
+        ("OrderCreateInline", {"exclusiveMaximum": 100}, {"exclusiveMaximum": 200}, False),
+        ("OrderCreateInline", {"uniqueItems": True}, {}, False),
+        ("OrderCreateInline", {}, {"uniqueItems": True}, True),
+        ("Refund", {"multipleOf": 10}, {"multipleOf": 100}, False),
+        ("Refund", {"multipleOf": 100}, {"multipleOf": 10}, True),
+        ("Refund", {}, {"exclusiveMinimum": 0}, False),
+        ("Refund", {"exclusiveMinimum": 0}, {}, True),
+    ],
+)
+def test_a_rule_loosened_or_tightened_is_read_by_direction(
+    bundle: dict[str, Any],
+    schema: str,
+    before: dict[str, Any],
+    after: dict[str, Any],
+    breaking: bool,
+) -> None:
+    """Narrower breaks a request (what clients send), wider a response (what they read)."""
+    old, new = copy.deepcopy(bundle), copy.deepcopy(bundle)
+    _keyword(schema, "amount", **before)(old)
+    _keyword(schema, "amount", **after)(new)
+    changes = diff(fold_server_prefixes(old), fold_server_prefixes(new))
+    assert changes, "no change found"
+    assert any(c.breaking for c in changes) == breaking, "\n".join(map(str, changes))

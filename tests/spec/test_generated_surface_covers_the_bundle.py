@@ -92,8 +92,8 @@ def _sample(schema: dict[str, Any]) -> Any:
         return schema["enum"][0]
     if schema.get("examples"):
         example = schema["examples"][0]
-        if not isinstance(example, dict):
-            return example
+        if not isinstance(example, dict) or not schema.get("properties"):
+            return example  # a scalar, a list, or a map (no declared fields to fill in)
     kind = schema.get("type")
     if kind == "string":
         if schema.get("format") == "date-time":

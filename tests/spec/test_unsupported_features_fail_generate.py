@@ -3,7 +3,7 @@
 Each edit below uses one such feature on a copy of ``openapi/payments.yaml``; the check that
 `make generate` runs first (``openapi/tools/features.py``) must report exactly that feature at
 that JSON pointer, never skip it silently (the generator itself would: it drops a cookie
-parameter, a callback or a ``multipleOf`` without a word). The published bundle has none.
+parameter, a callback or a ``$dynamicRef`` without a word). The published bundle has none.
 """
 
 from __future__ import annotations
@@ -219,45 +219,37 @@ CASES: dict[str, tuple[Edit, str, str]] = {
     "webhooks": (_webhooks, "webhooks", "/webhooks"),
     "links": (_links, "links", "/paths/~1refunds/post/responses/201/links"),
     "oauth2": (_oauth, "security scheme of type oauth2", "/components/securitySchemes/OAuth"),
-    "patternProperties": (
-        _request_field({"type": "object", "patternProperties": {"^x": STRING}}),
-        "patternProperties",
-        f"{FIELD}/patternProperties",
+    "unevaluatedProperties": (
+        _request_field(
+            {"allOf": [{"type": "object"}], "unevaluatedProperties": False, "type": "object"}
+        ),
+        "unevaluatedProperties",
+        f"{FIELD}/unevaluatedProperties",
     ),
-    "if/then/else": (
-        _request_field({"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}}),
-        "if/then/else",
-        f"{FIELD}/if",
-    ),
-    "prefixItems": (
-        _request_field({"type": "array", "prefixItems": [STRING]}),
-        "prefixItems",
-        f"{FIELD}/prefixItems",
+    "unevaluatedItems": (
+        _request_field({"type": "array", "prefixItems": [STRING], "unevaluatedItems": False}),
+        "unevaluatedItems",
+        f"{FIELD}/unevaluatedItems",
     ),
     "$dynamicRef": (
         _request_field({"$dynamicRef": "#node"}),
         "$dynamicRef",
         f"{FIELD}/$dynamicRef",
     ),
-    "multipleOf": (
-        _request_field({"type": "integer", "multipleOf": 5}),
-        "multipleOf",
+    "$dynamicRef inside if": (
+        _request_field({"type": "object", "if": {"$dynamicRef": "#node"}, "then": {}}),
+        "$dynamicRef",
+        f"{FIELD}/if/$dynamicRef",
+    ),
+    "fractional multipleOf": (
+        _request_field({"type": "integer", "multipleOf": 0.5}),
+        "multipleOf other than a positive integer on an integer",
         f"{FIELD}/multipleOf",
     ),
-    "exclusiveMinimum": (
-        _request_field({"type": "integer", "exclusiveMinimum": 0}),
-        "exclusiveMinimum",
-        f"{FIELD}/exclusiveMinimum",
-    ),
-    "uniqueItems": (
-        _request_field({"type": "array", "items": STRING, "uniqueItems": True}),
-        "uniqueItems",
-        f"{FIELD}/uniqueItems",
-    ),
-    "minProperties": (
-        _request_field({"type": "object", "minProperties": 1}),
-        "minProperties",
-        f"{FIELD}/minProperties",
+    "multipleOf on a number": (
+        _request_field({"type": "number", "multipleOf": 5}),
+        "multipleOf other than a positive integer on an integer",
+        f"{FIELD}/multipleOf",
     ),
     **{
         f"format {fmt}": (
@@ -335,3 +327,25 @@ def test_the_check_fails_make_generate_first(tmp_path: Path) -> None:
     # The bundle is openapi/payments.json, or the one `make generate-into BUNDLE=` is given.
     checked = r"features\.py (openapi/payments\.json|\$\(or \$\(2\),openapi/payments\.json\))\n"
     assert re.search(checked + r"(.|\n)*openapi-python-client", steps)
+
+
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "integer", "multipleOf": 5, "exclusiveMinimum": 0, "exclusiveMaximum": 100},
+        {"type": "array", "items": STRING, "uniqueItems": True, "contains": {"const": "a"}},
+        {"type": "array", "prefixItems": [STRING], "items": False, "minContains": 0},
+        {"type": "object", "minProperties": 1, "maxProperties": 3, "propertyNames": STRING},
+        {"type": "object", "patternProperties": {"^x_": STRING}, "additionalProperties": False},
+        {"type": "object", "dependentRequired": {"a": ["b"]}, "dependentSchemas": {"a": {}}},
+        {"type": "object", "if": {"required": ["a"]}, "then": {"required": ["b"]}, "else": {}},
+        {"type": "string", "contentEncoding": "base64", "contentMediaType": "image/png"},
+        {"$ref": "#/components/schemas/MinorAmount", "multipleOf": 100},
+        {"type": ["integer", "null"], "multipleOf": 5},
+    ],
+)
+def test_the_carried_keywords_pass(schema: dict[str, Any]) -> None:
+    """The JSON Schema assertions the SDK and the sandbox enforce alike are not refused."""
+    document = _source()
+    _request_field(schema)(document)
+    assert unsupported(document) == []

@@ -88,16 +88,25 @@ def variants(
         sample = sample.ljust(int(node.get("minLength", 0)), "x")
         return [sample]
     if kind in ("integer", "number"):
-        if "minimum" in node:
-            return [int(node["minimum"])]
-        if "exclusiveMinimum" in node:
-            return [int(node["exclusiveMinimum"]) + 1]
-        return [min(0, int(node.get("maximum", 0)))]
+        return [_integer(node)]
     if kind == "boolean":
         return [True, False]
     if kind == "null":
         return [None]
     return [{}]
+
+
+def _integer(node: dict[str, Any]) -> int:
+    """The least integer the bounds allow (else the greatest up to 0), on a ``multipleOf`` step."""
+    if "minimum" in node or "exclusiveMinimum" in node:
+        least = max(
+            int(node.get("minimum", node.get("exclusiveMinimum", 0))),
+            int(node.get("exclusiveMinimum", node.get("minimum", 0) - 1)) + 1,
+        )
+        step = int(node.get("multipleOf", 1))
+        return -(-least // step) * step  # rounded up to the step
+    most = min(0, int(node.get("maximum", 0)), int(node.get("exclusiveMaximum", 1)) - 1)
+    return most - most % int(node.get("multipleOf", 1))  # rounded down to the step
 
 
 def _properties(document: dict[str, Any], pointer: str, node: dict[str, Any]) -> dict[str, str]:
@@ -141,6 +150,8 @@ def _arrays(items: list[Any], node: dict[str, Any]) -> list[Any]:
     """Arrays that hold every item variant, as many to an array as ``maxItems`` allows."""
     if not items:
         return [[]]
+    if node.get("uniqueItems"):  # each variant once: an array of repeats is not allowed
+        items = [item for n, item in enumerate(items) if item not in items[:n]]
     size = max(1, int(node.get("maxItems", len(items))))
     least = int(node.get("minItems", 0))
     arrays = [items[start : start + size] for start in range(0, len(items), size)]

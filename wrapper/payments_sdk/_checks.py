@@ -10,7 +10,12 @@ picks the ``oneOf`` shape), ``minLength``/``maxLength``, ``minimum``/``maximum``
 ``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
 ``not`` (of ``required``: fields that may not be sent together), and our extensions
 ``x-currency-field`` (an amount that travels with a currency: :class:`Money` is checked against
-it), ``x-distinct-fields`` (fields whose values must differ) and ``x-sdk-default``. A failure
+it), ``x-distinct-fields`` (fields whose values must differ) and ``x-sdk-default``. The other
+JSON Schema 2020-12 assertions are checked too (:func:`keyword_problem` words them, for the
+sandbox as well): ``exclusiveMinimum``/``exclusiveMaximum``, ``multipleOf`` (integers),
+``uniqueItems``, ``prefixItems``, ``contains``/``minContains``/``maxContains``,
+``minProperties``/``maxProperties``, ``patternProperties``, ``propertyNames``,
+``dependentRequired``, ``dependentSchemas`` and ``if``/``then``/``else``. A failure
 raises :class:`~payments_sdk.errors.InvalidParameterError` naming the argument's path
 (``bank_account.currency``, ``documents[0].id``).
 
@@ -33,7 +38,14 @@ from ._schema_views import merge_all_of
 from ._validation import Undocumented, check_text, shown, to_utc_instant
 from .errors import InvalidParameterError
 
-__all__ = ["check", "check_fields_of", "distinct_problem", "not_together_problem"]
+__all__ = [
+    "check",
+    "check_fields_of",
+    "dependent_problem",
+    "distinct_problem",
+    "keyword_problem",
+    "not_together_problem",
+]
 
 _TYPE_WORDS = {
     "string": "a string",
@@ -82,6 +94,34 @@ def distinct_problem(fields: Sequence[str]) -> tuple[str, str]:
     return rest[-1], f"must differ from {', '.join([first, *rest[:-1]])}"
 
 
+def keyword_problem(keyword: str, expected: Any) -> str:
+    """Return the problem of a value that breaks ``keyword: expected``, without quoting it.
+
+    For the assertions both sides word alike: the sandbox answers ``<field> <problem>`` with it.
+    """
+    if keyword == "exclusiveMinimum":
+        return f"must be greater than {expected}"
+    if keyword == "exclusiveMaximum":
+        return f"must be less than {expected}"
+    if keyword == "multipleOf":
+        return f"must be a multiple of {expected}"
+    if keyword == "uniqueItems":
+        return "must not hold the same item twice"
+    if keyword in ("minProperties", "maxProperties"):
+        most = "least" if keyword == "minProperties" else "most"
+        return f"must have at {most} {expected} field{'' if expected == 1 else 's'}"
+    if keyword in ("minContains", "maxContains"):
+        most = "least" if keyword == "minContains" else "most"
+        item = "item" if expected == 1 else "items"
+        return f"must hold at {most} {expected} {item} that its contains schema matches"
+    raise ValueError(f"no wording for {keyword}")
+
+
+def dependent_problem(trigger: str) -> str:
+    """Return the problem of a field ``dependentRequired`` needs once ``trigger`` is sent."""
+    return f"is required when {trigger} is sent"
+
+
 def _distinct(schema: Mapping[str, Any], value: Any, where: str) -> None:
     fields = schema.get("x-distinct-fields")
     if not fields or not isinstance(value, Mapping) or not all(key in value for key in fields):
@@ -94,6 +134,13 @@ def _distinct(schema: Mapping[str, Any], value: Any, where: str) -> None:
 
 def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     """Return ``value`` as it is sent, or raise ``InvalidParameterError`` naming ``where``."""
+    result = _check_own(value, schema, where)
+    if any(keyword in schema for keyword in _APPLICATORS):
+        _applicators(result, schema, where)
+    return result
+
+
+def _check_own(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     if isinstance(value, Undocumented):
         raise _fail(
             where, "is a declared field: Undocumented() is only for fields the bundle does not name"
@@ -107,6 +154,14 @@ def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     if "const" in schema and value != schema["const"]:
         raise _fail(where, f"must be {schema['const']!r}, got {shown(value)}")
     kind = schema.get("type")
+    if kind is None and "enum" in schema and _plain(value) not in schema["enum"]:
+        allowed = ", ".join(str(member) for member in schema["enum"])
+        raise _fail(where, f"must be one of {allowed}, got {shown(value)}")
+    if kind is None and "properties" not in schema:
+        # No type: each keyword applies to the values of its type (``contains: {minimum: 5}``).
+        found = _json_type(_plain(value))
+        if found is not None and not _TYPE_KEYWORDS[found].isdisjoint(schema):
+            kind = found
     if kind == "string":
         return _string(value, schema, where)
     if kind == "integer" or kind == "number":
@@ -189,6 +244,16 @@ def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
         else:
             bounds = f"at most {high}"
         raise _fail(where, f"must be {bounds}, got {value}")
+    for keyword in ("exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
+        bound = schema.get(keyword)
+        if bound is None:
+            continue
+        if (
+            (keyword == "exclusiveMinimum" and value <= bound)
+            or (keyword == "exclusiveMaximum" and value >= bound)
+            or (keyword == "multipleOf" and value % bound != 0)
+        ):
+            raise _fail(where, f"{keyword_problem(keyword, bound)}, got {value}")
     fmt = schema.get("format")
     if fmt is not None and not conforms(fmt, value):
         raise _fail(where, f"does not fit in {fmt}, got {value}")
@@ -203,8 +268,83 @@ def _array(value: Any, schema: Mapping[str, Any], where: str) -> list[Any]:
         raise _fail(where, "must be a non-empty list" if low == 1 else f"needs {low} items")
     if high is not None and len(value) > high:
         raise _fail(where, f"has {len(value)} items; at most {high}")
+    prefix: Sequence[Mapping[str, Any]] = schema.get("prefixItems", ())
     items = schema.get("items", {})
-    return [check(item, items, f"{where}[{index}]") for index, item in enumerate(value)]
+    if items is False and len(value) > len(prefix):
+        raise _fail(where, f"has {len(value)} items; at most {len(prefix)}")
+    result = [
+        check(item, prefix[index] if index < len(prefix) else items, f"{where}[{index}]")
+        for index, item in enumerate(value)
+    ]
+    if schema.get("uniqueItems") is True:
+        seen: set[Any] = set()
+        for item in result:
+            key = _canonical(item)
+            if key in seen:
+                raise _fail(where, keyword_problem("uniqueItems", True))
+            seen.add(key)
+    if "contains" in schema:
+        count = sum(_matches(item, schema["contains"]) for item in result)
+        least, most = schema.get("minContains", 1), schema.get("maxContains")
+        if most is not None and count > most:
+            raise _fail(where, keyword_problem("maxContains", most))
+        if count < least:
+            raise _fail(where, keyword_problem("minContains", least))
+    return result
+
+
+_TYPE_KEYWORDS = {
+    "string": frozenset({"minLength", "maxLength", "pattern", "format"}),
+    "integer": frozenset(
+        {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+    ),
+    "array": frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"}),
+    "object": frozenset(
+        {
+            "required",
+            "additionalProperties",
+            "patternProperties",
+            "propertyNames",
+            "minProperties",
+            "maxProperties",
+            "dependentRequired",
+        }
+    ),
+    "boolean": frozenset(),
+}
+
+
+def _json_type(value: Any) -> str | None:
+    """Return the JSON type of a value as it is sent, or None for another kind of object."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list | tuple):
+        return "array"
+    if isinstance(value, Mapping):
+        return "object"
+    return None
+
+
+def _plain(value: Any) -> Any:
+    return value.value if isinstance(value, Enum) else value
+
+
+def _canonical(value: Any) -> Any:
+    """Return a hashable key equal for values JSON Schema counts equal (1 and 1.0, not True)."""
+    value = _plain(value)
+    if isinstance(value, bool):
+        return ("boolean", value)
+    if isinstance(value, Mapping):
+        return ("object", frozenset((key, _canonical(item)) for key, item in value.items()))
+    if isinstance(value, list | tuple):
+        return ("array", tuple(_canonical(item) for item in value))
+    if isinstance(value, Money):
+        return ("number", value.minor_units)
+    return ("value", value)
 
 
 def _as_mapping(value: Any, schema: Mapping[str, Any], where: str) -> Mapping[str, Any]:
@@ -229,14 +369,22 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
     given = _as_mapping(value, schema, where)
     declared: Mapping[str, Any] = schema.get("properties", {})
     extra = schema.get("additionalProperties")
+    patterns: Mapping[str, Any] = schema.get("patternProperties", {})
+    names = schema.get("propertyNames")
     result: dict[str, Any] = {}
     for key, item in given.items():
         path = _join(where, key)
+        if names is not None:
+            _property_name(key, names, path)
+        matched = [sub for pattern, sub in patterns.items() if _regex(pattern).search(key)]
         if key in declared and declared[key].get("readOnly") is True:
             raise _fail(path, "is read-only: the service sets it, so it is never sent")
         if key in declared:
             if item is not None or declared[key].get("type") == "null":
                 result[key] = item  # checked below, once Money knows its currency field
+        elif matched:
+            for sub in matched:
+                result[key] = check(item, sub, path)
         elif isinstance(extra, Mapping):
             result[key] = check(item, extra, path)
         elif isinstance(item, Undocumented) and extra is not False:
@@ -282,8 +430,107 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
     if forbidden and all(key in result for key in forbidden):
         field, problem = not_together_problem(forbidden)
         raise _fail(_join(where, field), problem)
+    for trigger, needed in dict(schema.get("dependentRequired", {})).items():
+        missing = next((key for key in needed if key not in result), None)
+        if trigger in result and missing is not None:
+            raise _fail(_join(where, missing), dependent_problem(trigger))
+    for keyword in ("minProperties", "maxProperties"):
+        bound = schema.get(keyword)
+        if bound is not None and (
+            len(result) < bound if keyword[1] == "i" else len(result) > bound
+        ):
+            raise _fail(where, keyword_problem(keyword, bound))
     _distinct(schema, result, where)
     return result
+
+
+def _property_name(key: str, names: Any, path: str) -> None:
+    """Refuse a field name its object's ``propertyNames`` schema does not match."""
+    if names is False:
+        raise _fail(path, "is not an allowed field name (no field is)")
+    try:
+        check(key, {"type": "string", **names}, path)
+    except InvalidParameterError as exc:
+        raise _fail(path, f"is not an allowed field name ({exc.problem})") from None
+
+
+# Keywords whose subschemas apply to the whole value, once its own keywords passed.
+_APPLICATORS = ("if", "dependentSchemas")
+
+
+def _applicators(result: Any, schema: Mapping[str, Any], where: str) -> None:
+    """Check ``if``/``then``/``else`` and ``dependentSchemas`` on the value as it is sent.
+
+    Each subschema is checked together with the schema it sits in (:func:`_conjoin`), so that
+    a partial one (``then: {required: [reason]}``) reads the fields the object declares.
+    """
+    base = {
+        key: item
+        for key, item in schema.items()
+        if key not in ("if", "then", "else", "dependentSchemas")
+    }
+    if "if" in schema:
+        branch = (
+            schema.get("then")
+            if _matches(result, _conjoin(base, schema["if"]))
+            else schema.get("else")
+        )
+        if isinstance(branch, Mapping):
+            check(_rewrap(result, _conjoin(base, branch)), _conjoin(base, branch), where)
+    if isinstance(result, Mapping):
+        for trigger, sub in dict(schema.get("dependentSchemas", {})).items():
+            if trigger in result and isinstance(sub, Mapping):
+                check(_rewrap(result, _conjoin(base, sub)), _conjoin(base, sub), where)
+
+
+def _conjoin(base: Mapping[str, Any], sub: Any) -> Mapping[str, Any]:
+    """Return one schema that holds what ``base`` and ``sub`` both say (a field's, merged)."""
+    if not isinstance(sub, Mapping):
+        return base
+    merged = {**base, **{k: v for k, v in sub.items() if k not in ("properties", "required")}}
+    properties = dict(base.get("properties", {}))
+    for name, field in dict(sub.get("properties", {})).items():
+        properties[name] = _conjoin(properties[name], field) if name in properties else field
+    if properties:
+        merged["properties"] = properties
+    required = list(base.get("required", ()))
+    required += [name for name in sub.get("required", ()) if name not in required]
+    if required:
+        merged["required"] = required
+    return merged
+
+
+def _rewrap(value: Any, schema: Mapping[str, Any]) -> Any:
+    """Return a value as sent, ready to be checked again: undeclared fields ``Undocumented``."""
+    if isinstance(value, Mapping):
+        declared: Mapping[str, Any] = schema.get("properties", {})
+        extra = schema.get("additionalProperties")
+        patterns = schema.get("patternProperties", {})
+        result = {}
+        for key, item in value.items():
+            if key in declared:
+                result[key] = _rewrap(item, declared[key])
+            elif isinstance(extra, Mapping):
+                result[key] = _rewrap(item, extra)
+            elif any(_regex(pattern).search(key) for pattern in patterns):
+                result[key] = item
+            else:
+                result[key] = Undocumented(item)
+        return result
+    if isinstance(value, list) and isinstance(schema.get("items"), Mapping):
+        return [_rewrap(item, schema["items"]) for item in value]
+    return value
+
+
+def _matches(value: Any, schema: Any) -> bool:
+    """Whether ``value`` (as it is sent) passes ``schema``."""
+    if not isinstance(schema, Mapping):
+        return schema is not False
+    try:
+        check(_rewrap(value, schema), schema, "")
+    except InvalidParameterError:
+        return False
+    return True
 
 
 def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:

@@ -26,7 +26,7 @@ from .._operation_table import OPERATIONS, Argument, OperationEntry
 from .._param_styles import Style
 from .._window import AFTER, BEFORE
 from ._exit_codes import ExitCode, UsageError
-from ._values import is_json_kind
+from ._values import is_json_kind, item_members
 
 __all__ = [
     "FORMATS",
@@ -143,6 +143,15 @@ def _bounds(schema: Mapping[str, Any]) -> list[str]:
         facts.append(f"at least {schema['minItems']} items")
     if "maxItems" in schema:
         facts.append(f"at most {schema['maxItems']} items")
+    for keyword, words in (
+        ("exclusiveMinimum", "above {}"),
+        ("exclusiveMaximum", "below {}"),
+        ("multipleOf", "a multiple of {}"),
+    ):
+        if schema.get(keyword) is not None:
+            facts.append(words.format(schema[keyword]))
+    if schema.get("uniqueItems"):
+        facts.append("each item at most once")
     return facts
 
 
@@ -173,7 +182,7 @@ def argument_help(argument: Argument) -> str:
         parts.append(
             f"In major units of {currency} (299.00), or in minor units (29900) with --minor-units."
         )
-    members = schema.get("enum") or schema.get("items", {}).get("enum")
+    members = schema.get("enum") or item_members(schema)
     if members:
         parts.append("One of: " + ", ".join(str(m) for m in members) + ".")
     facts = _bounds(schema)

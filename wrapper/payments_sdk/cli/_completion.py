@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 from .._operation_table import OPERATIONS, OperationEntry
 from ._commands import FORMATS, RESERVED, cli_name, option_of, resources
+from ._values import item_members
 
 __all__ = ["candidates", "script"]
 
@@ -79,7 +80,7 @@ def _values_of(entry: OperationEntry | None, option: str) -> list[str] | None:
         return []
     for argument in entry.arguments if entry else ():
         if option_of(argument) == option:
-            members = argument.schema.get("enum") or argument.schema.get("items", {}).get("enum")
+            members = argument.schema.get("enum") or item_members(argument.schema)
             return [str(member) for member in members or ()]
     return None
 

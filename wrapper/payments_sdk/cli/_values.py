@@ -34,7 +34,7 @@ from .._window import AFTER, BEFORE
 if TYPE_CHECKING:
     from ..errors import InvalidParameterError
 
-__all__ = ["is_json_kind", "read_json", "set_dotted", "to_time", "to_value"]
+__all__ = ["is_json_kind", "item_members", "read_json", "set_dotted", "to_time", "to_value"]
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _MONTH = re.compile(r"\d{4}-\d{2}")
@@ -45,10 +45,21 @@ _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
 
 
-def is_json_kind(schema: Mapping[str, Any]) -> bool:
-    """Whether an argument of this schema is written as JSON (an object or an array)."""
+def is_json_kind(schema: Any) -> bool:
+    """Whether an argument of this schema is written as JSON (an object or an array).
+
+    A boolean schema (``items: false`` after ``prefixItems``) has no items to write one by one.
+    """
+    if not isinstance(schema, Mapping):
+        return True
     kind = schema.get("type")
     return kind in ("object", "array") or "properties" in schema or "oneOf" in schema
+
+
+def item_members(schema: Mapping[str, Any]) -> Any:
+    """Return the enum members of an array's items, or None (no items schema, or no enum)."""
+    items = schema.get("items")
+    return items.get("enum") if isinstance(items, Mapping) else None
 
 
 def _invalid(field: str, problem: str) -> InvalidParameterError:
@@ -76,7 +87,14 @@ def to_value(text: str, schema: Mapping[str, Any], field: str) -> Any:
     kind = schema.get("type")
     if is_json_kind(schema):
         if kind == "array" and not text.startswith(("@", "[")):
-            return [to_value(text, schema.get("items", {}), field)]  # one item of a repeat
+            items = schema.get("items", {})
+            if "prefixItems" in schema or not isinstance(items, Mapping):
+                # Each position has its own schema: a repeated item is read as JSON if it is.
+                try:
+                    return [json.loads(text)]
+                except ValueError:
+                    return [text]
+            return [to_value(text, items, field)]  # one item of a repeat
         return read_json(text, field)
     if kind == "integer" or kind == "number":
         try:

@@ -20,7 +20,13 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from .._checks import check, distinct_problem, not_together_problem
+from .._checks import (
+    check,
+    dependent_problem,
+    distinct_problem,
+    keyword_problem,
+    not_together_problem,
+)
 from .._param_styles import StyleError, raw_pairs, read_query, style_of
 from .._schema_views import READ_ONLY_MARK, merge_all_of
 from ..errors import InvalidParameterError
@@ -426,6 +432,20 @@ _TEMPLATES = {
 }
 
 
+_SHARED = frozenset(
+    {
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "minContains",
+        "maxContains",
+    }
+)
+
+
 def _problem(error: ValidationError) -> str:
     """Word what ``error`` says is wrong, from the schema alone: the caller's value is not quoted.
 
@@ -442,6 +462,13 @@ def _problem(error: ValidationError) -> str:
         return "can't be blank"
     if rule == "minItems" and expected == 1:
         return "must have at least 1 item"
+    if rule in _SHARED:  # worded as the SDK words them (payments_sdk._checks)
+        return keyword_problem(str(rule), expected)
+    if rule == "contains":  # no item matches: the least count is minContains, 1 by default
+        least = error.schema.get("minContains", 1) if isinstance(error.schema, dict) else 1
+        return keyword_problem("minContains", least)
+    if rule == "items" and expected is False and isinstance(error.schema, dict):
+        return f"must have at most {len(error.schema.get('prefixItems', []))} items"
     template = _TEMPLATES.get(str(rule))
     if template is not None:
         return template.format(expected)
@@ -488,6 +515,16 @@ def _describe(error: ValidationError, prefix: list[str | int] | None = None) -> 
         return f"{field_path([*where, stray])} is not a field of this request"
     if error.validator in ("oneOf", "anyOf"):
         return f"{field_path(where)} matches none of the accepted shapes"
+    if "propertyNames" in error.schema_path and isinstance(error.instance, str):
+        # The name itself is the value that fails: say which field, and why.
+        name = field_path([*where, error.instance])
+        return f"{name} is not an allowed field name ({_problem(error)})"
+    if error.validator == "dependentRequired" and isinstance(error.instance, dict):
+        dependent: Any = error.validator_value
+        for trigger, needed in dict(dependent).items():
+            missing = next((key for key in needed if key not in error.instance), None)
+            if trigger in error.instance and missing is not None:
+                return f"{field_path([*where, missing])} {dependent_problem(trigger)}"
     together: Any = error.validator_value
     if error.validator == "not" and isinstance(together, dict) and "required" in together:
         field, problem = not_together_problem(together["required"])
