@@ -612,6 +612,13 @@ async def drive_nested_list(drive: Drive) -> None:
     _check([event async for event in drive.client.payments.events(paid)] == [], "walked")
     sent = drive.sent[-1]
     _check(sent.url.path.endswith(f"/payments/{paid}/events"), sent.url)
+    # An event the service would record, added under the payment through the records control.
+    event = {"payment_id": paid, "type": "settled"}
+    await drive.control("/_sandbox/records/payments.events", event)
+    listed = [e async for e in drive.client.payments.events(paid)]
+    _check([(e.type_, e.id[:4]) for e in listed] == [("settled", "pev_")], listed)
+    other = await _paid(drive, skip=1)
+    _check((await drive.client.payments.events(other)).data == [], "another payment's events")
     try:
         await drive.client.payments.events("payt_nosuchpayment")
     except NotFoundError:

@@ -507,14 +507,17 @@ def _readers(resource: str) -> list[tuple[str, str, str]]:
         name = OperationName(FOLDED, path, method)
         parameters = [resolve(FOLDED, p) for p in operation.get("parameters", [])]
         needs_query = any(p["in"] == "query" and p.get("required") for p in parameters)
-        if name.resource != resource or name.verb != "GET" or needs_query:
+        nested = name.is_list and len(name.path_params) == 1
+        if (name.key if nested else name.resource) != resource:
+            continue
+        if name.verb != "GET" or needs_query:
             continue
         if not _answers_json(operation):  # an export or a download: no record fields in it
             continue
         if len(name.path_params) == 1 and not name.is_list:
             found.append((name.key, path, name.path_params[0]))
-        elif name.is_list and not name.path_params:
-            found.append((name.key, path, ""))
+        elif name.is_list and len(name.path_params) <= 1:
+            found.append((name.key, path, name.path_params[0] if nested else ""))
     return found
 
 
@@ -534,12 +537,23 @@ async def _set_what_no_rule_reaches(call: Call, sandbox: Sandbox, missing: set[s
             continue  # no operation reads a record back (created only): nothing to show
         table = records_of(sandbox.store, resource)
         rows = list(table.values()) if isinstance(table, dict) else list(table)
+        under: dict[str, str] = {}  # a list under a record: its path parameter, the parent's id
+        if resource in RECORDS.parents:
+            parent_resource, parameter = RECORDS.parents[resource]
+            parents = records_of(sandbox.store, parent_resource)
+            parent_rows = list(parents.values()) if isinstance(parents, dict) else list(parents)
+            under = {parameter: parent_rows[-1]["id"]}
+            rows = [row for row in rows if row.get("_parent") == under[parameter]]
         if rows:
             record_id = rows[-1]["id"]
         else:  # a resource the service fills (list and retrieve only): add one
-            record_id = (await call("addRecord", "POST", f"/_sandbox/records/{resource}"))["id"]
+            control = f"/_sandbox/records/{resource}"
+            sent = {"json": under} if under else {}
+            record_id = (await call("addRecord", "POST", control, **sent))["id"]
         urls = [
-            (sdk_name, path.replace(f"{{{parameter}}}", record_id) if parameter else path)
+            (sdk_name, path.replace(f"{{{parameter}}}", under.get(parameter, record_id)))
+            if parameter
+            else (sdk_name, path)
             for sdk_name, path, parameter in readers
         ]
         for sdk_name, url in urls:  # the envelope of a list nobody else calls

@@ -54,6 +54,9 @@ class RecordFields:
     def __init__(self, document: dict[str, Any], schemas: SchemaSet | None = None) -> None:
         self.document = document
         self.schemas = schemas or SchemaSet(document)
+        self.parents: dict[str, tuple[str, str]] = {}
+        """Each list under a record (``payments.events``): its parent resource and the path
+        parameter that names the parent; a record added to it names its parent there."""
         found: dict[str, tuple[int, str]] = {}
         for path, item in document["paths"].items():
             for verb in _METHODS:
@@ -62,6 +65,12 @@ class RecordFields:
                 name = OperationName(document, path, verb)
                 pointer = self._record_pointer(name)
                 if pointer is None:
+                    continue
+                if name.is_list and len(name.path_params) == 1:
+                    # A list under one record (``/payments/{payment_id}/events``) keeps its
+                    # own collection, named as the SDK names the list (``payments.events``).
+                    self.parents[name.key] = (name.resource, name.path_params[0])
+                    found[name.key] = (0, pointer)
                     continue
                 rank = _rank(name)
                 if name.resource not in found or rank < found[name.resource][0]:
@@ -209,7 +218,15 @@ class RecordFields:
                 f"records of {resource} are made by the service's own operations: set their "
                 f"fields with PATCH /_sandbox/records/{resource}/{{id}}"
             )
+        parent = None
+        if resource in self.parents:
+            parent = self._parent(store, resource, fields)
+            fields = {
+                key: value for key, value in fields.items() if key != self.parents[resource][1]
+            }
         record = self._checked(resource, fields)
+        if parent is not None:
+            record["_parent"] = parent
         declared = self.properties(pointer)
         schema = _deep(self.document, self._node(self.concrete(pointer)))
         match = _PREFIX.match(str(_deep(self.document, self._node(declared["id"])).get("pattern")))
@@ -228,6 +245,18 @@ class RecordFields:
         else:
             table.append(record)
         return record
+
+    def _parent(self, store: Store, resource: str, fields: Any) -> str:
+        """Return the parent id a record of a list under a record names (400 or 404 if not)."""
+        parent_resource, parameter = self.parents[resource]
+        given = fields.get(parameter) if isinstance(fields, dict) else None
+        if not isinstance(given, str):
+            raise bad_request(f"{parameter} is required: the {parent_resource} record it is under")
+        if _find(records_of(store, parent_resource), given) is None:
+            raise not_found(
+                f"{parameter} {shown(given)} does not match any {parent_resource} record"
+            )
+        return given
 
 
 def _required(schema: dict[str, Any]) -> list[str]:
