@@ -433,6 +433,4 @@ def test_the_required_check_finds_a_misspelt_name(bundle: dict[str, Any]) -> Non
     edited["components"]["schemas"]["RefundCreateRequest"]["required"] = ["paymnet_id"]
     then = {"properties": {"a": {}}, "if": {"required": ["a"]}, "then": {"required": ["a"]}}
     edited["components"]["schemas"]["ConditionalForTest"] = then
-    assert _required_not_declared(edited) == [
-        "/components/schemas/RefundCreateRequest: paymnet_id"
-    ]
+    assert _required_not_declared(edited) == ["/components/schemas/RefundCreateRequest: paymnet_id"]
