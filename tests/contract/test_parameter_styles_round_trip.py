@@ -23,7 +23,7 @@ from starlette.requests import Request
 from payments_sdk import InvalidParameterError
 from payments_sdk._param_styles import Style, encode_query
 from payments_sdk.sandbox._errors import ApiError
-from payments_sdk.sandbox._requests import Operation
+from payments_sdk.sandbox._request_validation import Operation
 from payments_sdk.sandbox.contract import SchemaSet
 
 # (style, explode, schema type): the combinations OpenAPI 3.1 defines for a query parameter.

@@ -23,7 +23,7 @@ from jsonschema.exceptions import best_match
 
 from payments_sdk import InvalidParameterError
 from payments_sdk._checks import check
-from payments_sdk.sandbox._requests import _describe
+from payments_sdk.sandbox._request_validation import _describe
 from payments_sdk.sandbox.contract import SchemaSet
 
 # Derandomized: the same draws on every run, so a failure is never at random.

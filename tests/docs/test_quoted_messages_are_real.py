@@ -322,7 +322,7 @@ def test_every_operation_sandbox_md_names_is_one_a_fault_can_name() -> None:
     """
     from payments_sdk._naming import sdk_name
     from payments_sdk._operation_table import OPERATIONS
-    from payments_sdk.sandbox._operations import bundle_operations
+    from payments_sdk.sandbox._operation_index import bundle_operations
 
     operations = bundle_operations()
     section = _fault_section()

@@ -16,7 +16,7 @@ from fold import fold_server_prefixes
 
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
-from payments_sdk.sandbox._spaces import Spaces
+from payments_sdk.sandbox._namespace_states import Spaces
 from tests.support.scratch_generate import ROOT
 
 # 257 characters: one more than the path id's pattern allows.

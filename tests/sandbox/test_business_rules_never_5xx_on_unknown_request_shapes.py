@@ -27,7 +27,7 @@ from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._generic import OperationName
 from payments_sdk.sandbox._handlers import BUSINESS
-from payments_sdk.sandbox._spaces import Spaces
+from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, resolve
 
 VARIANT = {

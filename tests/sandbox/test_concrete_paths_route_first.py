@@ -11,7 +11,7 @@ from starlette.routing import Route
 
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
-from payments_sdk.sandbox._spaces import Spaces
+from payments_sdk.sandbox._namespace_states import Spaces
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 
 from payments_sdk.sandbox import Sandbox, SandboxControlError, SandboxNamespace
-from payments_sdk.sandbox._spaces import MAX_NAMESPACES
+from payments_sdk.sandbox._namespace_states import MAX_NAMESPACES
 
 pytestmark = pytest.mark.integration
 

@@ -22,8 +22,8 @@ from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._controls_cli import controls_main
 from payments_sdk.sandbox._generic import records_of
+from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox._record_fields import RecordFields
-from payments_sdk.sandbox._spaces import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, load_bundle
 from tests.support.schema_values import variants
 

@@ -21,9 +21,9 @@ import pytest
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox, _app
 from payments_sdk.sandbox._generic import Handler, OperationName, records_of
+from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox._record_fields import FIXED_FIELDS, RecordFields
-from payments_sdk.sandbox._requests import Validated
-from payments_sdk.sandbox._spaces import Spaces
+from payments_sdk.sandbox._request_validation import Validated
 from payments_sdk.sandbox._store import Store
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
 from tests.support.schema_values import example, request_example, variants

@@ -23,7 +23,7 @@ from fold import fold_server_prefixes
 
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
-from payments_sdk.sandbox._spaces import Spaces
+from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer
 from tests.support.feature_edits import (
     all_of_record,

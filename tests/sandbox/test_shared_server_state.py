@@ -308,7 +308,7 @@ async def test_the_file_holds_exactly_what_memory_holds_after_every_kind_of_chan
     tmp_path: Path,
 ) -> None:
     """Every operation that changes state, in place too, reaches the file: a reload is equal."""
-    from payments_sdk.sandbox._state import encode
+    from payments_sdk.sandbox._state_file import encode
     from payments_sdk_generated.models import RfiDocumentSubmission
 
     state = tmp_path / "tour.db"

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._state import CorruptState, StateFileInUse
+from payments_sdk.sandbox._state_file import CorruptState, StateFileInUse
 
 pytestmark = pytest.mark.integration
 

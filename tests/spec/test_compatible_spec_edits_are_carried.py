@@ -37,7 +37,7 @@ DRIVES = textwrap.dedent(
     from payments_sdk import AsyncPaymentsClient
     from payments_sdk.sandbox._app import build_app
     from payments_sdk.sandbox._auth import KeyIssuer
-    from payments_sdk.sandbox._spaces import Spaces
+    from payments_sdk.sandbox._namespace_states import Spaces
     from spec_edit_set import Drive, by_name
 
     assert resources.__file__.startswith(sys.argv[2]), resources.__file__

@@ -165,7 +165,7 @@ CALLS = textwrap.dedent(
     from payments_sdk import AsyncPaymentsClient, InvalidParameterError
     from payments_sdk.sandbox._app import build_app
     from payments_sdk.sandbox._auth import KeyIssuer
-    from payments_sdk.sandbox._spaces import Spaces
+    from payments_sdk.sandbox._namespace_states import Spaces
 
     document = json.load(open(sys.argv[1]))
     keys = KeyIssuer(None)

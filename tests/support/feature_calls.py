@@ -28,7 +28,7 @@ from payments_sdk import (
 )
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
-from payments_sdk.sandbox._spaces import Spaces
+from payments_sdk.sandbox._namespace_states import Spaces
 
 Check = Callable[["Harness"], Awaitable[None]]
 CHECKS: dict[str, Check] = {}

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ._faults import DropWhen, Fault, FaultKind, Faults
-    from ._namespace import SandboxControlError, SandboxNamespace
+    from ._namespace_client import SandboxControlError, SandboxNamespace
     from ._sandbox import Sandbox
 
 __all__ = [
@@ -60,9 +60,9 @@ def _require_extra() -> None:
 
 def __getattr__(name: str) -> Any:
     if name in ("SandboxNamespace", "SandboxControlError"):
-        from . import _namespace
+        from . import _namespace_client
 
-        return getattr(_namespace, name)
+        return getattr(_namespace_client, name)
     if name == "Sandbox":
         _require_extra()
         from ._sandbox import Sandbox

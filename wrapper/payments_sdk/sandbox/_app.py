@@ -22,9 +22,9 @@ from ._control_routes import control_routes
 from ._controls import State
 from ._errors import ApiError
 from ._generic import OperationName, RawBody, handler_for
+from ._namespace_states import Spaces, namespace_of
 from ._record_fields import RecordFields
-from ._requests import Operation
-from ._spaces import Spaces, namespace_of
+from ._request_validation import Operation
 from ._store import render
 from .contract import SchemaSet, load_bundle
 

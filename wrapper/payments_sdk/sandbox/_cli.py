@@ -299,7 +299,7 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
 
     from ._auth import secret_for_seed
     from ._sandbox import Sandbox
-    from ._state import StateFileInUse
+    from ._state_file import StateFileInUse
 
     secret = args.key_secret
     if secret is None and args.seed is not None:

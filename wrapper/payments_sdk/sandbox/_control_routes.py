@@ -18,7 +18,7 @@ from starlette.routing import Route
 from ._controls import CONTROLS, Call, Control, State
 from ._errors import ApiError
 from ._input import MAX_JSON_BYTES, parse_json, read_body
-from ._spaces import namespace_of
+from ._namespace_states import namespace_of
 from ._store import render
 
 __all__ = ["control_routes"]

@@ -10,7 +10,7 @@ HTTP answer is (``status``, ``answer``) and, optionally, its ``payments-sandbox`
 - ``Sandbox`` (``_sandbox.py``) runs it in process: its typed methods hand their arguments, as
   JSON, to ``Sandbox._control``, which runs the same checks and operation (a 400 is a
   ValueError, a 404 a KeyError);
-- ``SandboxNamespace`` (``_namespace.py``) calls it over HTTP: its typed methods hand their
+- ``SandboxNamespace`` (``_namespace_client.py``) calls it over HTTP: its typed methods hand their
   arguments to ``SandboxNamespace._control``, which builds the request from the entry;
 - ``_controls_cli.py`` makes each ``command`` a ``payments-sandbox GROUP ACTION`` subcommand that
   calls it through ``SandboxNamespace``.
@@ -40,8 +40,8 @@ if TYPE_CHECKING:
     from ._auth import KeyIssuer
     from ._clock import TestClock
     from ._faults import Fault
+    from ._namespace_states import Spaces
     from ._record_fields import RecordFields
-    from ._spaces import Spaces
 
 __all__ = [
     "CONTROLS",
@@ -177,7 +177,7 @@ def _fields(call: Call, allowed: frozenset[str], *, name: Callable[[str], str] =
 
 
 def _name(value: object, field: str) -> str:
-    from ._spaces import check_name
+    from ._namespace_states import check_name
 
     return check_name(value, field)
 
@@ -216,7 +216,7 @@ def _issue_key(state: State, namespace: str, *, wanted: str) -> dict[str, Any]:
 
 
 def _delete_namespace(state: State, namespace: str) -> None:
-    from ._spaces import DEFAULT
+    from ._namespace_states import DEFAULT
 
     if namespace == DEFAULT:
         raise bad_request(

@@ -20,7 +20,7 @@ import os
 import sys
 
 from ._controls import CONTROLS, Control
-from ._namespace import SandboxControlError, SandboxNamespace
+from ._namespace_client import SandboxControlError, SandboxNamespace
 
 __all__ = ["COMMANDS", "controls_main", "groups", "usage_lines"]
 

@@ -26,7 +26,7 @@ from http import HTTPStatus
 from typing import Any, Literal, get_args
 
 from ._errors import shown
-from ._operations import OperationTable, bundle_operations
+from ._operation_index import OperationTable, bundle_operations
 
 __all__ = [
     "MAX_LATENCY",

@@ -35,7 +35,7 @@ from .._naming import is_list_envelope, method_of, resource_of
 from .._schema_views import merge_all_of
 from ._errors import UnknownShape, bad_request, not_found, shown
 from ._handlers import BUSINESS, MATCHERS, TABLES
-from ._requests import Validated
+from ._request_validation import Validated
 from ._store import Store, paginate
 from .contract import resolve
 

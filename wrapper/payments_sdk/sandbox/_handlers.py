@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ._errors import bad_request
-from ._requests import Validated
+from ._request_validation import Validated
 from ._store import Store
 
 __all__ = ["BUSINESS", "MATCHERS", "TABLES"]

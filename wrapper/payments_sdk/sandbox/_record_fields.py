@@ -36,7 +36,7 @@ from typing import Any
 from ._errors import bad_request, field_path, not_found, shown
 from ._generic import _PREFIX, OperationName, _deep, _placeholder, answers_alone, records_of
 from ._handlers import TABLES
-from ._requests import _describe
+from ._request_validation import _describe
 from ._store import Store, render
 from .contract import SchemaSet, escape_pointer
 

@@ -26,9 +26,9 @@ from ._errors import ApiError
 from ._fault_layer import FaultLayer
 from ._faults import Faults
 from ._input import parse_json
+from ._namespace_states import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
 from ._record_fields import RecordFields
-from ._spaces import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
-from ._state import SnapshotInfo, StateFile
+from ._state_file import SnapshotInfo, StateFile
 from ._store import Store, creation_time, render
 from ._transport import InProcessTransport
 from .contract import load_bundle
@@ -92,7 +92,7 @@ class Sandbox:
                 idle_timeout=namespace_idle,
                 seed_span=seed_span,
             )
-            """Every namespace's state (``_spaces.py``); ``store`` is the default namespace's."""
+            """Every namespace's state (``_namespace_states.py``); ``store``: the default one's."""
         except BaseException:
             if state_file is not None:
                 state_file.close()

@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import pytest
 
-from ._namespace import SandboxNamespace
+from ._namespace_client import SandboxNamespace
 
 if TYPE_CHECKING:
     from payments_sdk import AsyncPaymentsClient

@@ -33,8 +33,8 @@ from typing import Any
 from ._clock import TestClock
 from ._errors import ApiError, bad_request, shown
 from ._faults import Faults
-from ._operations import bundle_operations
-from ._state import SnapshotInfo, StateFile, encode
+from ._operation_index import bundle_operations
+from ._state_file import SnapshotInfo, StateFile, encode
 from ._store import Store
 
 __all__ = [

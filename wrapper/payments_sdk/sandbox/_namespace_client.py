@@ -215,7 +215,7 @@ class SandboxNamespace:
         counts: dict[str, int] = self._control("faults")["calls"]
         if operation is None:
             return counts
-        from ._operations import bundle_operations  # imported on use, as httpx is
+        from ._operation_index import bundle_operations  # imported on use, as httpx is
 
         return counts.get(bundle_operations().resolve(operation) or operation, 0)
 
