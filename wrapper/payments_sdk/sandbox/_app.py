@@ -113,7 +113,7 @@ def build_app(
                 spaces,
                 keys,
                 Operation(folded, schemas, path, method),
-                OperationName(folded, path, method),
+                OperationName.of(folded, path, method),
             )
             for method in item
             if method in _METHODS

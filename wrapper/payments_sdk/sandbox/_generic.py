@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from .._naming import is_list_envelope, method_of, resource_of
 from .._schema_views import merge_all_of
@@ -43,6 +43,8 @@ __all__ = ["Handler", "OperationName", "RawBody", "answers_alone", "handler_for"
 
 Handler = Callable[[Store, Validated], tuple[int, Any]]
 
+# How many documents OperationName.of keeps readings of: the shipped bundle and a few edited ones.
+_DOCUMENTS_KEPT = 8
 _PREFIX = re.compile(r"^\^([a-z]+)_")
 _WINDOW_AND_PAGES = frozenset({"before", "after", "per_page", "page"})
 
@@ -58,7 +60,27 @@ class RawBody:
 
 
 class OperationName:
-    """An operation of a document, named as the SDK names it, with what its answer looks like."""
+    """An operation of a document, named as the SDK names it, with what its answer looks like.
+
+    Read once per operation of a document: :meth:`of` keeps what it read, so the routes, the
+    request validation, the fault index and the record control share one reading.
+    """
+
+    _read: ClassVar[list[tuple[dict[str, Any], dict[tuple[str, str], OperationName]]]] = []
+
+    @classmethod
+    def of(cls, document: dict[str, Any], path: str, verb: str) -> OperationName:
+        """Return the operation at ``path`` and ``verb`` of ``document``, read once."""
+        verb = verb.lower()
+        names = next((read for known, read in cls._read if known is document), None)
+        if names is None:
+            names = {}
+            cls._read.insert(0, (document, names))
+            del cls._read[_DOCUMENTS_KEPT:]  # tests build many edited bundles
+        name = names.get((path, verb))
+        if name is None:
+            name = names[(path, verb)] = cls(document, path, verb)
+        return name
 
     def __init__(self, document: dict[str, Any], path: str, verb: str) -> None:
         spec = document["paths"][path][verb]

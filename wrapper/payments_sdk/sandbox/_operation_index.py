@@ -51,7 +51,7 @@ class OperationTable:
                 operation_id: str = item[method]["operationId"]
                 verb = method.upper()
                 self._routes[operation_id] = (verb, path)
-                named = OperationName(document, path, method)
+                named = OperationName.of(document, path, method)
                 self._names[operation_id] = sdk_name(named.resource, named.method)
                 self._by_name[self._names[operation_id]] = operation_id
                 self._by_route[f"{verb} {path}"] = operation_id

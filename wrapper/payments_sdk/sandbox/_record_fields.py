@@ -62,7 +62,7 @@ class RecordFields:
             for verb in _METHODS:
                 if verb not in item:
                     continue
-                name = OperationName(document, path, verb)
+                name = OperationName.of(document, path, verb)
                 pointer = self._record_pointer(name)
                 if pointer is None:
                     continue
@@ -80,7 +80,7 @@ class RecordFields:
         answers: dict[str, str] = {}
         for path, item in document["paths"].items():
             if "get" in item:
-                name = OperationName(document, path, "get")
+                name = OperationName.of(document, path, "get")
                 if answers_alone(name) and name.resource not in self.records:
                     answers.setdefault(name.resource, self._answer_pointer(name))
         self.answers: dict[str, str] = dict(sorted(answers.items()))

@@ -99,7 +99,7 @@ class Operation:
         self._refuse_path = bad_request if "400" in spec.get("responses", {}) else not_found
         from ._generic import OperationName  # imported here: _generic imports this module
 
-        self.name = OperationName(document, path, method.lower()).key
+        self.name = OperationName.of(document, path, method.lower()).key
         """The operation as the SDK names it (``refunds.create``), which keys its rules."""
         self._document = document
         self._schemas = schemas
