@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -41,6 +42,15 @@ def cli(*args: str, env: Mapping[str, str] | None = None) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
+def _as_at_a_terminal() -> None:
+    """In the child, before exec: Ctrl-C interrupts, as at a terminal.
+
+    A command a shell starts in the background (``make test &``, CI runners) inherits SIGINT
+    ignored, and Python then keeps ignoring it; a test that sends SIGINT wants the user's case.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def cli_process(*args: str, env: Mapping[str, str]) -> subprocess.Popen[str]:
     """Start ``payments ARGS`` as a real process, with pipes for its output."""
     return subprocess.Popen(
@@ -49,6 +59,7 @@ def cli_process(*args: str, env: Mapping[str, str]) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **env},
+        preexec_fn=_as_at_a_terminal,
     )
 
 
