@@ -247,6 +247,7 @@ def _for(method: str, name: str) -> st.SearchStrategy[Any]:
         return MAPPINGS | st.fixed_dictionaries({field: ANY for field in fields})
     if kind == "array":
         item = schema.get("items", {})
+        item = item if isinstance(item, dict) else {}  # items: false (a prefixItems tuple)
         fields = sorted(item.get("properties", {}))
         shaped = st.fixed_dictionaries({field: IDS for field in fields}) if fields else IDS
         return st.lists(st.one_of(ANY, shaped))

@@ -25,6 +25,7 @@ import asyncio
 import copy
 import json
 import os
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -350,6 +351,8 @@ def _escaped(value: Any, schema: Any) -> Any:
                 escaped[key] = _escaped(item, declared[key])
             elif isinstance(extra, dict):
                 escaped[key] = _escaped(item, extra)
+            elif any(re.search(p, key) for p in schema.get("patternProperties", {})):
+                escaped[key] = item  # named by a pattern: declared, not undocumented
             else:
                 escaped[key] = Undocumented(item)
         return escaped

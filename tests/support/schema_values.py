@@ -73,10 +73,19 @@ def variants(
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
     properties = _properties(document, pointer, node)
+    if not properties and node.get("patternProperties") and node.get("examples"):
+        return [node["examples"][0]]  # fields named only by a pattern: the bundle's example
     if kind == "object" or properties:
         return _objects(document, properties, depth, {**(rules or {}), **node})
+    if kind == "array" and node.get("prefixItems"):
+        # A tuple: one value for each position (``items: false`` allows nothing after them).
+        count = len(node["prefixItems"])
+        return [
+            [variants(document, f"{pointer}/prefixItems/{i}", depth + 1)[0] for i in range(count)]
+        ]
     if kind == "array":
-        items = variants(document, f"{pointer}/items", depth + 1) if "items" in node else []
+        typed = isinstance(node.get("items"), dict)
+        items = variants(document, f"{pointer}/items", depth + 1) if typed else []
         return _arrays(items, node)
     for key in ("examples", "default"):
         if key in node:

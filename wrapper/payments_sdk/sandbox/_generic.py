@@ -43,6 +43,9 @@ __all__ = ["Handler", "OperationName", "RawBody", "answers_alone", "handler_for"
 
 Handler = Callable[[Store, Validated], tuple[int, Any]]
 
+# What a request field kept with a record may be: what a JSON body holds (a multipart file's
+# bytes are the upload's, which its rule stores).
+_JSON_VALUES = (str, int, bool, list, dict, type(None))
 # How many documents OperationName.of keeps readings of: the shipped bundle and a few edited ones.
 _DOCUMENTS_KEPT = 8
 _PREFIX = re.compile(r"^\^([a-z]+)_")
@@ -420,11 +423,21 @@ def _carrying(name: OperationName, handler: Handler) -> Handler:
         # Taken before the rule runs: the caller's values, whatever the rule does with the body.
         given = v.body if isinstance(v.body, Mapping) else {}
         offered = {key: given[key] for key in declared if key in given}
+        # A field the request has and the record does not declare (a notify_url, tags) is kept
+        # with the record, never answered, as the convention keeps it ("_" keys are not shown).
+        kept = {
+            key: given[key]
+            for key in given
+            if key not in properties and isinstance(given[key], _JSON_VALUES)  # not a file
+        }
         status, record = handler(store, v)
         if isinstance(record, dict):
             carried = [key for key in offered if key not in record]
             for key in carried:
                 record[key] = offered[key]
+            if kept and "id" in record and 200 <= status < 300:
+                record.setdefault("_request", {}).update(kept)
+                carried.append("_request")
             if carried and "id" in record:  # an existing record changed in place: keep it
                 store.touched.add((store.table_name(name.resource), record["id"]))
         return status, record
