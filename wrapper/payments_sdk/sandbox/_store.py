@@ -310,15 +310,6 @@ class Store:
         self.rfis[rfi["id"]] = rfi
         return rfi
 
-    def list_rfis(self, status: str | None, search: str | None) -> list[dict[str, Any]]:
-        """RFIs, filtered by status and by exact match on the RFI id or entity id."""
-        return [
-            rfi
-            for rfi in self.rfis.values()
-            if (status is None or rfi["status"] == status)
-            and (search is None or search in (rfi["id"], rfi["entity_id"]))
-        ]
-
     # -- balances and conversions ---------------------------------------------------------
 
     def convert(self, body: dict[str, Any]) -> dict[str, Any]:
@@ -576,15 +567,6 @@ class Store:
         record["created_at"] = self.now()
         self.validations[record["id"]] = record
         return record
-
-    def list_validations(self, account_id: str | None, country: str | None) -> list[dict[str, Any]]:
-        """Return validations by saved account id and, case-insensitively, by country."""
-        return [
-            record
-            for record in self.validations.values()
-            if (account_id is None or record.get("beneficiary_account_id") == account_id)
-            and (country is None or str(record.get("country", "")).upper() == country.upper())
-        ]
 
     # -- helpers --------------------------------------------------------------------------
 
