@@ -14,8 +14,11 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from payments_sdk._operation_table import OPERATIONS
 from payments_sdk.cli import run
@@ -195,3 +198,36 @@ def test_a_device_is_written_in_place_never_renamed_over(env: dict[str, str]) ->
     assert result.code == 0, result.err
     assert result.err == "payments: wrote 250 rows to /dev/null\n"
     assert stat.S_ISCHR(Path("/dev/null").stat().st_mode)
+
+
+@given(
+    maximum=st.none() | st.integers(-50, 500),
+    exclusive=st.none() | st.integers(-50, 500),
+    step=st.none() | st.integers(1, 40),
+    minimum=st.none() | st.integers(-50, 500),
+)
+def test_the_largest_page_is_the_largest_integer_the_schema_allows(
+    maximum: int | None, exclusive: int | None, step: int | None, minimum: int | None
+) -> None:
+    """--all's page size: the largest integer per_page's schema allows (jsonschema the judge)."""
+    from jsonschema import Draft202012Validator
+
+    from payments_sdk.cli._run import _largest_integer
+
+    schema: dict[str, Any] = {"type": "integer"}
+    for key, value in (("maximum", maximum), ("exclusiveMaximum", exclusive),
+                       ("multipleOf", step), ("minimum", minimum)):  # fmt: skip
+        if value is not None:
+            schema[key] = value
+    valid = Draft202012Validator(schema).is_valid
+    largest = _largest_integer(schema)
+    if maximum is None and exclusive is None:
+        assert largest is None
+    elif largest is None:
+        top = min(
+            b for b in (maximum, None if exclusive is None else exclusive - 1) if b is not None
+        )
+        assert not any(valid(n) for n in range(top - 2 * (step or 1), top + 1))
+    else:
+        assert valid(largest), (schema, largest)
+        assert not any(valid(n) for n in range(largest + 1, largest + 2 * (step or 1) + 2))

@@ -452,10 +452,41 @@ def _export_page_size(entry: OperationEntry) -> dict[str, int]:
     """
     for argument in entry.arguments:
         if argument.python_name == "per_page":
-            largest = argument.schema.get("maximum")
-            if isinstance(largest, int) and not isinstance(largest, bool):
+            largest = _largest_integer(argument.schema)
+            if largest is not None:
                 return {"per_page": largest}
     return {}
+
+
+def _largest_integer(schema: dict[str, Any]) -> int | None:
+    """Return the largest integer ``schema`` allows, or None when it sets no upper bound.
+
+    ``maximum`` is inclusive, ``exclusiveMaximum`` not, and ``multipleOf`` steps down to its
+    multiple; below ``minimum`` (or ``exclusiveMinimum``) there is none.
+    """
+
+    def integer(key: str) -> int | None:
+        value = schema.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    bounds = [
+        b for b in (integer("maximum"), _minus_one(integer("exclusiveMaximum"))) if b is not None
+    ]
+    if not bounds:
+        return None
+    largest = min(bounds)
+    step = integer("multipleOf")
+    if step is not None and step > 0:
+        largest -= largest % step
+    low = integer("minimum")
+    above = integer("exclusiveMinimum")
+    if (low is not None and largest < low) or (above is not None and largest <= above):
+        return None
+    return largest
+
+
+def _minus_one(value: int | None) -> int | None:
+    return None if value is None else value - 1
 
 
 async def _walk(
