@@ -89,7 +89,8 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bun
 	rm -rf build/generate
 	$(PY) openapi/tools/doc_regions.py generated/payments.folded.json generated/payments_sdk_generated docs
 	PAYMENTS_DOCS_UPDATE=1 $(PY) -m pytest -q -p no:cacheprovider -p no:randomly \
-		tests/docs/test_cli_examples_are_real.py::test_every_example_prints_what_the_page_shows
+		tests/docs/test_cli_examples_are_real.py::test_every_example_prints_what_the_page_shows \
+		|| echo "generate: docs/cli.md's examples were left as they were: an example now ends otherwise (a breaking change?); make test reports which"
 	$(PY) openapi/tools/api_diff.py --report
 
 # The recipe of `make generate` on another bundle, into another directory, and nothing else (no

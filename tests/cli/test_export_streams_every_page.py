@@ -17,7 +17,7 @@ from payments_sdk._operation_table import OPERATIONS
 from payments_sdk.cli._exit_codes import ExitCode
 from payments_sdk.cli._progress import Progress
 from payments_sdk.sandbox import Sandbox
-from tests.support.cli_helpers import cli, cli_process, served_sandbox
+from tests.support.cli_helpers import as_at_a_terminal, cli, cli_process, served_sandbox
 
 SEEDED = 45  # the sandbox's default number of payments
 
@@ -220,6 +220,7 @@ def test_ctrl_c_on_standard_output_ends_with_a_whole_row(
             [sys.executable, "-m", "payments_sdk.cli", "payments", "list", "--all",
              "--per-page", str(PER_PAGE), "--prefetch", "0", "--format", "csv"],
             stdout=out, stderr=subprocess.PIPE, text=True, env={**os.environ, **big},
+            preexec_fn=as_at_a_terminal,
         )  # fmt: skip
         _wait(holding, "a page held mid-export")
         assert len(_rows_of("csv", target.read_text())) == SERVED * PER_PAGE

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from payments_sdk.cli import run
 from payments_sdk.sandbox import Sandbox
 
-__all__ = ["Result", "cli", "cli_process", "key_fragments", "served_sandbox"]
+__all__ = ["Result", "as_at_a_terminal", "cli", "cli_process", "key_fragments", "served_sandbox"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def cli(*args: str, env: Mapping[str, str] | None = None) -> Result:
     return Result(code, out.getvalue(), err.getvalue())
 
 
-def _as_at_a_terminal() -> None:
+def as_at_a_terminal() -> None:
     """In the child, before exec: Ctrl-C interrupts, as at a terminal.
 
     A command a shell starts in the background (``make test &``, CI runners) inherits SIGINT
@@ -59,7 +59,7 @@ def cli_process(*args: str, env: Mapping[str, str]) -> subprocess.Popen[str]:
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, **env},
-        preexec_fn=_as_at_a_terminal,
+        preexec_fn=as_at_a_terminal,
     )
 
 
