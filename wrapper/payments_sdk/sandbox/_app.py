@@ -108,15 +108,12 @@ def build_app(
     # OpenAPI matches a concrete path before a templated one (/payments/export before
     # /payments/{id}); Starlette takes the first route that matches, so they go in that order.
     for path, item in sorted(folded["paths"].items(), key=lambda entry: _templated(entry[0])):
+        names = {m: OperationName.of(folded, path, m) for m in item if m in _METHODS}
         by_method = {
             method.upper(): _endpoint(
-                spaces,
-                keys,
-                Operation(folded, schemas, path, method),
-                OperationName.of(folded, path, method),
+                spaces, keys, Operation(folded, schemas, path, method, name.key), name
             )
-            for method in item
-            if method in _METHODS
+            for method, name in names.items()
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     record_fields = RecordFields(folded, schemas)

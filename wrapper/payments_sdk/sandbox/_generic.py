@@ -28,20 +28,19 @@ resource.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 from .._naming import is_list_envelope, method_of, resource_of
 from .._schema_views import merge_all_of
 from ._errors import UnknownShape, bad_request, not_found, shown
-from ._handlers import BUSINESS, MATCHERS, TABLES
+from ._handlers import BUSINESS, MATCHERS, Handler
 from ._request_validation import Validated
-from ._store import Store, paginate
+from ._store import TABLES, Store, paginate
 from .contract import resolve
 
 __all__ = ["Handler", "OperationName", "RawBody", "answers_alone", "handler_for"]
 
-Handler = Callable[[Store, Validated], tuple[int, Any]]
 
 # What a request field kept with a record may be: what a JSON body holds (a multipart file's
 # bytes are the upload's, which its rule stores).

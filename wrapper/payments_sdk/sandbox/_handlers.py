@@ -14,9 +14,9 @@ from typing import Any
 
 from ._errors import bad_request
 from ._request_validation import Validated
-from ._store import Store
+from ._store import TABLES, Store
 
-__all__ = ["BUSINESS", "MATCHERS", "TABLES"]
+__all__ = ["BUSINESS", "MATCHERS", "TABLES", "Handler"]  # TABLES: the store's, for the rules
 
 Handler = Callable[[Store, Validated], tuple[int, Any]]
 
@@ -68,20 +68,6 @@ BUSINESS: dict[str, Handler] = {
     ),
 }
 """The operations whose answers follow the service's rules, by SDK name."""
-
-TABLES: dict[str, str] = {
-    "balance_conversions": "conversions",
-    "bank_account_validations": "validations",
-    "beneficiaries": "beneficiaries",
-    "documents": "documents",
-    "kyc_links": "kyc_links",
-    "orders": "orders",
-    "payments": "payments",
-    "refunds": "refunds",
-    "rfis": "rfis",
-    "virtual_accounts": "virtual_accounts",
-}
-"""The store attribute holding each business resource's records, in creation order."""
 
 
 def _rfi_search(record: Mapping[str, Any], term: Any) -> bool:

@@ -35,9 +35,8 @@ from typing import Any
 
 from ._errors import bad_request, field_path, not_found, shown
 from ._generic import _PREFIX, OperationName, _deep, _placeholder, answers_alone, records_of
-from ._handlers import TABLES
 from ._request_validation import _describe
-from ._store import Store, render
+from ._store import TABLES, Store, render
 from .contract import SchemaSet, escape_pointer
 
 __all__ = ["FIXED_FIELDS", "RecordFields"]

@@ -88,7 +88,7 @@ class Operation:
     """One operation of the bundle, able to validate a request for it."""
 
     def __init__(
-        self, document: dict[str, Any], schemas: SchemaSet, path: str, method: str
+        self, document: dict[str, Any], schemas: SchemaSet, path: str, method: str, name: str = ""
     ) -> None:
         self.path = path
         self.method = method.upper()
@@ -97,9 +97,7 @@ class Operation:
         # An operation whose only input is its path declares no 400: an id that cannot name a
         # record is then answered as what it is, a record that does not exist (404).
         self._refuse_path = bad_request if "400" in spec.get("responses", {}) else not_found
-        from ._generic import OperationName  # imported here: _generic imports this module
-
-        self.name = OperationName.of(document, path, method.lower()).key
+        self.name = name or self.operation_id
         """The operation as the SDK names it (``refunds.create``), which keys its rules."""
         self._document = document
         self._schemas = schemas

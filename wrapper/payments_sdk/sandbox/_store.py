@@ -20,6 +20,7 @@ from ._fx import PPM, FxDesk
 from .rules import FEE_BPS, SANCTIONS_THRESHOLD, SEED_BALANCES
 
 __all__ = [
+    "TABLES",
     "ApiError",
     "Store",
     "paginate",
@@ -53,6 +54,21 @@ def render(value: Any) -> Any:
     if isinstance(value, datetime):
         return value.astimezone(UTC).replace(tzinfo=None).isoformat() + "Z"
     return value
+
+
+TABLES: dict[str, str] = {
+    "balance_conversions": "conversions",
+    "bank_account_validations": "validations",
+    "beneficiaries": "beneficiaries",
+    "documents": "documents",
+    "kyc_links": "kyc_links",
+    "orders": "orders",
+    "payments": "payments",
+    "refunds": "refunds",
+    "rfis": "rfis",
+    "virtual_accounts": "virtual_accounts",
+}
+"""The store attribute holding each business resource's records, in creation order."""
 
 
 class Store:
@@ -146,8 +162,6 @@ class Store:
 
     def table_name(self, resource: str) -> str:
         """Return the table a resource's records are kept in, as :meth:`dump` names it."""
-        from ._handlers import TABLES
-
         return TABLES.get(resource) or self.GENERIC + resource
 
     def dump(self) -> dict[str, Any]:
