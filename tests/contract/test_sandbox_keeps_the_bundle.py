@@ -35,6 +35,7 @@ from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import Status, StopReason, events, from_schema
 
 from payments_sdk.sandbox import Sandbox
+from payments_sdk.sandbox.contract import resolve
 from tests.support.closed_bundle import closed_answers
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,15 +48,6 @@ _EVERY_STATUS = ["2xx", "3xx", "400", "401", "403", "404", "409", "429", "5xx"]
 """positive_data_acceptance's statuses for an operation with business refusals: a 400 too."""
 
 
-def _resolved(document: dict[str, Any], node: Any) -> Any:
-    while isinstance(node, dict) and "$ref" in node:
-        target: Any = document
-        for part in node["$ref"].removeprefix("#/").split("/"):
-            target = target[part.replace("~1", "/").replace("~0", "~")]
-        node = target
-    return node
-
-
 def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
     return [
         (method.upper(), path, operation)
@@ -66,13 +58,13 @@ def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]
 
 
 def _listed_refusals(document: dict[str, Any], operation: dict[str, Any]) -> list[Any]:
-    refused = _resolved(document, operation["responses"].get("400", {}))
+    refused = resolve(document, operation["responses"].get("400", {}))
     listed: list[Any] = refused.get("x-business-errors", [])
     return listed
 
 
 def _multipart(document: dict[str, Any], operation: dict[str, Any]) -> bool:
-    body = _resolved(document, operation.get("requestBody", {}))
+    body = resolve(document, operation.get("requestBody", {}))
     return "multipart/form-data" in body.get("content", {})
 
 
