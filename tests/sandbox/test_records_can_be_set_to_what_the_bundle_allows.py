@@ -14,6 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
+from bundle_edits import properties_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -137,7 +138,7 @@ def _grown() -> dict[str, Any]:
     """The bundle with a new optional enum field on Refund and a new list-and-retrieve resource."""
     document = json.loads(json.dumps(FOLDED))
     schemas = document["components"]["schemas"]
-    schemas["Refund"]["properties"]["reason"] = {"type": "string", "enum": ["duplicate", "fraud"]}
+    properties_of(document, "Refund")["reason"] = {"type": "string", "enum": ["duplicate", "fraud"]}
     schemas["Widget"] = {
         "type": "object",
         "required": ["id", "colour"],
@@ -196,9 +197,8 @@ async def test_a_field_of_an_answer_no_record_backs_is_settable_with_no_new_line
     namespace of the key only.
     """
     document = _grown()
-    schemas = document["components"]["schemas"]
-    schemas["FxRate"]["properties"]["provider"] = {"type": "string", "minLength": 2}
-    schemas["Balance"]["properties"]["kind"] = {"type": "string", "enum": ["cash", "reserve"]}
+    properties_of(document, "FxRate")["provider"] = {"type": "string", "minLength": 2}
+    properties_of(document, "Balance")["kind"] = {"type": "string", "enum": ["cash", "reserve"]}
     keys = KeyIssuer(None)
     app = build_app(Spaces.in_memory(seed_payments=0), keys, document)
     headers = {"Authorization": f"Bearer {keys.issue()}"}

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 import yaml
+from bundle_edits import field_of
 from generator_input import GeneratorInputError, generator_input
 
 from tests.support.feature_edits import untagged_union
@@ -140,9 +141,7 @@ def test_a_union_the_models_cannot_carry_fails_generation_by_name(tmp_path: Path
     """Two objects and a string in one untagged oneOf: ``make generate`` names the models."""
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     untagged_union(source)
-    source["components"]["schemas"]["Refund"]["properties"]["destination"]["oneOf"].append(
-        {"type": "string"}
-    )
+    field_of(source, "Refund", "destination")["oneOf"].append({"type": "string"})
     with pytest.raises(AssertionError) as caught:
         generate_into(tmp_path, source)
     assert "surface.py: the model Refund: " in str(caught.value)
