@@ -57,8 +57,6 @@ def update_order_rfi(store: Store, order_id: str, body: Any) -> dict[str, Any]:
         store.documents[submission["id"]]["status"] = "submitted"
     rfi["status"] = "under_review"
     order["rfi"] = {"id": rfi["id"], "status": "under_review"}
-    store.touched |= {("orders", order_id), ("rfis", rfi["id"])}
-    store.touched |= {("documents", submission["id"]) for submission in documents}
     return order
 
 

@@ -350,7 +350,6 @@ def _rest(name: OperationName) -> Handler | None:
                 record = _find(store, name, v.path[key])
                 if isinstance(v.body, dict):
                     record.update(v.body)
-                store.touched.add((store.table_name(name.resource), record["id"]))
                 return name.status, record
 
             return update
@@ -400,7 +399,6 @@ def _acting(name: OperationName) -> Handler:
         if record is not None and answers_record and not name.is_list:
             if name.verb != "GET" and isinstance(v.body, dict):
                 record.update({key: v.body[key] for key in declared if key in v.body})
-                store.touched.add((store.table_name(name.resource), record["id"]))
             return name.status, record
         if name.is_list:
             return name.status, _one_page([])
@@ -436,9 +434,6 @@ def _carrying(name: OperationName, handler: Handler) -> Handler:
                 record[key] = offered[key]
             if kept and "id" in record and 200 <= status < 300:
                 record.setdefault("_request", {}).update(kept)
-                carried.append("_request")
-            if carried and "id" in record:  # an existing record changed in place: keep it
-                store.touched.add((store.table_name(name.resource), record["id"]))
         return status, record
 
     return carrying

@@ -250,8 +250,7 @@ class Spaces:
         if store.retired:
             raise ApiError(409, f"namespace {shown(namespace)} was deleted during this request")
         if self.state is not None:
-            self.state.save(namespace, store.dump(), store.touched)
-        store.touched.clear()
+            self.state.save(namespace, store.dump())
 
     # -- reset and snapshots --------------------------------------------------------------
 

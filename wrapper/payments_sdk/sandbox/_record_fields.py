@@ -181,7 +181,6 @@ class RecordFields:
         if not changes:
             raise bad_request("body must name at least one field to set")
         record.update(changes)
-        store.touched.add((store.table_name(resource), record_id))
         return record
 
     def set_answer(self, store: Store, resource: str, fields: Any) -> dict[str, Any]:
@@ -200,7 +199,6 @@ class RecordFields:
             raise bad_request("body must name at least one field to set")
         kept = store.answer_fields.setdefault(resource, {"id": resource})
         kept.update(changes)
-        store.touched.add(("answer_fields", resource))
         return {key: value for key, value in kept.items() if key != "id"}
 
     def add(self, store: Store, resource: str, fields: Any) -> dict[str, Any]:

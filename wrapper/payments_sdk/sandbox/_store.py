@@ -89,8 +89,6 @@ class Store:
         self._next_id = first_id
         self.retired = False
         """Set when the namespace is deleted or unloaded: this store must not be saved again."""
-        self.touched: set[tuple[str, str]] = set()
-        """Records changed in place since the state file last saw them: (table, id)."""
         self._last_stamp = datetime.min.replace(tzinfo=UTC)
         self.fx = FxDesk(self.clock, ttl=fx_ttl, seed=seed)
         self.balances = dict(SEED_BALANCES)
@@ -168,10 +166,6 @@ class Store:
     GENERIC = "generic."
     """The prefix of a generic resource's table in :meth:`dump` (``generic.widgets``)."""
 
-    def table_name(self, resource: str) -> str:
-        """Return the table a resource's records are kept in, as :meth:`dump` names it."""
-        return TABLES.get(resource) or self.GENERIC + resource
-
     def dump(self) -> dict[str, Any]:
         """Return the whole state (records as they are, not copied): see :meth:`restore`."""
         generic = {self.GENERIC + name: table for name, table in self.collections.items()}
@@ -199,7 +193,6 @@ class Store:
         version, internal, gauss = state["random"]
         self.random.setstate((version, tuple(internal), gauss))
         self._last_stamp = state["last_stamp"]
-        self.touched.clear()
 
     def insert(self, table_name: str, record: dict[str, Any]) -> None:
         """Add a record to a table, keeping the table in creation order.

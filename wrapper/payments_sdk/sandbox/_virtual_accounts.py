@@ -39,6 +39,5 @@ def close_virtual_accounts(store: Store, payment_type: str, currency: str) -> in
         if matches and account["status"] == "active":
             account["status"] = "closed"
             account["_closed_at"] = store.now()
-            store.touched.add(("virtual_accounts", account["id"]))
             closed += 1
     return closed
