@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from payments_sdk.sandbox import Sandbox, _app
-from payments_sdk.sandbox._generic import OperationName
+from payments_sdk.sandbox._generic import OperationShape
 from payments_sdk.sandbox._handlers import Handler
 from payments_sdk.sandbox._request_validation import Validated
 from payments_sdk.sandbox._store import Store
@@ -29,7 +29,7 @@ def _wrapped(
     """Make the sandbox built next run ``wrap(handler)`` for ``sdk_name``."""
     original_for = _app.handler_for
 
-    def patched(name: OperationName) -> Handler:
+    def patched(name: OperationShape) -> Handler:
         handler = original_for(name)
         return wrap(handler) if name.key == sdk_name else handler
 
