@@ -197,6 +197,8 @@ class Spaces:
         store = self._stores.pop(namespace)
         with store.lock:
             store.retired = True  # a request still holding it must not write it back
+        if self.state is not None:
+            self.state.forget(namespace)  # its copies go with it: loading reads them again
         self._clocks.pop(namespace, None)
         self._faults.pop(namespace, None)
         self._used.pop(namespace, None)

@@ -323,6 +323,11 @@ class StateFile:
             gone += [(kind, record_id) for record_id in before.keys() - table.keys()]
         return changed, gone
 
+    def forget(self, namespace: str) -> None:
+        """Drop the copies kept of a namespace unloaded from memory (its rows stay in the file)."""
+        with self._use:
+            self._saved.pop(namespace, None)
+
     def save_snapshot(
         self, namespace: str, name: str, state: dict[str, Any], taken_at: datetime
     ) -> int:
