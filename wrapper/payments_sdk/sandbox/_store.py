@@ -148,20 +148,13 @@ class Store:
 
     # -- the whole state, for a state file and for snapshots -------------------------------
 
-    TABLES = (
-        "payments",
-        "refunds",
-        "orders",
-        "rfis",
-        "documents",
-        "kyc_links",
-        "virtual_accounts",
-        "validations",
-        "beneficiaries",
+    RECORD_TABLES = (
+        *(name for name in TABLES.values() if name != "conversions"),  # a list, kept apart
         "saved_accounts",
         "answer_fields",
     )
-    """The record tables, by attribute name (each maps an id to its record)."""
+    """The record tables, by attribute name (each maps an id to its record): :data:`TABLES`'s
+    and the two no resource is served from."""
 
     GENERIC = "generic."
     """The prefix of a generic resource's table in :meth:`dump` (``generic.widgets``)."""
@@ -170,7 +163,7 @@ class Store:
         """Return the whole state (records as they are, not copied): see :meth:`restore`."""
         generic = {self.GENERIC + name: table for name, table in self.collections.items()}
         return {
-            "tables": {name: getattr(self, name) for name in self.TABLES} | generic,
+            "tables": {name: getattr(self, name) for name in self.RECORD_TABLES} | generic,
             "conversions": self.conversions,
             "balances": self.balances,
             "next_id": self._next_id,
@@ -180,7 +173,7 @@ class Store:
 
     def restore(self, state: dict[str, Any]) -> None:
         """Replace the whole state with one :meth:`dump` gave (deep-copied by the caller)."""
-        for name in self.TABLES:
+        for name in self.RECORD_TABLES:
             setattr(self, name, dict(state["tables"].get(name, {})))
         self.collections = {
             name.removeprefix(self.GENERIC): dict(table)
