@@ -77,7 +77,7 @@ def main() -> int:
     for mode in ("static", "sandbox"):
         pairs += asyncio.run(overhead.loopback(mode))
     print("import time ...", flush=True)
-    import_ms = imports.run()
+    import_results = imports.run()
     print("pagination (about a minute) ...", flush=True)
     walks = pagination.run()
     print("concurrency ...", flush=True)
@@ -99,7 +99,7 @@ def main() -> int:
         watched,
         durable,
         pairs,
-        import_ms,
+        import_results,
         walks,
         bursts,
         peer_results,

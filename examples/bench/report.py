@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from . import cli
 from .concurrency import Burst
+from .imports import CLASS_AFTER_HTTPX, Imports
 from .overhead import Pair
 from .pagination import PREFETCH, Walk
 
@@ -43,14 +44,15 @@ def _overhead_section(pairs: list[Pair]) -> list[str]:
     return [*lines, ""]
 
 
-def _imports_section(ms: dict[str, float]) -> list[str]:
+def _imports_section(measured: Imports) -> list[str]:
+    ms = measured.wall
     lines = [
         "## 2. Import time",
         "",
         "Best of 15 fresh interpreters per statement, interleaved. `import payments_sdk` loads",
-        "no httpx, no generated code and no iso4217 until they are used. The class loads httpx,",
-        "asyncio and the call layer, but not aiohttp, msgspec or the models: the first request",
-        "does. An asyncio application has asyncio loaded already.",
+        "no httpx, no generated code and no iso4217 until they are used. The class loads httpx;",
+        "a client loads asyncio and the call layer; the first request loads aiohttp, msgspec and",
+        "the models. An asyncio application has asyncio loaded already.",
         "",
         "| statement | best | over the floor |",
         "|---|---|---|",
@@ -58,6 +60,17 @@ def _imports_section(ms: dict[str, float]) -> list[str]:
     floor = ms["floor: `import httpx`"]
     for label, value in ms.items():
         lines.append(f"| {label} | {value:.0f} ms | {value - floor:+.0f} ms |")
+    lines += [
+        "",
+        "With `python -X importtime` (best of 21): the cumulative time of what",
+        f"`{CLASS_AFTER_HTTPX}` imports after `import httpx`, with bytecode (as pip",
+        "installs a wheel) and from source (every module compiled, as with",
+        "`PYTHONDONTWRITEBYTECODE` and no `__pycache__`).",
+        "",
+        "| bytecode | over `import httpx` |",
+        "|---|---|",
+        *(f"| {mode} | {value:.1f} ms |" for mode, value in measured.importtime.items()),
+    ]
     return [*lines, ""]
 
 
@@ -267,7 +280,7 @@ def render(
     watched: dict[str, tuple[float, float]],
     durable: list[tuple[str, float, float]],
     pairs: list[Pair],
-    import_ms: dict[str, float],
+    imports: Imports,
     walks: list[Walk],
     bursts: list[Burst],
     peers: list[Peer],
@@ -278,8 +291,8 @@ def render(
     from . import observe, sandbox_state
     from .wire import goals, section
 
-    floor = import_ms["floor: `import httpx`"]
-    both = import_ms["`import payments_sdk; from payments_sdk import AsyncPaymentsClient`"]
+    floor = imports.wall["floor: `import httpx`"]
+    both = imports.wall["`import payments_sdk; from payments_sdk import AsyncPaymentsClient`"]
     speedups = {r: s.seconds / p.seconds for r, (s, p) in _by_records(walks).items()}
     growth = max(w.rss_peak - w.rss_before for w in walks)
     failed = sum(sum(b.failures.values()) for b in bursts if b.client.startswith("SDK"))
@@ -317,7 +330,7 @@ def render(
         *sandbox_state.section(durable),
         "",
         *_overhead_section(pairs),
-        *_imports_section(import_ms),
+        *_imports_section(imports),
         *_pagination_section(walks),
         *_concurrency_section(bursts),
         *peers_section(peers),

@@ -19,6 +19,10 @@ second source of facts:
   ``items: false`` after ``prefixItems``) are left out: the generator reads a schema for its
   types (and refuses a boolean schema); the SDK's checks and the sandbox read them from the
   folded bundle itself;
+- **titles**: openapi-python-client names a model after a schema's ``title`` before its
+  component's key, so adding a title (documentation, for the reader of the bundle) would rename
+  a public class. Every schema's ``title`` is left out: a component's class is its key, an
+  inline object's class is named after where it stands, whatever the title says;
 - **anyOf of several objects** without a discriminator is refused, naming its pointer: a body
   may match several of them, and a model is one shape (a ``oneOf`` is decoded as the one shape
   it matches).
@@ -177,6 +181,20 @@ def _assertions(document: dict[str, Any]) -> None:
             del node["items"]
 
 
+_VALUE_KEYWORDS = frozenset({"example", "examples", "default", "const", "enum"})
+"""Keywords whose contents are instances, not schemas: a ``title`` there is data."""
+
+
+def _titles(document: dict[str, Any]) -> None:
+    """Leave out every schema's ``title``: a class is named by the bundle's structure."""
+    for root in ("components", "paths"):
+        for pointer, node in _walk(document.get(root, {}), f"#/{root}"):
+            if not isinstance(node.get("title"), str):
+                continue  # a property named ``title`` is a schema (a dict), not a keyword
+            if _VALUE_KEYWORDS.isdisjoint(pointer.split("/")):
+                del node["title"]
+
+
 def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     """Return the copy of the folded bundle that openapi-python-client reads."""
     document = copy.deepcopy(folded)
@@ -185,6 +203,7 @@ def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     _tags(document)
     _write_only(document)
     _assertions(document)
+    _titles(document)
     return document
 
 

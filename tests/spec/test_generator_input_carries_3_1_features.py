@@ -147,3 +147,42 @@ def test_a_union_the_models_cannot_carry_fails_generation_by_name(tmp_path: Path
         generate_into(tmp_path, source)
     assert "surface.py: the model Refund: " in str(caught.value)
     assert "the bundle uses a shape the models cannot carry" in str(caught.value)
+
+
+def test_a_title_is_documentation_and_names_no_class() -> None:
+    """Every schema's ``title`` is left out of the generator's input, and nothing else is.
+
+    openapi-python-client names a class after a title before the component's key, so a title
+    added for readers of the bundle (a doc-only edit) would rename a public model. A property
+    named ``title`` and a ``title`` inside an example are data, and stay.
+    """
+    record = {
+        "type": "object",
+        "title": "Refund record",
+        "properties": {
+            "title": {"type": "string", "title": "The refund's title"},
+            "payer": {"type": "object", "title": "Payer", "properties": {}},
+        },
+        "example": {"title": "kept"},
+    }
+    source = _document(Refund=record)
+    query = {"name": "q", "in": "query", "schema": {"title": "Q"}}
+    source["paths"] = {"/refunds": {"get": {"parameters": [query]}}}
+    document = generator_input(source)
+    refund = document["components"]["schemas"]["Refund"]
+    assert "title" not in refund
+    assert refund["properties"]["title"] == {"type": "string"}
+    assert refund["properties"]["payer"] == {"type": "object", "properties": {}}
+    assert refund["example"] == {"title": "kept"}
+    assert document["paths"]["/refunds"]["get"]["parameters"][0]["schema"] == {}
+    assert source["components"]["schemas"]["Refund"]["title"] == "Refund record"
+
+
+def test_a_titled_component_keeps_its_class_name(tmp_path: Path) -> None:
+    """A title that differs from the component's key leaves the generated class as it was."""
+    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source["components"]["schemas"]["Refund"]["title"] = "Refund record"
+    models = generate_into(tmp_path, source) / "payments_sdk_generated" / "models" / "__init__.py"
+    names = models.read_text(encoding="utf-8")
+    assert '"Refund",' in names
+    assert "RefundRecord" not in names

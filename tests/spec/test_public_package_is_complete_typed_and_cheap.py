@@ -34,7 +34,7 @@ def test_importing_the_package_is_cheap() -> None:
 
 
 def test_the_client_loads_no_checker_money_or_pager_until_a_call() -> None:
-    """Importing the client loads no call layer, argument checker, Money, pager or resource module.
+    """Importing the client loads no call layer, checker, Money, pager, observer or resource module.
 
     Each comes with the first client or call that needs it, so ``import payments_sdk`` stays
     cheap.
@@ -46,6 +46,7 @@ def test_the_client_loads_no_checker_money_or_pager_until_a_call() -> None:
         "payments_sdk._checks",
         "payments_sdk._money",
         "payments_sdk._pagination",
+        "payments_sdk._observe",
         "payments_sdk.resources.refunds",
     )
     code = (

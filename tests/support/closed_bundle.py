@@ -39,8 +39,10 @@ def _close(node: Any, *, part: bool = False) -> None:
     """Close ``node``'s objects; a part of an ``allOf`` is closed by its composition instead."""
     if isinstance(node, dict):
         extra = node.get("additionalProperties")
-        if node.get("allOf") and extra is None and "unevaluatedProperties" not in node:
-            # Closed as a whole: a part closed alone would refuse its siblings' fields.
+        if node.get("allOf") and extra in (None, True) and "unevaluatedProperties" not in node:
+            # Closed as a whole: a part closed alone would refuse its siblings' fields (and an
+            # open record's ``additionalProperties: true`` would count every field as known).
+            node.pop("additionalProperties", None)
             node["unevaluatedProperties"] = False
         elif "properties" in node and (extra is None or extra is True) and not part:
             node["additionalProperties"] = False
@@ -73,11 +75,16 @@ def closed(document: dict[str, Any]) -> dict[str, Any]:
         if key != "schemas":
             _close(value)
     for name, schema in strict["components"]["schemas"].items():
-        _close(schema, part=name in parts)
-    for schema in strict["components"]["schemas"].values():
-        if schema.get("type") == "object" and "properties" not in schema:
-            schema["additionalProperties"] = False
+        _close_component(schema, part=name in parts)
     return strict
+
+
+def _close_component(schema: dict[str, Any], *, part: bool) -> None:
+    """Close a component schema; one that declares no field at all answers ``{}``."""
+    _close(schema, part=part)
+    composed = any(key in schema for key in ("allOf", "oneOf", "anyOf"))
+    if schema.get("type") == "object" and "properties" not in schema and not composed:
+        schema["additionalProperties"] = False
 
 
 def _answer_refs(node: Any, suffix: str) -> None:
@@ -106,9 +113,7 @@ def closed_answers(document: dict[str, Any], suffix: str = "Answer") -> dict[str
     for name, schema in list(schemas.items()):
         twin = copy.deepcopy(schema)
         _answer_refs(twin, suffix)
-        _close(twin, part=name in parts)
-        if twin.get("type") == "object" and "properties" not in twin:
-            twin["additionalProperties"] = False
+        _close_component(twin, part=name in parts)
         schemas[name + suffix] = twin
     containers = [strict["components"].get("responses", {})]
     for item in strict["paths"].values():

@@ -12,15 +12,17 @@ import platform
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 from urllib.parse import urlsplit
 
 import httpx
 
-from ._observe import Observer, check_observers
 from ._secret import SecretKey
 from ._version import __version__
 from .errors import InvalidParameterError
+
+if TYPE_CHECKING:  # the observer machinery is imported when a client is made, not at import
+    from ._observe import Observer
 
 __all__ = [
     "DEFAULT_CONNECTION_LIMITS",
@@ -245,6 +247,8 @@ class ClientOptions:
         opentelemetry: bool | None = None,
     ) -> ClientOptions:
         """Check every option (falling back to ``$PAYMENTS_API_KEY`` and ``$PAYMENTS_BASE_URL``)."""
+        from ._observe import check_observers
+
         return cls(
             api_key=SecretKey(
                 api_key if api_key is not None else os.environ.get("PAYMENTS_API_KEY")

@@ -193,15 +193,25 @@ def _placeholder(schema: Mapping[str, Any]) -> Any:
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
+    if kind == "array":  # as few items as it allows, each the least of its schema
+        items = schema.get("items")
+        return [_placeholder(items if isinstance(items, Mapping) else {})] * int(
+            schema.get("minItems", 0)
+        )
     return {
         "string": "",
         "integer": max(0, int(schema.get("minimum", 0))),
         "number": 0,
         "boolean": False,
-        "array": [],
         "object": {},
         "null": None,
     }.get(str(kind), "")
+
+
+def _is_object(schema: Mapping[str, Any]) -> bool:
+    """Whether an answer's (resolved) schema is an object, which the convention builds."""
+    kind = schema.get("type")
+    return kind == "object" or (kind is None and "items" not in schema)
 
 
 def _build(store: Store, name: OperationShape, body: Any) -> dict[str, Any]:
@@ -404,6 +414,8 @@ def _acting(name: OperationShape) -> Handler:
             return name.status, record
         if name.is_list:
             return name.status, _one_page([])
+        if not _is_object(name.response):  # a top-level array, string, number...
+            return name.status, _placeholder(name.response)
         return name.status, _build(store, name, v.body)
 
     return acting

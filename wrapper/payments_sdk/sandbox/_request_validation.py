@@ -181,13 +181,13 @@ class RequestSchema:
         if nested or len(values) > 1:
             # The description's words for a repeated or nested parameter (docs/sandbox.md).
             raise bad_request(f"{name} must be {'an integer' if kind == 'integer' else 'a string'}")
-        if not values or values[0] == "":
+        if not values:
             if param.get("required"):
-                raise bad_request(f"{name} can't be blank")
-            if values:
                 raise bad_request(f"{name} can't be blank")
             return None
         raw = values[0]
+        if raw == "" and (kind != "string" or self._refuses(pointer, raw)):
+            raise bad_request(f"{name} can't be blank")  # ``""`` is taken where the bundle takes it
         value: Any = raw
         if kind == "integer":
             # ASCII digits only: int() would also take " 1", "1_0" and other scripts' digits.
@@ -226,6 +226,10 @@ class RequestSchema:
         if kind == "integer" and value > MAX_INTEGER:
             raise bad_request(f"{name} must be at most {MAX_INTEGER} (10^15)")
         return value
+
+    def _refuses(self, pointer: str, value: Any) -> bool:
+        """Whether the schema at ``pointer`` refuses ``value``."""
+        return any(True for _ in self._schemas.validator(pointer).iter_errors(value))
 
     def _exploded_fields(self) -> set[str]:
         """Return the query names that are fields of an object parameter sent form exploded."""
