@@ -41,6 +41,18 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from bundle_edits import (
+    add_parameter,
+    add_path,
+    field_of,
+    operation,
+    parameter_of,
+    properties_of,
+    remove_field,
+    required_of,
+    schemas,
+)
+
 __all__ = [
     "EDITS",
     "Drive",
@@ -118,22 +130,13 @@ class Edit:
 # -- helpers over the loaded YAML ------------------------------------------------------------------
 
 
-def _schemas(spec: Spec) -> dict[str, Any]:
-    schemas: dict[str, Any] = spec["components"]["schemas"]
-    return schemas
-
-
-def _operation(spec: Spec, path: str, verb: str) -> dict[str, Any]:
-    operation: dict[str, Any] = spec["paths"][path][verb]
-    return operation
+_schemas = schemas
+_operation = operation
 
 
 def _parameter(spec: Spec, path: str, verb: str, parameter: dict[str, Any]) -> None:
     """Add ``parameter`` to an operation, replacing one of the same name and place."""
-    parameters = _operation(spec, path, verb).setdefault("parameters", [])
-    key = (parameter["name"], parameter["in"])
-    parameters[:] = [p for p in parameters if (p.get("name"), p.get("in")) != key]
-    parameters.insert(0, parameter)
+    add_parameter(spec, path, verb, parameter)
 
 
 def _errors(*statuses: str) -> dict[str, Any]:
@@ -304,45 +307,56 @@ def new_resource(spec: Spec) -> None:
     pages = [
         {"$ref": f"#/components/parameters/{n}"} for n in ("Before", "After", "PerPage", "Page")
     ]
-    spec["paths"]["/widgets"] = {
-        "post": {
-            "operationId": "createWidget",
-            "tags": ["Payin"],
-            "summary": "Lend a reader",
-            "description": "Creates a reader record.",
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "application/json": {
-                        "schema": {"$ref": "#/components/schemas/WidgetCreateRequest"}
-                    }
+    add_path(
+        spec,
+        "/widgets",
+        {
+            "post": {
+                "operationId": "createWidget",
+                "tags": ["Payin"],
+                "summary": "Lend a reader",
+                "description": "Creates a reader record.",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/WidgetCreateRequest"}
+                        }
+                    },
+                },
+                "responses": {"201": _json("Widget", "The reader."), **_errors("400", "401")},
+            },
+            "get": {
+                "operationId": "listWidgets",
+                "tags": ["Payin"],
+                "summary": "List readers",
+                "description": "Lists readers, newest first.",
+                "parameters": pages,
+                "responses": {
+                    "200": _json("WidgetList", "A page of readers."),
+                    "400": {"$ref": "#/components/responses/InvalidListParameter"},
+                    **_errors("401"),
                 },
             },
-            "responses": {"201": _json("Widget", "The reader."), **_errors("400", "401")},
         },
-        "get": {
-            "operationId": "listWidgets",
-            "tags": ["Payin"],
-            "summary": "List readers",
-            "description": "Lists readers, newest first.",
-            "parameters": pages,
-            "responses": {
-                "200": _json("WidgetList", "A page of readers."),
-                "400": {"$ref": "#/components/responses/InvalidListParameter"},
-                **_errors("401"),
-            },
+    )
+    add_path(
+        spec,
+        "/widgets/{id}",
+        {
+            "get": {
+                "operationId": "getWidget",
+                "tags": ["Payin"],
+                "summary": "Retrieve a reader",
+                "description": "Returns one reader by its id.",
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {
+                    "200": _json("Widget", "The reader."),
+                    **_errors("400", "401", "404"),
+                },
+            }
         },
-    }
-    spec["paths"]["/widgets/{id}"] = {
-        "get": {
-            "operationId": "getWidget",
-            "tags": ["Payin"],
-            "summary": "Retrieve a reader",
-            "description": "Returns one reader by its id.",
-            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
-            "responses": {"200": _json("Widget", "The reader."), **_errors("400", "401", "404")},
-        }
-    }
+    )
 
 
 async def drive_new_resource(drive: Drive) -> None:
@@ -391,13 +405,13 @@ async def drive_new_default(drive: Drive) -> None:
 
 def new_request_field(spec: Spec) -> None:
     """POST /refunds takes an optional `reason`, which the refund record carries."""
-    _schemas(spec)["RefundCreateRequest"]["properties"]["reason"] = {
+    properties_of(spec, "RefundCreateRequest")["reason"] = {
         "type": "string",
         "minLength": 1,
         "maxLength": 200,
         "description": "Why the payment is refunded.",
     }
-    _schemas(spec)["Refund"]["properties"]["reason"] = {
+    properties_of(spec, "Refund")["reason"] = {
         "type": "string",
         "description": "Why the payment was refunded, as given.",
     }
@@ -414,7 +428,7 @@ async def drive_new_request_field(drive: Drive) -> None:
 
 def new_response_field(spec: Spec) -> None:
     """Give a payment an optional response field, `statement_descriptor`."""
-    _schemas(spec)["Payment"]["properties"]["statement_descriptor"] = {
+    properties_of(spec, "Payment")["statement_descriptor"] = {
         "type": "string",
         "maxLength": 22,
         "description": "The text on the customer's statement.",
@@ -477,7 +491,7 @@ def nested_object(spec: Spec) -> None:
         },
         "additionalProperties": True,
     }
-    _schemas(spec)["Payment"]["properties"]["payer"] = {"$ref": "#/components/schemas/PayerDetails"}
+    properties_of(spec, "Payment")["payer"] = {"$ref": "#/components/schemas/PayerDetails"}
 
 
 async def drive_nested_object(drive: Drive) -> None:
@@ -536,16 +550,23 @@ async def drive_new_error_body(drive: Drive) -> None:
 
 def new_operation(spec: Spec) -> None:
     """Add an operation to an existing resource: GET /payments/{id}."""
-    spec["paths"]["/payments/{id}"] = {
-        "get": {
-            "operationId": "getPayment",
-            "summary": "Retrieve a payment",
-            "description": "Returns one payment by its id.",
-            "tags": ["Payin"],
-            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
-            "responses": {"200": _json("Payment", "The payment."), **_errors("400", "401", "404")},
-        }
-    }
+    add_path(
+        spec,
+        "/payments/{id}",
+        {
+            "get": {
+                "operationId": "getPayment",
+                "summary": "Retrieve a payment",
+                "description": "Returns one payment by its id.",
+                "tags": ["Payin"],
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {
+                    "200": _json("Payment", "The payment."),
+                    **_errors("400", "401", "404"),
+                },
+            }
+        },
+    )
 
 
 async def drive_new_operation(drive: Drive) -> None:
@@ -579,28 +600,32 @@ def nested_list(spec: Spec) -> None:
     pages = [
         {"$ref": f"#/components/parameters/{n}"} for n in ("Before", "After", "PerPage", "Page")
     ]
-    spec["paths"]["/payments/{payment_id}/events"] = {
-        "get": {
-            "operationId": "listPaymentEvents",
-            "summary": "List a payment's events",
-            "description": "Lists the events of one payment, newest first.",
-            "tags": ["Payin"],
-            "parameters": [
-                {
-                    "name": "payment_id",
-                    "in": "path",
-                    "required": True,
-                    "description": "The payment.",
-                    "schema": {"$ref": "#/components/schemas/PaymentId"},
+    add_path(
+        spec,
+        "/payments/{payment_id}/events",
+        {
+            "get": {
+                "operationId": "listPaymentEvents",
+                "summary": "List a payment's events",
+                "description": "Lists the events of one payment, newest first.",
+                "tags": ["Payin"],
+                "parameters": [
+                    {
+                        "name": "payment_id",
+                        "in": "path",
+                        "required": True,
+                        "description": "The payment.",
+                        "schema": {"$ref": "#/components/schemas/PaymentId"},
+                    },
+                    *pages,
+                ],
+                "responses": {
+                    "200": _json("PaymentEventList", "A page of the payment's events."),
+                    **_errors("400", "401", "404"),
                 },
-                *pages,
-            ],
-            "responses": {
-                "200": _json("PaymentEventList", "A page of the payment's events."),
-                **_errors("400", "401", "404"),
-            },
-        }
-    }
+            }
+        },
+    )
 
 
 async def drive_nested_list(drive: Drive) -> None:
@@ -629,16 +654,23 @@ async def drive_nested_list(drive: Drive) -> None:
 
 def record_action(spec: Spec) -> None:
     """Add an action under a record that no business rule knows: POST /payments/{id}/capture."""
-    spec["paths"]["/payments/{id}/capture"] = {
-        "post": {
-            "operationId": "capturePayment",
-            "summary": "Capture a payment",
-            "description": "Captures an authorised payment; answers the payment.",
-            "tags": ["Payin"],
-            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
-            "responses": {"200": _json("Payment", "The payment."), **_errors("400", "401", "404")},
-        }
-    }
+    add_path(
+        spec,
+        "/payments/{id}/capture",
+        {
+            "post": {
+                "operationId": "capturePayment",
+                "summary": "Capture a payment",
+                "description": "Captures an authorised payment; answers the payment.",
+                "tags": ["Payin"],
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {
+                    "200": _json("Payment", "The payment."),
+                    **_errors("400", "401", "404"),
+                },
+            }
+        },
+    )
 
 
 async def drive_record_action(drive: Drive) -> None:
@@ -695,7 +727,7 @@ def discriminated_one_of(spec: Spec) -> None:
             },
         },
     }
-    schemas["Payment"]["properties"]["source"] = {"$ref": "#/components/schemas/PaymentSource"}
+    properties_of(spec, "Payment")["source"] = {"$ref": "#/components/schemas/PaymentSource"}
 
 
 async def drive_discriminated_one_of(drive: Drive) -> None:
@@ -766,33 +798,44 @@ def all_of_record(spec: Spec) -> None:
         },
         "additionalProperties": False,
     }
-    spec["paths"]["/payouts"] = {
-        "post": {
-            "operationId": "createPayout",
-            "tags": ["Payout"],
-            "summary": "Make a payout",
-            "description": "Sends money to a beneficiary.",
-            "requestBody": {
-                "required": True,
-                "content": {
-                    "application/json": {
-                        "schema": {"$ref": "#/components/schemas/PayoutCreateRequest"}
-                    }
+    add_path(
+        spec,
+        "/payouts",
+        {
+            "post": {
+                "operationId": "createPayout",
+                "tags": ["Payout"],
+                "summary": "Make a payout",
+                "description": "Sends money to a beneficiary.",
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/PayoutCreateRequest"}
+                        }
+                    },
                 },
-            },
-            "responses": {"201": _json("Payout", "The payout."), **_errors("400", "401")},
-        }
-    }
-    spec["paths"]["/payouts/{id}"] = {
-        "get": {
-            "operationId": "getPayout",
-            "tags": ["Payout"],
-            "summary": "Retrieve a payout",
-            "description": "Returns one payout by its id.",
-            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
-            "responses": {"200": _json("Payout", "The payout."), **_errors("400", "401", "404")},
-        }
-    }
+                "responses": {"201": _json("Payout", "The payout."), **_errors("400", "401")},
+            }
+        },
+    )
+    add_path(
+        spec,
+        "/payouts/{id}",
+        {
+            "get": {
+                "operationId": "getPayout",
+                "tags": ["Payout"],
+                "summary": "Retrieve a payout",
+                "description": "Returns one payout by its id.",
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {
+                    "200": _json("Payout", "The payout."),
+                    **_errors("400", "401", "404"),
+                },
+            }
+        },
+    )
 
 
 async def drive_all_of_record(drive: Drive) -> None:
@@ -805,27 +848,31 @@ async def drive_all_of_record(drive: Drive) -> None:
 
 def csv_response(spec: Spec) -> None:
     """Add an operation that answers text/csv: GET /payments/export."""
-    spec["paths"]["/payments/export"] = {
-        "get": {
-            "operationId": "exportPayments",
-            "x-sdk-method": "export",
-            "tags": ["Payin"],
-            "summary": "Export payments as CSV",
-            "description": "Every payment as one CSV row, newest first.",
-            "responses": {
-                "200": {
-                    "description": "The CSV file.",
-                    "content": {
-                        "text/csv": {
-                            "schema": {"type": "string"},
-                            "example": "id,status,currency,amount\npayt_1,success,USD,100\n",
-                        }
+    add_path(
+        spec,
+        "/payments/export",
+        {
+            "get": {
+                "operationId": "exportPayments",
+                "x-sdk-method": "export",
+                "tags": ["Payin"],
+                "summary": "Export payments as CSV",
+                "description": "Every payment as one CSV row, newest first.",
+                "responses": {
+                    "200": {
+                        "description": "The CSV file.",
+                        "content": {
+                            "text/csv": {
+                                "schema": {"type": "string"},
+                                "example": "id,status,currency,amount\npayt_1,success,USD,100\n",
+                            }
+                        },
                     },
+                    **_errors("400", "401"),
                 },
-                **_errors("400", "401"),
-            },
-        }
-    }
+            }
+        },
+    )
 
 
 async def drive_csv_response(drive: Drive) -> None:
@@ -835,34 +882,38 @@ async def drive_csv_response(drive: Drive) -> None:
 
 def binary_response(spec: Spec) -> None:
     """Add an operation that answers a PDF: GET /document/{document_id}/content."""
-    spec["paths"]["/document/{document_id}/content"] = {
-        "get": {
-            "operationId": "downloadDocument",
-            "tags": ["Document"],
-            "summary": "Download a document's file",
-            "description": "The uploaded file itself.",
-            "parameters": [
-                {
-                    "name": "document_id",
-                    "in": "path",
-                    "required": True,
-                    "description": "The document's id.",
-                    "schema": {"$ref": "#/components/schemas/DocumentId"},
-                }
-            ],
-            "responses": {
-                "200": {
-                    "description": "The file.",
-                    "content": {
-                        "application/pdf": {
-                            "schema": {"type": "string", "contentMediaType": "application/pdf"}
-                        }
+    add_path(
+        spec,
+        "/document/{document_id}/content",
+        {
+            "get": {
+                "operationId": "downloadDocument",
+                "tags": ["Document"],
+                "summary": "Download a document's file",
+                "description": "The uploaded file itself.",
+                "parameters": [
+                    {
+                        "name": "document_id",
+                        "in": "path",
+                        "required": True,
+                        "description": "The document's id.",
+                        "schema": {"$ref": "#/components/schemas/DocumentId"},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The file.",
+                        "content": {
+                            "application/pdf": {
+                                "schema": {"type": "string", "contentMediaType": "application/pdf"}
+                            }
+                        },
                     },
+                    **_errors("400", "401", "404"),
                 },
-                **_errors("400", "401", "404"),
-            },
-        }
-    }
+            }
+        },
+    )
 
 
 async def drive_binary_response(drive: Drive) -> None:
@@ -885,22 +936,28 @@ def read_write_only(spec: Spec) -> None:
         },
     }
     endpoint = {"$ref": "#/components/schemas/WebhookEndpoint"}
-    spec["paths"]["/webhook_endpoints"] = {
-        "post": {
-            "operationId": "createWebhookEndpoint",
-            "tags": ["Payin"],
-            "summary": "Register a webhook endpoint",
-            "description": "Registers a URL for events; the secret signs them and is never shown.",
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": endpoint}},
-            },
-            "responses": {
-                "201": _json("WebhookEndpoint", "The endpoint."),
-                **_errors("400", "401"),
-            },
-        }
-    }
+    add_path(
+        spec,
+        "/webhook_endpoints",
+        {
+            "post": {
+                "operationId": "createWebhookEndpoint",
+                "tags": ["Payin"],
+                "summary": "Register a webhook endpoint",
+                "description": (
+                    "Registers a URL for events; the secret signs them and is never shown."
+                ),
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": endpoint}},
+                },
+                "responses": {
+                    "201": _json("WebhookEndpoint", "The endpoint."),
+                    **_errors("400", "401"),
+                },
+            }
+        },
+    )
 
 
 async def drive_read_write_only(drive: Drive) -> None:
@@ -1020,7 +1077,7 @@ async def drive_array_filter(drive: Drive) -> None:
 
 def date_format(spec: Spec) -> None:
     """Give a payment a `value_date` (format: date) and GET /payments a filter on it."""
-    _schemas(spec)["Payment"]["properties"]["value_date"] = {
+    properties_of(spec, "Payment")["value_date"] = {
         "type": "string",
         "format": "date",
         "description": "The day the funds were credited.",
@@ -1060,9 +1117,7 @@ async def drive_deprecated_operation(drive: Drive) -> None:
 
 def deprecated_parameter(spec: Spec) -> None:
     """GET /rfis's `search` parameter is deprecated."""
-    for parameter in _operation(spec, "/rfis", "get")["parameters"]:
-        if parameter.get("name") == "search":
-            parameter["deprecated"] = True
+    parameter_of(spec, "/rfis", "get", "search")["deprecated"] = True
 
 
 async def drive_deprecated_parameter(drive: Drive) -> None:
@@ -1150,13 +1205,13 @@ async def drive_second_security_scheme(drive: Drive) -> None:
 
 def removed_field(spec: Spec) -> None:
     """Remove a refund's `created_at` (a response field)."""
-    _schemas(spec)["Refund"]["properties"].pop("created_at", None)
+    remove_field(spec, "Refund", "created_at")
 
 
 def new_required_field(spec: Spec) -> None:
     """POST /refunds requires a `reason` (a new required request field)."""
     new_request_field(spec)
-    required = _schemas(spec)["RefundCreateRequest"]["required"]
+    required = required_of(spec, "RefundCreateRequest")
     if "reason" not in required:
         required.append("reason")
 
@@ -1175,9 +1230,7 @@ def narrowed_bound(spec: Spec) -> None:
 def changed_parameter_style(spec: Spec) -> None:
     """GET /orders's `ids` filter is sent pipe-delimited instead of comma-separated."""
     form_no_explode_parameter(spec)
-    for parameter in _operation(spec, "/orders", "get")["parameters"]:
-        if parameter.get("name") == "ids":
-            parameter["style"] = "pipeDelimited"
+    parameter_of(spec, "/orders", "get", "ids")["style"] = "pipeDelimited"
 
 
 def removed_operation(spec: Spec) -> None:
@@ -1203,7 +1256,7 @@ def required_filter(spec: Spec) -> None:
 
 def renamed_request_field(spec: Spec) -> None:
     """Rename the beneficiary bank account's `local_routing_number` to `sort_code`."""
-    properties = _schemas(spec)["BeneficiaryBankAccountRequest"]["properties"]
+    properties = properties_of(spec, "BeneficiaryBankAccountRequest")
     if "local_routing_number" in properties:
         properties["sort_code"] = properties.pop("local_routing_number")
     _rename_in_examples(spec, "local_routing_number", "sort_code")
@@ -1311,7 +1364,7 @@ def exclusive_maximum_added(spec: Spec) -> None:
 
 def multiple_of_added(spec: Spec) -> None:
     """Make an inline order's `amount` whole units (multipleOf: 100 on a request field)."""
-    _schemas(spec)["OrderCreateInline"]["properties"]["amount"]["multipleOf"] = 100
+    field_of(spec, "OrderCreateInline", "amount")["multipleOf"] = 100
 
 
 def dynamic_reference(spec: Spec) -> None:
@@ -1324,7 +1377,7 @@ def dynamic_reference(spec: Spec) -> None:
             "children": {"type": "array", "items": {"$dynamicRef": "#node"}},
         },
     }
-    _schemas(spec)["RefundCreateRequest"]["properties"]["labels"] = {"$dynamicRef": "#node"}
+    properties_of(spec, "RefundCreateRequest")["labels"] = {"$dynamicRef": "#node"}
 
 
 # -- compatible: JSON Schema assertions on new fields and filters ---------------------------------
@@ -1373,7 +1426,7 @@ async def drive_exclusive_minimum_filter(drive: Drive) -> None:
 
 def unique_items_field(spec: Spec) -> None:
     """Give a refund optional `tags`, each at most once (uniqueItems: true)."""
-    _schemas(spec)["RefundCreateRequest"]["properties"]["tags"] = {
+    properties_of(spec, "RefundCreateRequest")["tags"] = {
         "type": "array",
         "description": "Labels for the refund's own bookkeeping, each at most once.",
         "items": {"type": "string", "minLength": 1, "maxLength": 40},
@@ -1398,7 +1451,7 @@ async def drive_unique_items_field(drive: Drive) -> None:
 
 def multiple_of_field(spec: Spec) -> None:
     """Give a KYC link an optional `expires_in_minutes`, in quarter hours (multipleOf: 15)."""
-    _schemas(spec)["KycLinkCreateRequest"]["properties"]["expires_in_minutes"] = {
+    properties_of(spec, "KycLinkCreateRequest")["expires_in_minutes"] = {
         "type": "integer",
         "description": "How long the link stays valid, in quarter hours.",
         "minimum": 15,
@@ -1491,7 +1544,7 @@ async def drive_conditional_required_field(drive: Drive) -> None:
 
 def property_names_map(spec: Spec) -> None:
     """Give a virtual account `metadata`: at most 20 keys, named like identifiers."""
-    _schemas(spec)["VirtualAccountCreateRequest"]["properties"]["metadata"] = {
+    properties_of(spec, "VirtualAccountCreateRequest")["metadata"] = {
         "type": "object",
         "description": "Your own key-value pairs, returned as given.",
         "additionalProperties": {"type": "string", "maxLength": 500},
@@ -1518,7 +1571,7 @@ async def drive_property_names_map(drive: Drive) -> None:
 
 def pattern_properties_field(spec: Spec) -> None:
     """Give a refund optional `custom_fields`, each named `x_...` (patternProperties)."""
-    _schemas(spec)["RefundCreateRequest"]["properties"]["custom_fields"] = {
+    properties_of(spec, "RefundCreateRequest")["custom_fields"] = {
         "type": "object",
         "description": "Your own fields, each named with an `x_` prefix.",
         "patternProperties": {"^x_[a-z_]{1,30}$": {"type": "string", "maxLength": 100}},
@@ -1544,7 +1597,7 @@ async def drive_pattern_properties_field(drive: Drive) -> None:
 
 def prefix_items_field(spec: Spec) -> None:
     """Give a KYC link an optional `opening_hours` pair, [from, to] (prefixItems)."""
-    _schemas(spec)["KycLinkCreateRequest"]["properties"]["opening_hours"] = {
+    properties_of(spec, "KycLinkCreateRequest")["opening_hours"] = {
         "type": "array",
         "description": "The hours of the day the link may be opened, from and to.",
         "prefixItems": [

@@ -11,6 +11,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from bundle_edits import (
+    add_parameter,
+    add_path,
+    field_of,
+    parameter_of,
+    properties_of,
+    ref,
+    schemas,
+)
+
 __all__ = ["FEATURE_EDITS", "apply_all"]
 
 Spec = dict[str, Any]
@@ -22,13 +32,8 @@ _ERRORS = {
 }
 
 
-def _schemas(spec: Spec) -> dict[str, Any]:
-    schemas: dict[str, Any] = spec["components"]["schemas"]
-    return schemas
-
-
-def _ref(name: str) -> dict[str, str]:
-    return {"$ref": f"#/components/schemas/{name}"}
+_schemas = schemas
+_ref = ref
 
 
 def _json(description: str, schema: str) -> dict[str, Any]:
@@ -89,7 +94,7 @@ def discriminated_union(spec: Spec) -> None:
             },
         },
     }
-    schemas["Payment"]["properties"]["method_details"] = _ref("PaymentMethodDetails")
+    properties_of(spec, "Payment")["method_details"] = _ref("PaymentMethodDetails")
 
 
 def untagged_union(spec: Spec) -> None:
@@ -109,7 +114,7 @@ def untagged_union(spec: Spec) -> None:
         "properties": {"iban": {"type": "string", "minLength": 15}},
         "additionalProperties": False,
     }
-    schemas["Refund"]["properties"]["destination"] = {
+    properties_of(spec, "Refund")["destination"] = {
         "description": "Where the refund is sent.",
         "oneOf": [_ref("CardDestination"), _ref("BankDestination")],
     }
@@ -162,112 +167,128 @@ def all_of_record(spec: Spec) -> None:
     }
     _list_of(spec, "Dispute")
     tags = ["Payin"]
-    spec["paths"]["/disputes"] = {
-        "post": {
-            "operationId": "createDispute",
-            "tags": tags,
-            "summary": "Open a dispute",
-            "description": "Opens a dispute on a payment.",
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": _ref("DisputeCreateRequest")}},
+    add_path(
+        spec,
+        "/disputes",
+        {
+            "post": {
+                "operationId": "createDispute",
+                "tags": tags,
+                "summary": "Open a dispute",
+                "description": "Opens a dispute on a payment.",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _ref("DisputeCreateRequest")}},
+                },
+                "responses": {"201": _json("The dispute.", "Dispute"), **_ERRORS},
             },
-            "responses": {"201": _json("The dispute.", "Dispute"), **_ERRORS},
-        },
-        "get": {
-            "operationId": "listDisputes",
-            "tags": tags,
-            "summary": "List disputes",
-            "description": "Lists disputes, newest first.",
-            "parameters": _pages(),
-            "responses": {"200": _json("A page of disputes.", "DisputeList"), **_ERRORS},
-        },
-    }
-    spec["paths"]["/disputes/{id}"] = {
-        "get": {
-            "operationId": "getDispute",
-            "tags": tags,
-            "summary": "Retrieve a dispute",
-            "description": "Returns one dispute by its id.",
-            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
-            "responses": {
-                "200": _json("The dispute.", "Dispute"),
-                **_ERRORS,
-                "404": {"$ref": "#/components/responses/NotFound"},
+            "get": {
+                "operationId": "listDisputes",
+                "tags": tags,
+                "summary": "List disputes",
+                "description": "Lists disputes, newest first.",
+                "parameters": _pages(),
+                "responses": {"200": _json("A page of disputes.", "DisputeList"), **_ERRORS},
             },
-        }
-    }
+        },
+    )
+    add_path(
+        spec,
+        "/disputes/{id}",
+        {
+            "get": {
+                "operationId": "getDispute",
+                "tags": tags,
+                "summary": "Retrieve a dispute",
+                "description": "Returns one dispute by its id.",
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {
+                    "200": _json("The dispute.", "Dispute"),
+                    **_ERRORS,
+                    "404": {"$ref": "#/components/responses/NotFound"},
+                },
+            }
+        },
+    )
 
 
 def text_response(spec: Spec) -> None:
     """A new operation, GET /balances/statement, answers a CSV statement (text/csv)."""
-    spec["paths"]["/balances/statement"] = {
-        "get": {
-            "operationId": "getBalanceStatement",
-            "x-sdk-method": "statement",
-            "tags": ["Multi Currency Account"],
-            "summary": "Download a balance statement",
-            "description": "Returns the statement of one currency's balance as CSV.",
-            "parameters": [
-                {
-                    "name": "currency",
-                    "in": "query",
-                    "required": True,
-                    "description": "The balance's currency.",
-                    "schema": _ref("CurrencyCode"),
-                }
-            ],
-            "responses": {
-                "200": {
-                    "description": "The statement, one movement a line.",
-                    "content": {
-                        "text/csv": {
-                            "schema": {"type": "string"},
-                            "example": "created_at,amount,currency\n",
-                        }
+    add_path(
+        spec,
+        "/balances/statement",
+        {
+            "get": {
+                "operationId": "getBalanceStatement",
+                "x-sdk-method": "statement",
+                "tags": ["Multi Currency Account"],
+                "summary": "Download a balance statement",
+                "description": "Returns the statement of one currency's balance as CSV.",
+                "parameters": [
+                    {
+                        "name": "currency",
+                        "in": "query",
+                        "required": True,
+                        "description": "The balance's currency.",
+                        "schema": _ref("CurrencyCode"),
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The statement, one movement a line.",
+                        "content": {
+                            "text/csv": {
+                                "schema": {"type": "string"},
+                                "example": "created_at,amount,currency\n",
+                            }
+                        },
                     },
+                    **_ERRORS,
                 },
-                **_ERRORS,
-            },
-        }
-    }
+            }
+        },
+    )
 
 
 def binary_response(spec: Spec) -> None:
     """A new operation, GET /document/{document_id}/content, answers the file (application/pdf)."""
-    spec["paths"]["/document/{document_id}/content"] = {
-        "get": {
-            "operationId": "getDocumentContent",
-            "tags": ["Document"],
-            "summary": "Download a document",
-            "description": "Returns the uploaded document's bytes.",
-            "parameters": [
-                {
-                    "name": "document_id",
-                    "in": "path",
-                    "required": True,
-                    "description": "The document's id.",
-                    "schema": _ref("DocumentId"),
-                }
-            ],
-            "responses": {
-                "200": {
-                    "description": "The document's bytes.",
-                    "content": {
-                        "application/pdf": {"schema": {"type": "string", "format": "binary"}}
+    add_path(
+        spec,
+        "/document/{document_id}/content",
+        {
+            "get": {
+                "operationId": "getDocumentContent",
+                "tags": ["Document"],
+                "summary": "Download a document",
+                "description": "Returns the uploaded document's bytes.",
+                "parameters": [
+                    {
+                        "name": "document_id",
+                        "in": "path",
+                        "required": True,
+                        "description": "The document's id.",
+                        "schema": _ref("DocumentId"),
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The document's bytes.",
+                        "content": {
+                            "application/pdf": {"schema": {"type": "string", "format": "binary"}}
+                        },
                     },
+                    **_ERRORS,
+                    "404": {"$ref": "#/components/responses/NotFound"},
                 },
-                **_ERRORS,
-                "404": {"$ref": "#/components/responses/NotFound"},
-            },
-        }
-    }
+            }
+        },
+    )
 
 
 def read_write_only(spec: Spec) -> None:
     """``readOnly``/``writeOnly``: Refund.id is readOnly; webhooks share one schema both ways."""
     schemas = _schemas(spec)
-    schemas["Refund"]["properties"]["id"]["readOnly"] = True
+    field_of(spec, "Refund", "id")["readOnly"] = True
     schemas["Webhook"] = {
         "type": "object",
         "description": "An endpoint that receives event notifications.",
@@ -287,64 +308,66 @@ def read_write_only(spec: Spec) -> None:
         "additionalProperties": False,
     }
     _list_of(spec, "Webhook")
-    spec["paths"]["/webhooks"] = {
-        "post": {
-            "operationId": "createWebhook",
-            "tags": ["Payin"],
-            "summary": "Register a webhook",
-            "description": "Registers an endpoint for event notifications.",
-            "requestBody": {
-                "required": True,
-                "content": {"application/json": {"schema": _ref("Webhook")}},
+    add_path(
+        spec,
+        "/webhooks",
+        {
+            "post": {
+                "operationId": "createWebhook",
+                "tags": ["Payin"],
+                "summary": "Register a webhook",
+                "description": "Registers an endpoint for event notifications.",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": _ref("Webhook")}},
+                },
+                "responses": {"201": _json("The webhook.", "Webhook"), **_ERRORS},
             },
-            "responses": {"201": _json("The webhook.", "Webhook"), **_ERRORS},
+            "get": {
+                "operationId": "listWebhooks",
+                "tags": ["Payin"],
+                "summary": "List webhooks",
+                "description": "Lists webhooks, newest first.",
+                "parameters": _pages(),
+                "responses": {"200": _json("A page of webhooks.", "WebhookList"), **_ERRORS},
+            },
         },
-        "get": {
-            "operationId": "listWebhooks",
-            "tags": ["Payin"],
-            "summary": "List webhooks",
-            "description": "Lists webhooks, newest first.",
-            "parameters": _pages(),
-            "responses": {"200": _json("A page of webhooks.", "WebhookList"), **_ERRORS},
-        },
-    }
+    )
 
 
 def date_fields(spec: Spec) -> None:
     """``format: date``: Payment.value_date, a listPayments filter, an order's ``expires_on``."""
-    schemas = _schemas(spec)
     date = {"type": "string", "format": "date"}
-    schemas["Payment"]["properties"]["value_date"] = {
+    properties_of(spec, "Payment")["value_date"] = {
         **date,
         "description": "The day the funds settle.",
     }
-    parameters = spec["paths"]["/payments"]["get"]["parameters"]
-    parameters[:] = [p for p in parameters if p.get("name") != "value_date"]  # applied twice
-    parameters.append(
+    add_parameter(
+        spec,
+        "/payments",
+        "get",
         {
             "name": "value_date",
             "in": "query",
             "required": False,
             "description": "Only payments settling on this day.",
             "schema": date,
-        }
+        },
     )
-    schemas["OrderCreateInline"]["properties"]["expires_on"] = {
+    properties_of(spec, "OrderCreateInline")["expires_on"] = {
         **date,
         "description": "The last day the customer may pay.",
     }
-    schemas["Order"]["properties"]["expires_on"] = dict(date)
+    properties_of(spec, "Order")["expires_on"] = dict(date)
 
 
 def deprecations(spec: Spec) -> None:
     """``deprecated: true`` on an operation, a query parameter and a request property."""
     spec["paths"]["/bank_account_validation"]["get"]["deprecated"] = True
-    for parameter in spec["paths"]["/balance_conversions"]["get"]["parameters"]:
-        if parameter.get("name") == "source_currency":
-            parameter["deprecated"] = True
-    _schemas(spec)["KycLinkCreateRequest"]["properties"]["email"]["deprecated"] = True
-    _schemas(spec)["Payment"]["properties"]["payin_id"] = {
-        **_schemas(spec)["Payment"]["properties"]["payin_id"],
+    parameter_of(spec, "/balance_conversions", "get", "source_currency")["deprecated"] = True
+    field_of(spec, "KycLinkCreateRequest", "email")["deprecated"] = True
+    properties_of(spec, "Payment")["payin_id"] = {
+        **field_of(spec, "Payment", "payin_id"),
         "deprecated": True,
     }
 
