@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-__all__ = ["OPERATIONS", "Argument", "OperationEntry"]
+__all__ = ["OPERATIONS", "Argument", "OperationRow"]
 
 
 class Argument(NamedTuple):
@@ -35,8 +35,8 @@ class Argument(NamedTuple):
     """``deprecated: true`` on the parameter or body field: giving it warns."""
 
 
-class OperationEntry(NamedTuple):
-    """One operation: where it is in the SDK, what it sends, what it answers."""
+class OperationRow(NamedTuple):
+    """A row of the operation table: where an operation is in the SDK, what it sends, answers."""
 
     operation_id: str
     resource: str
@@ -64,8 +64,8 @@ class OperationEntry(NamedTuple):
     method named after it (``CustomerJWT``: ``customer_jwt=``)."""
 
 
-OPERATIONS: tuple[OperationEntry, ...] = (
-    OperationEntry(
+OPERATIONS: tuple[OperationRow, ...] = (
+    OperationRow(
         operation_id="ping",
         resource="client",
         method="ping",
@@ -79,7 +79,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
         body=None,
         arguments=(),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="getBalances",
         resource="balances",
         method="retrieve",
@@ -93,7 +93,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
         body=None,
         arguments=(),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listBalanceConversions",
         resource="balance_conversions",
         method="list",
@@ -192,7 +192,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="createBalanceConversion",
         resource="balance_conversions",
         method="create",
@@ -273,7 +273,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="getFxRate",
         resource="fx_rates",
         method="retrieve",
@@ -324,7 +324,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listBankAccountValidations",
         resource="bank_account_validations",
         method="list",
@@ -416,7 +416,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="createBankAccountValidation",
         resource="bank_account_validations",
         method="create",
@@ -501,7 +501,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="createBeneficiaryV2",
         resource="beneficiaries",
         method="create",
@@ -626,7 +626,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listOrders",
         resource="orders",
         method="list",
@@ -689,7 +689,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="createOrder",
         resource="orders",
         method="create",
@@ -782,7 +782,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="getOrder",
         resource="orders",
         method="retrieve",
@@ -811,7 +811,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="updateOrderRfi",
         resource="orders",
         method="update_rfi",
@@ -873,7 +873,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listRefunds",
         resource="refunds",
         method="list",
@@ -936,7 +936,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="createRefund",
         resource="refunds",
         method="create",
@@ -966,7 +966,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="getRefund",
         resource="refunds",
         method="retrieve",
@@ -995,7 +995,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="mockUpdateRefundStatus",
         resource="refunds",
         method="mock_update_status",
@@ -1024,7 +1024,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listVirtualAccounts",
         resource="virtual_accounts",
         method="list",
@@ -1039,7 +1039,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
         arguments=(),
         credentials=("CustomerJWT",),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="closeVirtualAccounts",
         resource="virtual_accounts",
         method="close",
@@ -1089,7 +1089,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="createVirtualAccount",
         resource="virtual_accounts",
         method="create",
@@ -1135,7 +1135,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listKycLinks",
         resource="kyc_links",
         method="list",
@@ -1210,7 +1210,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="createKycLink",
         resource="kyc_links",
         method="create",
@@ -1250,7 +1250,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="getKycLink",
         resource="kyc_links",
         method="retrieve",
@@ -1279,7 +1279,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listDocuments",
         resource="documents",
         method="list",
@@ -1342,7 +1342,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="uploadDocument",
         resource="documents",
         method="upload",
@@ -1384,7 +1384,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="getDocument",
         resource="documents",
         method="retrieve",
@@ -1414,7 +1414,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listRfis",
         resource="rfis",
         method="list",
@@ -1513,7 +1513,7 @@ OPERATIONS: tuple[OperationEntry, ...] = (
             ),
         ),
     ),
-    OperationEntry(
+    OperationRow(
         operation_id="listPayments",
         resource="payments",
         method="list",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from .types import Operation, RawResponse, RequestFiles
+from .types import OperationLabel, RawResponse, RequestFiles
 
 __all__ = ["Sender"]
 
@@ -28,7 +28,7 @@ class Sender(Protocol):
         method: str,
         url: str,
         *,
-        operation: Operation | None = None,
+        operation: OperationLabel | None = None,
         params: Mapping[str, Any] | None = None,
         content: bytes | None = None,
         files: RequestFiles | None = None,

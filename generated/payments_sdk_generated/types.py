@@ -40,7 +40,7 @@ __all__ = [
     "File",
     "FileTypes",
     "Model",
-    "Operation",
+    "OperationLabel",
     "RawResponse",
     "RequestFiles",
     "Response",
@@ -66,8 +66,10 @@ RequestFiles = list[tuple[str, FileTypes]]
 _EXTRA = "_additional_properties"
 
 
-class Operation(NamedTuple):
-    """An operation's identity: what logs, events and traces name a request by.
+class OperationLabel(NamedTuple):
+    """An operation's label (``operationId``, method, path template): how logs name a call.
+
+    Events and traces name a request by it too.
 
     Never the path parameters or the query, which can carry customer data.
     """

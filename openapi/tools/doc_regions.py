@@ -33,7 +33,7 @@ import jinja2
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from surface import WINDOW, Operation, build_table
+from surface import WINDOW, SurfaceMethod, build_table
 
 from payments_sdk._naming import CLIENT
 from payments_sdk._schema_views import merge_all_of
@@ -51,13 +51,13 @@ COMMON = ("per_page", "page", *WINDOW)
 """The arguments every paged list takes: pagination.md's table, not each method's summary."""
 
 
-def _call(operation: Operation) -> str:
+def _call(operation: SurfaceMethod) -> str:
     """``create(payment_id=)``: a method with its arguments, as the namespace table shows it."""
     text = _shapes(operation)
     return f"{text} (deprecated)" if operation.deprecated else text
 
 
-def _shapes(operation: Operation) -> str:
+def _shapes(operation: SurfaceMethod) -> str:
     if operation.body_schema is not None and len(operation.body_shapes) > 1:
         shapes = operation.body_schema.get("oneOf", [])
         names = {p.name: p.python_name for p in operation.parameters}
@@ -84,7 +84,7 @@ def _shapes(operation: Operation) -> str:
     return _render(operation.method, positional, keywords + extras)
 
 
-def _method(operation: Operation) -> str:
+def _method(operation: SurfaceMethod) -> str:
     """``client.refunds.create()``, or ``client.ping()`` for the client's own operation."""
     where = "client" if operation.resource == CLIENT else f"client.{operation.resource}"
     return f"`{where}.{operation.method}()`"
@@ -101,7 +101,7 @@ def _number(value: Any) -> str:
     return str(value)  # no thousands separator: the bundle and the docstrings write none
 
 
-def _bounds(operation: Operation, name: str) -> str | None:
+def _bounds(operation: SurfaceMethod, name: str) -> str | None:
     """``1 to 100; default 20``: what the bundle allows for a paged list's ``name``."""
     for parameter in operation.parameters:
         if parameter.python_name == name:
@@ -122,7 +122,7 @@ def _bounds(operation: Operation, name: str) -> str | None:
     return None
 
 
-def _shared(paged: list[Operation], name: str) -> list[tuple[str, list[str]]]:
+def _shared(paged: list[SurfaceMethod], name: str) -> list[tuple[str, list[str]]]:
     """Each distinct bound of ``name`` over the paged lists, with the lists that have it.
 
     The most common first: the table says it plainly, and names the lists that differ.
@@ -145,7 +145,7 @@ def regions(document: dict[str, Any], generated: Path) -> dict[str, str]:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    resources: dict[str, list[Operation]] = {}
+    resources: dict[str, list[SurfaceMethod]] = {}
     for operation in table:
         resources.setdefault(operation.resource, []).append(operation)
     paged = [op for op in table if op.paged]

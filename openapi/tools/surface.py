@@ -36,7 +36,7 @@ from typing import Any
 
 import jinja2
 
-__all__ = ["Credential", "Operation", "Parameter", "build_table", "main", "render"]
+__all__ = ["Credential", "Parameter", "SurfaceMethod", "build_table", "main", "render"]
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "surface"
 METHODS = ("get", "put", "post", "patch", "delete")
@@ -89,8 +89,11 @@ class Credential:
 
 
 @dataclass
-class Operation:
-    """One operation, as the SDK presents it."""
+class SurfaceMethod:
+    """One method of the SDK's surface: an operation as the SDK presents it.
+
+    The generator's view, rendered into the operation table's rows (``OperationRow``).
+    """
 
     operation_id: str
     resource: str
@@ -258,7 +261,7 @@ def annotation(schema: dict[str, Any], names: set[str] | None = None) -> str:
 def _generated_modules(generated: Path) -> dict[str, str]:
     """Map each operationId to its generated module, read from the modules' ``OPERATION``."""
     found: dict[str, str] = {}
-    pattern = re.compile(r'^OPERATION = Operation\("([^"]+)"', re.MULTILINE)
+    pattern = re.compile(r'^OPERATION = OperationLabel\("([^"]+)"', re.MULTILINE)
     for module in sorted((generated / "api").glob("*/*.py")):
         match = pattern.search(module.read_text(encoding="utf-8"))
         if match:
@@ -348,7 +351,7 @@ def _raw_result(content: dict[str, Any]) -> tuple[str, str]:
     return next(iter(content)), "bytes"
 
 
-def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
+def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod]:
     """Return every operation of the folded ``document`` as the SDK presents it.
 
     ``generated`` is the package openapi-python-client just wrote (its operation modules and
@@ -356,7 +359,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
     """
     modules = _generated_modules(generated)
     resolver = Resolver(document, _models(generated))
-    table: list[Operation] = []
+    table: list[SurfaceMethod] = []
     for path, item in document["paths"].items():
         shared = item.get("parameters", [])
         for verb in METHODS:
@@ -390,7 +393,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[Operation]:
                 (p for p in parameters if p.location == "path"), key=lambda p: order.index(p.name)
             )
             others = [p for p in parameters if p.location in ("query", "header")]
-            operation = Operation(
+            operation = SurfaceMethod(
                 operation_id=operation_id,
                 resource=resource,
                 method=method,
@@ -447,7 +450,7 @@ def _credentials(document: dict[str, Any], spec: dict[str, Any]) -> list[Credent
     return found
 
 
-def _check_names(operation: Operation) -> None:
+def _check_names(operation: SurfaceMethod) -> None:
     seen: dict[str, str] = {}
     for credential in operation.credentials:
         seen[credential.python_name] = f"security scheme {credential.scheme!r}"
@@ -461,7 +464,7 @@ def _check_names(operation: Operation) -> None:
         seen[parameter.python_name] = f"{parameter.location} {parameter.name!r}"
 
 
-def _check_unique(table: list[Operation]) -> None:
+def _check_unique(table: list[SurfaceMethod]) -> None:
     seen: dict[tuple[str, str], str] = {}
     for operation in table:
         key = (operation.resource, operation.method)
@@ -500,7 +503,7 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     """Render the surface of ``document`` into ``out/payments_sdk``; return the files written."""
     table = build_table(document, generated)
     env = _environment()
-    resources: dict[str, list[Operation]] = {}
+    resources: dict[str, list[SurfaceMethod]] = {}
     for operation in table:
         resources.setdefault(operation.resource, []).append(operation)
     descriptions: dict[str, str] = document.get("x-sdk-resources", {})

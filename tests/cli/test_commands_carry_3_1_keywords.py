@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from payments_sdk._operation_table import Argument, OperationEntry
+from payments_sdk._operation_table import Argument, OperationRow
 from payments_sdk.cli._commands import build_parser
 from payments_sdk.cli._exit_codes import UsageError
 from payments_sdk.cli._run import Context, Settings, _call
@@ -35,8 +35,8 @@ _DAY = Argument(
 )
 
 
-def _entry(result: str = "PayoutList", media_type: str = "application/json") -> OperationEntry:
-    return OperationEntry(
+def _entry(result: str = "PayoutList", media_type: str = "application/json") -> OperationRow:
+    return OperationRow(
         operation_id="listPayouts",
         resource="payouts",
         method="statement",
@@ -54,7 +54,7 @@ def _entry(result: str = "PayoutList", media_type: str = "application/json") -> 
     )
 
 
-def _help(*argv: str, entry: OperationEntry) -> str:
+def _help(*argv: str, entry: OperationRow) -> str:
     parser = build_parser(operations=(entry,))
     out = io.StringIO()
     with pytest.raises(SystemExit), contextlib.redirect_stdout(out):

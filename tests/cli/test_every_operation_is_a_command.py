@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from payments_sdk import InvalidParameterError, __version__
-from payments_sdk._operation_table import OPERATIONS, Argument, OperationEntry
+from payments_sdk._operation_table import OPERATIONS, Argument, OperationRow
 from payments_sdk.cli._bundle import amounts_of, model_schema
 from payments_sdk.cli._commands import RESERVED, build_parser, cli_name, option_of
 from payments_sdk.cli._completion import candidates, script
@@ -20,7 +20,7 @@ from payments_sdk.sandbox.contract import load_bundle
 from tests.support.cli_helpers import cli, served_sandbox
 
 
-def _words(entry: OperationEntry) -> list[str]:
+def _words(entry: OperationRow) -> list[str]:
     if entry.resource == "client":
         return [cli_name(entry.method)]
     return [cli_name(entry.resource), cli_name(entry.method)]
@@ -33,7 +33,7 @@ def served() -> Iterator[dict[str, str]]:
 
 
 @pytest.mark.parametrize("entry", OPERATIONS, ids=lambda e: f"{e.resource}.{e.method}")
-def test_every_operation_has_a_command_with_every_argument(entry: OperationEntry) -> None:
+def test_every_operation_has_a_command_with_every_argument(entry: OperationRow) -> None:
     parser = build_parser()
     for words in (_words(entry), [entry.resource, entry.method][-len(_words(entry)) :]):
         ns = parser.parse_args(words)
@@ -50,7 +50,7 @@ def test_every_operation_has_a_command_with_every_argument(entry: OperationEntry
 
 def test_a_new_operation_in_the_table_gets_its_command() -> None:
     """No hand-written line: a table entry is all a command needs."""
-    new = OperationEntry(
+    new = OperationRow(
         operation_id="listScratchWidgets",
         resource="scratch_widgets",
         method="list",

@@ -23,7 +23,7 @@ from starlette.requests import Request
 from payments_sdk import InvalidParameterError
 from payments_sdk._param_styles import Style, encode_query
 from payments_sdk.sandbox._errors import ApiError
-from payments_sdk.sandbox._request_validation import Operation
+from payments_sdk.sandbox._request_validation import RequestSchema
 from payments_sdk.sandbox.contract import SchemaSet
 
 # (style, explode, schema type): the combinations OpenAPI 3.1 defines for a query parameter.
@@ -50,7 +50,7 @@ ITEMS = {
 FIELDS = {"text": "string", "count": "integer", "flag": "boolean"}
 
 
-def _operation(name: str, style: str, explode: bool, schema: dict[str, Any]) -> Operation:
+def _operation(name: str, style: str, explode: bool, schema: dict[str, Any]) -> RequestSchema:
     document: dict[str, Any] = {
         "openapi": "3.1.0",
         "info": {"title": "styles", "version": "1"},
@@ -72,10 +72,10 @@ def _operation(name: str, style: str, explode: bool, schema: dict[str, Any]) -> 
             }
         },
     }
-    return Operation(document, SchemaSet(document), "/things", "get")
+    return RequestSchema(document, SchemaSet(document), "/things", "get")
 
 
-def _read(operation: Operation, query: str) -> dict[str, Any]:
+def _read(operation: RequestSchema, query: str) -> dict[str, Any]:
     scope = {
         "type": "http",
         "method": "GET",

@@ -44,7 +44,7 @@ from jsonschema import Draft202012Validator
 from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
-from payments_sdk._operation_table import OPERATIONS, OperationEntry
+from payments_sdk._operation_table import OPERATIONS, OperationRow
 from payments_sdk._param_styles import (
     Style,
     check_delimited,
@@ -119,7 +119,7 @@ def _schemathesis_schema() -> Any:
     return schemathesis.openapi.from_dict(_document())
 
 
-def _body_schema(entry: OperationEntry) -> dict[str, Any]:
+def _body_schema(entry: OperationRow) -> dict[str, Any]:
     spec = _document()["paths"][entry.path][entry.http_method.lower()]
     (media,) = spec["requestBody"]["content"].values()
     schema: dict[str, Any] = _deref(media["schema"])
@@ -396,7 +396,7 @@ def _bytes(value: Any) -> bytes:
     return data if isinstance(data, bytes) else str(data).encode("utf-8")
 
 
-def to_call(client: AsyncPaymentsClient, entry: OperationEntry, case: Any) -> Call:
+def to_call(client: AsyncPaymentsClient, entry: OperationRow, case: Any) -> Call:
     """Map a schemathesis case onto ``entry``'s SDK method, through the operation table."""
     target: Any = client if entry.resource == "client" else getattr(client, entry.resource)
     method = getattr(target, entry.method)
@@ -465,7 +465,7 @@ def _instant(text: str) -> datetime:
     return datetime.fromisoformat(text.replace("Z", "+00:00").replace("z", "+00:00"))
 
 
-def assert_route(entry: OperationEntry, seen: Seen, path: dict[str, str]) -> None:
+def assert_route(entry: OperationRow, seen: Seen, path: dict[str, str]) -> None:
     assert seen.method == entry.http_method
     template = entry.path.split("/")
     segments = seen.raw_path.split("?")[0].split("/")
@@ -478,7 +478,7 @@ def assert_route(entry: OperationEntry, seen: Seen, path: dict[str, str]) -> Non
 
 
 def assert_query(
-    entry: OperationEntry, seen: Seen, query: dict[str, Any], styled: dict[str, Any]
+    entry: OperationRow, seen: Seen, query: dict[str, Any], styled: dict[str, Any]
 ) -> None:
     arguments = {a.name: a for a in entry.arguments if a.location == "query"}
     for name, value in styled.items():  # written in its style, read back as drawn
@@ -516,7 +516,7 @@ def assert_query(
             assert str(schemas[name].get("default")) == value, (name, value)
 
 
-def assert_body(entry: OperationEntry, seen: Seen, call: Call) -> None:
+def assert_body(entry: OperationRow, seen: Seen, call: Call) -> None:
     if entry.body == "json":
         assert seen.content_type.startswith("application/json")
         assert json.loads(seen.body) == call.body
@@ -554,7 +554,7 @@ def _distinct_fields_hold(value: Any, schema: Any) -> bool:
     return len(given) < len(fields) or len(set(given)) == len(given)
 
 
-def _strategy(entry: OperationEntry) -> st.SearchStrategy[Any]:
+def _strategy(entry: OperationRow) -> st.SearchStrategy[Any]:
     """Return schemathesis' strategy of ``entry``'s valid cases, as the whole bundle allows them.
 
     The bundle's ``x-`` rules are not JSON Schema, so schemathesis does not know them: a case
@@ -578,7 +578,7 @@ SETTINGS = settings(
 
 
 @pytest.mark.parametrize("entry", CALLS, ids=IDS)
-def test_values_the_bundle_allows_are_sent_faithfully(wire: Wire, entry: OperationEntry) -> None:
+def test_values_the_bundle_allows_are_sent_faithfully(wire: Wire, entry: OperationRow) -> None:
     """Bodies, query values and percent-encoded path ids arrive as drawn, on the right route."""
 
     @SETTINGS
@@ -734,7 +734,7 @@ class Broken:
     keyword: str
 
 
-def _broken(entry: OperationEntry) -> st.SearchStrategy[Broken]:
+def _broken(entry: OperationRow) -> st.SearchStrategy[Broken]:
     """Draw a valid case, then break exactly one keyword of one of its values."""
 
     @st.composite
@@ -854,7 +854,7 @@ def quote_segment(value: Any) -> Any:
     ids=[i for e, i in zip(CALLS, IDS, strict=True) if e.arguments],
 )
 def test_a_value_that_breaks_one_keyword_is_refused_before_the_wire(
-    wire: Wire, entry: OperationEntry
+    wire: Wire, entry: OperationRow
 ) -> None:
     """Each single broken keyword raises InvalidParameterError, and nothing is sent."""
     exercised: set[str] = set()

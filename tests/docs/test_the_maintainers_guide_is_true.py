@@ -153,3 +153,26 @@ def test_the_import_table_holds(row: list[str]) -> None:
                 assert imported != banned and not imported.startswith(banned + "."), (
                     f"{module} imports {imported}, which the guide says it never imports"
                 )
+
+
+LAYOUT = table(GUIDE, "| module | its one job |")
+
+
+def test_the_layout_names_every_module_of_the_sdk_and_only_those() -> None:
+    """Each module of the SDK and of ``sandbox/`` has its room in the layout, and no more.
+
+    A module split, renamed or removed without the guide fails here, naming it.
+    """
+    named = {name for row in LAYOUT for name in names(row[0])}
+    generated = ROOT / "generated" / "payments_sdk"
+    here = {path.name for path in SDK.glob("*.py")} | {
+        f"{path.name}/" for path in SDK.iterdir() if path.is_dir() and not path.name.startswith("_")
+    }
+    assert not here - named, f"the layout does not name {sorted(here - named)}"
+    gone = [name for name in named if not (SDK / name).exists() and not (generated / name).exists()]
+    assert not gone, f"the layout names {gone}, which do not exist"
+    (sandbox_row,) = [row for row in LAYOUT if row[0] == "`sandbox/`"]
+    rooms = set(re.findall(r"`(\w+\.py)`", sandbox_row[1]))
+    modules = {path.name for path in (SDK / "sandbox").glob("*.py")} - {"__init__.py"}
+    assert not modules - rooms, f"the sandbox's row does not name {sorted(modules - rooms)}"
+    assert not rooms - modules, f"the sandbox's row names {sorted(rooms - modules)}: not there"

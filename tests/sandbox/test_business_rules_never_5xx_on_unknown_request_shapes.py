@@ -25,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
-from payments_sdk.sandbox._generic import OperationName
+from payments_sdk.sandbox._generic import OperationShape
 from payments_sdk.sandbox._handlers import BUSINESS
 from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, resolve
@@ -55,7 +55,7 @@ def edit(document: dict[str, Any]) -> None:
         for verb, spec in item.items():
             if not isinstance(spec, dict) or "requestBody" not in spec:
                 continue
-            key = OperationName(fold_server_prefixes(document), _folded(document, path), verb).key
+            key = OperationShape(fold_server_prefixes(document), _folded(document, path), verb).key
             content = spec["requestBody"].get("content", {})
             if key not in BUSINESS or "application/json" not in content:
                 continue
@@ -100,7 +100,7 @@ def _business_operations() -> list[tuple[str, str]]:
     found = []
     for path, item in document["paths"].items():
         for verb, spec in item.items():
-            business = OperationName(document, path, verb).key in BUSINESS
+            business = OperationShape(document, path, verb).key in BUSINESS
             if isinstance(spec, dict) and "requestBody" in spec and business:
                 found.append((path, verb))
     return sorted(found)

@@ -87,6 +87,8 @@ async def test_with_a_state_file_an_expired_namespace_is_only_unloaded(tmp_path:
     monotonic.now = 61
     sandbox.spaces.store("newcomer")
     assert "alice" not in sandbox.spaces.names()
+    state = sandbox.spaces.state
+    assert state is not None and "alice" not in state._saved  # nor the file's copies of hers
     # Alice's next request loads her namespace back, as she left it.
     assert kept in sandbox.spaces.store("alice").payments
     assert [s["name"] for s in sandbox.snapshots(namespace="alice")] == ["mine"]

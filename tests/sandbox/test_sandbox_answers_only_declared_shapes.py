@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox._generic import OperationName, records_of
+from payments_sdk.sandbox._generic import OperationShape, records_of
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
 from tests.support.closed_bundle import closed
 from tests.support.schema_values import request_example
@@ -16,7 +16,7 @@ from tests.support.schema_values import request_example
 FOLDED = load_bundle()
 STRICT = SchemaSet(closed(FOLDED))
 OPERATIONS = {
-    OperationName(FOLDED, path, method).key: (path, method)
+    OperationShape(FOLDED, path, method).key: (path, method)
     for path, item in FOLDED["paths"].items()
     for method, operation in item.items()
     if isinstance(operation, dict) and "operationId" in operation
@@ -133,7 +133,7 @@ async def _read_the_rest(
     for sdk_name, (path, method) in OPERATIONS.items():
         if sdk_name in seen or method not in ("get", "post"):
             continue
-        name = OperationName(FOLDED, path, method)
+        name = OperationShape(FOLDED, path, method)
         sent: dict[str, Any] = {}
         if method == "post":
             body = resolve(FOLDED, FOLDED["paths"][path][method].get("requestBody", {}))

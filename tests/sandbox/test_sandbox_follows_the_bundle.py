@@ -20,7 +20,7 @@ import pytest
 
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox, _app
-from payments_sdk.sandbox._generic import Handler, OperationName, records_of
+from payments_sdk.sandbox._generic import Handler, OperationShape, records_of
 from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox._record_fields import FIXED_FIELDS, RecordFields
 from payments_sdk.sandbox._request_validation import Validated
@@ -43,7 +43,7 @@ def _operations() -> Iterator[tuple[str, str, dict[str, Any]]]:
 
 
 OPERATIONS = {
-    OperationName(FOLDED, path, method).key: (path, method, op)
+    OperationShape(FOLDED, path, method).key: (path, method, op)
     for path, method, op in _operations()
 }
 """Every operation by its SDK name (``refunds.create``): an operationId rename changes none."""
@@ -105,7 +105,7 @@ def _track(
     """Make the sandbox built next run ``wrap(handler)`` for ``sdk_name``."""
     original_for = _app.handler_for
 
-    def patched(name: OperationName) -> Handler | None:
+    def patched(name: OperationShape) -> Handler | None:
         handler = original_for(name)
         if name.key != sdk_name:
             return handler
@@ -504,7 +504,7 @@ def _readers(resource: str) -> list[tuple[str, str, str]]:
     """
     found: list[tuple[str, str, str]] = []
     for path, method, operation in _operations():
-        name = OperationName(FOLDED, path, method)
+        name = OperationShape(FOLDED, path, method)
         parameters = [resolve(FOLDED, p) for p in operation.get("parameters", [])]
         needs_query = any(p["in"] == "query" and p.get("required") for p in parameters)
         nested = name.is_list and len(name.path_params) == 1

@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from payments_sdk.sandbox import Sandbox
+from payments_sdk.sandbox._payin import create_order
 from payments_sdk.sandbox._store import paginate
 
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)
@@ -69,7 +70,7 @@ def test_every_table_is_kept_in_creation_order() -> None:
     store = sandbox.store
     for amount in (10, 20, 30, 40):
         sandbox.simulate_payment(amount=amount)
-        store.create_order({"amount": amount, "currency": "USD", "payment_methods": ["card"]})
+        create_order(store, {"amount": amount, "currency": "USD", "payment_methods": ["card"]})
     for table in (list(store.payments.values()), list(store.orders.values())):
         created = [r["created_at"] for r in table]
         assert created == sorted(created)

@@ -18,6 +18,7 @@ import pytest
 
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._fx import FxDesk
+from payments_sdk.sandbox._multi_currency import convert
 from payments_sdk.sandbox.contract import load_bundle
 
 # The bounds recorded in openapi/DECISIONS.md (test_the_bounds_are_the_recorded_ones checks them).
@@ -397,7 +398,7 @@ async def test_conversion_arithmetic_is_integer_only(
 
 
 def test_store_conversion_is_exact_beyond_float_precision() -> None:
-    """Store.convert alone (no request bound) is exact for any size: no float in the arithmetic.
+    """The conversion rule alone (no request) is exact for any size: no float in the arithmetic.
 
     Before: the fee was ``math.ceil(gross * FEE_BPS / 10_000)``, a float division, which raised
     OverflowError for 10**400 and lost the fraction it should round up for 10**19 + 2.
@@ -406,8 +407,8 @@ def test_store_conversion_is_exact_beyond_float_precision() -> None:
     store = sandbox.store
     for amount in (10**19 + 2, 10**400, 2**60 + 1):
         store.balances["USD"] = amount
-        record = store.convert(
-            {"source_currency": "USD", "target_currency": "EUR", "source_amount": amount}
+        record = convert(
+            store, {"source_currency": "USD", "target_currency": "EUR", "source_amount": amount}
         )
         rate_ppm = store.fx.quote("USD", "EUR").rate_ppm
         gross = amount * rate_ppm // 1_000_000

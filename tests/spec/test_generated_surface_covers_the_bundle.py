@@ -22,7 +22,7 @@ import pytest
 from payments_sdk import AsyncPaymentsClient, BadRequestError
 from payments_sdk import types as public_types
 from payments_sdk._naming import snake
-from payments_sdk._operation_table import OPERATIONS, Argument, OperationEntry
+from payments_sdk._operation_table import OPERATIONS, Argument, OperationRow
 from payments_sdk._schema_views import merge_all_of
 from tests.conftest import BASE_URL, TEST_KEY
 from tests.support.schema_values import example as schema_example
@@ -36,7 +36,7 @@ FOLDED = json.loads((ROOT / "generated" / "payments.folded.json").read_text(enco
 SDK_ONLY = {"prefetch", "file_name", "content_type", "options", "window"}
 
 
-def _method(client: AsyncPaymentsClient, entry: OperationEntry) -> Any:
+def _method(client: AsyncPaymentsClient, entry: OperationRow) -> Any:
     owner = client if entry.resource == "client" else getattr(client, entry.resource)
     return getattr(owner, entry.method)
 
@@ -59,7 +59,7 @@ def test_every_operation_of_the_bundle_is_in_the_table() -> None:
 
 @pytest.mark.parametrize("entry", OPERATIONS, ids=[e.operation_id for e in OPERATIONS])
 def test_each_operation_is_a_method_taking_exactly_its_inputs(
-    entry: OperationEntry, client: AsyncPaymentsClient
+    entry: OperationRow, client: AsyncPaymentsClient
 ) -> None:
     """The method exists, and its arguments are the operation's inputs plus the SDK's own."""
     method = _method(client, entry)
@@ -124,7 +124,7 @@ def _sample(schema: dict[str, Any]) -> Any:
     return "x"
 
 
-def _arguments(entry: OperationEntry) -> tuple[list[Any], dict[str, Any], list[Argument]]:
+def _arguments(entry: OperationRow) -> tuple[list[Any], dict[str, Any], list[Argument]]:
     """Valid values for every input, choosing the first shape of a oneOf.
 
     Two inputs with the same enum get different members (a conversion's two currencies);
@@ -168,7 +168,7 @@ def _resolved(node: dict[str, Any]) -> dict[str, Any]:
     return node
 
 
-def _first_shape(entry: OperationEntry) -> dict[str, Any]:
+def _first_shape(entry: OperationRow) -> dict[str, Any]:
     for item in FOLDED["paths"].values():
         for op in item.values():
             if isinstance(op, dict) and op.get("operationId") == entry.operation_id:
@@ -180,7 +180,7 @@ def _first_shape(entry: OperationEntry) -> dict[str, Any]:
 
 @pytest.mark.parametrize("entry", OPERATIONS, ids=[e.operation_id for e in OPERATIONS])
 async def test_each_input_is_sent_where_the_bundle_says(
-    entry: OperationEntry, make_client: Any
+    entry: OperationRow, make_client: Any
 ) -> None:
     """A value for every input reaches the request: path, query, header, JSON body or part."""
     answer = {"error": "Bad Request", "message": "sample"}

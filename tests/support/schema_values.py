@@ -246,7 +246,7 @@ def _body(document: dict[str, Any], entry: Any) -> dict[str, Any]:
 
 
 def call_arguments(entry: Any, *, optional: bool = True) -> dict[str, Any]:
-    """Return valid keyword arguments for ``entry``'s SDK method (an ``OperationEntry``).
+    """Return valid keyword arguments for ``entry``'s SDK method (an ``OperationRow``).
 
     Every required argument, and (``optional``) every other one that is not deprecated; the
     body as its first shape with every field. Positional path ids are given by keyword.

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ._observe import AttemptEvent, CallEvent, Observer, notify
 
 if TYPE_CHECKING:
-    from payments_sdk_generated.types import Operation
+    from payments_sdk_generated.types import OperationLabel
 
     from ._otel import OtelCall
 
@@ -63,7 +63,7 @@ class Instruments:
         self.host = host
         self.port = port
 
-    def start(self, operation: Operation | None, method: str) -> CallRecord | None:
+    def start(self, operation: OperationLabel | None, method: str) -> CallRecord | None:
         """Begin the record of one call; None when nothing would hear of it."""
         traced = self.otel and _otel_configured()
         if not traced and not self.observers:
@@ -91,7 +91,7 @@ class CallRecord:
     def __init__(
         self,
         instruments: Instruments,
-        operation: Operation | None,
+        operation: OperationLabel | None,
         method: str,
         *,
         traced: bool,

@@ -18,7 +18,7 @@ import httpx
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
-    from payments_sdk_generated.types import Operation
+    from payments_sdk_generated.types import OperationLabel
 
     from ._call_options import CallOptions
 
@@ -30,7 +30,7 @@ def write_request(
     client_headers: dict[str, str],
     extras: CallOptions | None,
     *,
-    operation: Operation | None,
+    operation: OperationLabel | None,
     params: Mapping[str, Any] | None,
     content: bytes | None,
     files: Any,
@@ -90,7 +90,7 @@ def _without_none(params: Mapping[str, Any]) -> dict[str, Any]:
     return kept
 
 
-def _query_string(query: Mapping[str, Any], operation: Operation | None) -> str:
+def _query_string(query: Mapping[str, Any], operation: OperationLabel | None) -> str:
     """Write the query: each parameter in the style the bundle declares for it (``_param_styles``).
 
     A query of scalars is the same text in every style: httpx writes it, as it always has.

@@ -29,7 +29,7 @@ from ._wire import WireResponse
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
 
 if TYPE_CHECKING:
-    from payments_sdk_generated.client import Sender as OperationSender
+    from payments_sdk_generated.client import Sender as GeneratedSender
     from payments_sdk_generated.types import Response
 
     from ._call_options import CallOptions
@@ -38,12 +38,12 @@ if TYPE_CHECKING:
     from ._pool import Pool
     from ._secret import SecretKey
 
-__all__ = ["Operation", "Requestor"]
+__all__ = ["BoundCall", "Requestor"]
 
 T = TypeVar("T")
 
-Operation = Callable[["OperationSender"], Awaitable["Response[T]"]]
-"""A generated ``asyncio_detailed`` with every argument but the sender bound."""
+BoundCall = Callable[["GeneratedSender"], Awaitable["Response[T]"]]
+"""A call awaiting its sender: a generated ``asyncio_detailed``, every other argument bound."""
 
 
 class Requestor:
@@ -76,7 +76,7 @@ class Requestor:
             raise ClientClosedError("the client is closed; create a new one")
 
     async def call(
-        self, operation: Operation[T], options: CallOptions | None = None
+        self, operation: BoundCall[T], options: CallOptions | None = None
     ) -> APIResponse[T]:
         """Run a generated operation (with one call's options); return its response."""
         self._check_open()
@@ -96,7 +96,7 @@ class Requestor:
             for record in records:
                 record.ended(outcome)
 
-    async def _run(self, operation: Operation[T], sender: Sender) -> APIResponse[T]:
+    async def _run(self, operation: BoundCall[T], sender: Sender) -> APIResponse[T]:
         """Run the operation; translate what the generated code raises into SDK errors."""
         try:
             answer = await operation(sender)
@@ -116,7 +116,7 @@ class Requestor:
             raise InvalidParameterError("body", f"cannot be sent as JSON: {exc}") from None
         return APIResponse(cast(WireResponse, answer.raw), answer.parsed)
 
-    async def parsed(self, operation: Operation[T], options: CallOptions | None = None) -> T:
+    async def parsed(self, operation: BoundCall[T], options: CallOptions | None = None) -> T:
         """Run a generated operation (with one call's options); return only its parsed model."""
         return (await self.call(operation, options)).parse()
 

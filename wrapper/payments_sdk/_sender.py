@@ -44,7 +44,7 @@ from .errors import (
 )
 
 if TYPE_CHECKING:
-    from payments_sdk_generated.types import Operation
+    from payments_sdk_generated.types import OperationLabel
 
     from ._call_options import CallOptions
     from ._instrument import CallRecord, Instruments
@@ -151,7 +151,7 @@ class Sender:
         method: str,
         url: str,
         *,
-        operation: Operation | None = None,
+        operation: OperationLabel | None = None,
         params: Mapping[str, Any] | None = None,
         content: bytes | None = None,
         files: Any = None,

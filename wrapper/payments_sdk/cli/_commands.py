@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, NoReturn
 
-from .._operation_table import OPERATIONS, Argument, OperationEntry
+from .._operation_table import OPERATIONS, Argument, OperationRow
 from .._param_styles import Style
 from .._window import AFTER, BEFORE
 from ._exit_codes import ExitCode, UsageError
@@ -105,7 +105,7 @@ def option_of(argument: Argument) -> str:
     return "--" + cli_name(argument.python_name)
 
 
-def positional(entry: OperationEntry, argument: Argument) -> bool:
+def positional(entry: OperationRow, argument: Argument) -> bool:
     """Whether an argument may be given positionally: a path parameter, or a file to upload."""
     if argument.location == "path":
         return True
@@ -381,7 +381,7 @@ def add_common(
     )
 
 
-def _leaf(commands: argparse._SubParsersAction[Parser], entry: OperationEntry, name: str) -> None:
+def _leaf(commands: argparse._SubParsersAction[Parser], entry: OperationRow, name: str) -> None:
     summary = entry.summary or entry.operation_id
     if entry.deprecated:
         summary = f"(Deprecated) {summary}"
@@ -499,10 +499,10 @@ def exit_codes_text() -> str:
 
 
 def resources(
-    operations: Sequence[OperationEntry] = OPERATIONS,
-) -> dict[str, list[OperationEntry]]:
+    operations: Sequence[OperationRow] = OPERATIONS,
+) -> dict[str, list[OperationRow]]:
     """Return the operations by resource, in the table's order."""
-    grouped: dict[str, list[OperationEntry]] = {}
+    grouped: dict[str, list[OperationRow]] = {}
     for entry in operations:
         grouped.setdefault(entry.resource, []).append(entry)
     return grouped
@@ -531,7 +531,7 @@ def command_word(argv: Sequence[str]) -> str:
 
 def build_parser(
     version: str = "",
-    operations: Sequence[OperationEntry] = OPERATIONS,
+    operations: Sequence[OperationRow] = OPERATIONS,
     *,
     only: str | None = None,
 ) -> Parser:

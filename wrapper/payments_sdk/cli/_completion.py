@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .._operation_table import OPERATIONS, OperationEntry
+from .._operation_table import OPERATIONS, OperationRow
 from ._commands import FORMATS, RESERVED, cli_name, option_of, resources
 from ._values import item_members
 
@@ -64,7 +64,7 @@ def script(shell: str) -> str:
     return _BASH if shell == "bash" else _ZSH
 
 
-def _leaf_options(entry: OperationEntry) -> list[str]:
+def _leaf_options(entry: OperationRow) -> list[str]:
     options = [option_of(argument) for argument in entry.arguments]
     options += [*_COMMON_VALUED, *_COMMON_FLAGS]
     if entry.item is not None:
@@ -72,7 +72,7 @@ def _leaf_options(entry: OperationEntry) -> list[str]:
     return options
 
 
-def _values_of(entry: OperationEntry | None, option: str) -> list[str] | None:
+def _values_of(entry: OperationRow | None, option: str) -> list[str] | None:
     """Return the words that may follow an option that takes a value; None for a flag."""
     if option == "--format":
         return list(FORMATS)
@@ -92,7 +92,7 @@ def candidates(words: Iterable[str]) -> list[str]:
     top = {cli_name(e.method): e for e in grouped.get("client", [])}
     commands = [cli_name(name) for name in grouped if name != "client"]
     commands += [*top, *RESERVED]
-    leaf: OperationEntry | None = None
+    leaf: OperationRow | None = None
     spots: list[str] = []
     skip = False
     for index, word in enumerate(done):

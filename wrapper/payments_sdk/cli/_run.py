@@ -19,7 +19,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any, TextIO
 
-from .._operation_table import Argument, OperationEntry
+from .._operation_table import Argument, OperationRow
 from .._param_styles import Style, split_delimited
 from .._window import AFTER, BEFORE
 from ..errors import InvalidParameterError
@@ -117,7 +117,7 @@ class Context:
         return "; ".join(kept.note() for kept in self.outputs)
 
 
-def _given(ns: argparse.Namespace, entry: OperationEntry, argument: Argument) -> Any:
+def _given(ns: argparse.Namespace, entry: OperationRow, argument: Argument) -> Any:
     value = getattr(ns, f"arg_{argument.python_name}", None)
     if positional(entry, argument):
         spot = getattr(ns, f"_pos_{argument.python_name}", None)
@@ -182,7 +182,7 @@ def _money(argument: Argument, text: str, values: dict[str, Any]) -> Any:
 
 
 def sdk_arguments(
-    entry: OperationEntry,
+    entry: OperationRow,
     ns: argparse.Namespace,
     dotted: dict[str, list[tuple[list[str], str]]],
     *,
@@ -225,14 +225,14 @@ def sdk_arguments(
     return values
 
 
-def _rows_schema(entry: OperationEntry) -> tuple[dict[str, Any], bool]:
+def _rows_schema(entry: OperationRow) -> tuple[dict[str, Any], bool]:
     """Return the schema of the result (of one item, for a list), and whether it is a list."""
     if entry.item is not None:
         return model_schema(entry.item), True
     return model_schema(entry.result), False
 
 
-def _envelope_items(entry: OperationEntry) -> dict[str, Any] | None:
+def _envelope_items(entry: OperationRow) -> dict[str, Any] | None:
     """Return the schema of the rows of an envelope such as ``BalanceList`` (in ``data``)."""
     schema = model_schema(entry.result)
     data = schema.get("properties", {}).get("data", {})
@@ -385,7 +385,7 @@ def _note_dropped(writer: Writer, err: TextIO) -> None:
 
 async def _call(
     client: Any,
-    entry: OperationEntry,
+    entry: OperationRow,
     kwargs: dict[str, Any],
     settings: Settings,
     out: TextIO,
@@ -444,7 +444,7 @@ def _write_raw(result: str | bytes, out: TextIO) -> None:
     binary.flush()
 
 
-def _export_page_size(entry: OperationEntry) -> dict[str, int]:
+def _export_page_size(entry: OperationRow) -> dict[str, int]:
     """Return ``{"per_page": N}``: the largest page the bundle allows, for ``--all``.
 
     An export fetches every page: the fewer round trips, the sooner it ends (20 records a
@@ -567,7 +567,7 @@ async def run_command(
     stderr: TextIO,
 ) -> None:
     """Run the parsed command against the service (or a sandbox, or as a dry run)."""
-    entry: OperationEntry | None = getattr(ns, "_entry", None)
+    entry: OperationRow | None = getattr(ns, "_entry", None)
     kwargs: dict[str, Any] = {}
     settings.check()
     if entry is not None:

@@ -21,10 +21,10 @@ from ._auth import KeyIssuer
 from ._control_routes import control_routes
 from ._controls import State
 from ._errors import ApiError
-from ._generic import OperationName, RawBody, handler_for
+from ._generic import OperationShape, RawBody, handler_for
 from ._namespace_states import Spaces, namespace_of
 from ._record_fields import RecordFields
-from ._request_validation import Operation
+from ._request_validation import RequestSchema
 from ._store import render
 from .contract import SchemaSet, load_bundle
 
@@ -44,7 +44,7 @@ _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
 def _endpoint(
-    spaces: Spaces, keys: KeyIssuer, operation: Operation, name: OperationName
+    spaces: Spaces, keys: KeyIssuer, operation: RequestSchema, name: OperationShape
 ) -> Callable[..., Any]:
     handler = handler_for(name)
     changing = operation.method.upper() in _CHANGING
@@ -108,10 +108,10 @@ def build_app(
     # OpenAPI matches a concrete path before a templated one (/payments/export before
     # /payments/{id}); Starlette takes the first route that matches, so they go in that order.
     for path, item in sorted(folded["paths"].items(), key=lambda entry: _templated(entry[0])):
-        names = {m: OperationName.of(folded, path, m) for m in item if m in _METHODS}
+        names = {m: OperationShape.of(folded, path, m) for m in item if m in _METHODS}
         by_method = {
             method.upper(): _endpoint(
-                spaces, keys, Operation(folded, schemas, path, method, name.key), name
+                spaces, keys, RequestSchema(folded, schemas, path, method, name.key), name
             )
             for method, name in names.items()
         }

@@ -420,7 +420,7 @@ def _check_payment(call: Call) -> dict[str, Any]:
     import re
 
     from ._input import MAX_INTEGER
-    from ._store import creation_time
+    from ._payin import creation_time
 
     fields = frozenset({"amount", "currency", "status", "held", "created_at"})
     body = _fields(call, fields, name=lambda key: field_path([key]))
@@ -451,7 +451,9 @@ def _simulate_payment(state: State, namespace: str, **arguments: Any) -> dict[st
 
 
 def _add_payment(store: Any, *, created_at: datetime | None, **arguments: Any) -> Any:
-    return store.add_payment(**arguments, created_at=store.in_the_past(created_at))
+    from ._payin import add_payment, in_the_past
+
+    return add_payment(store, **arguments, created_at=in_the_past(store, created_at))
 
 
 def _changed(state: State, namespace: str, change: Callable[[Any], Any]) -> dict[str, Any]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from http import HTTPStatus
+from typing import Any
 
-__all__ = ["ApiError", "UnknownShape", "bad_request", "field_path", "not_found", "shown"]
+__all__ = ["ApiError", "UnknownShape", "bad_request", "field_path", "has", "not_found", "shown"]
 
 _MAX_MESSAGE = 300
 """Longest ``message`` the sandbox answers: a message names a field and a problem, never a body."""
@@ -85,3 +86,11 @@ class UnknownShape(Exception):
             f"the sandbox's {rule} rule knows requests with {expected}; this one has {given}"
         )
         self.message = str(self)
+
+
+def has(body: Any, *fields: str) -> bool:
+    """Whether ``body`` is an object giving every one of ``fields`` a value.
+
+    A rule checks the shape it knows with this, and raises :class:`UnknownShape` when not.
+    """
+    return isinstance(body, dict) and all(body.get(name) is not None for name in fields)

@@ -26,7 +26,7 @@ from http import HTTPStatus
 from typing import Any, Literal, get_args
 
 from ._errors import shown
-from ._operation_index import OperationTable, bundle_operations
+from ._operation_index import OperationIndex, bundle_operations
 
 __all__ = [
     "MAX_LATENCY",
@@ -132,7 +132,7 @@ class Faults:
     call from any thread, including while the sandbox serves requests.
     """
 
-    def __init__(self, operations: OperationTable | None = None) -> None:
+    def __init__(self, operations: OperationIndex | None = None) -> None:
         self._operations = operations if operations is not None else bundle_operations()
         self._lock = threading.Lock()
         self._pending: list[Fault] = []

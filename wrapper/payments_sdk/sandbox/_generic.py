@@ -39,13 +39,13 @@ from ._request_validation import Validated
 from ._store import TABLES, Store, paginate
 from .contract import resolve
 
-__all__ = ["Handler", "OperationName", "RawBody", "answers_alone", "handler_for"]
+__all__ = ["Handler", "OperationShape", "RawBody", "answers_alone", "handler_for"]
 
 
 # What a request field kept with a record may be: what a JSON body holds (a multipart file's
 # bytes are the upload's, which its rule stores).
 _JSON_VALUES = (str, int, bool, list, dict, type(None))
-# How many documents OperationName.of keeps readings of: the shipped bundle and a few edited ones.
+# How many documents OperationShape.of keeps readings of: the shipped bundle and a few edited ones.
 _DOCUMENTS_KEPT = 8
 _PREFIX = re.compile(r"^\^([a-z]+)_")
 _WINDOW_AND_PAGES = frozenset({"before", "after", "per_page", "page"})
@@ -61,17 +61,17 @@ class RawBody:
         self.media_type = media_type
 
 
-class OperationName:
-    """An operation of a document, named as the SDK names it, with what its answer looks like.
+class OperationShape:
+    """The shape of a document's operation: SDK name, route, parameters, what it answers.
 
     Read once per operation of a document: :meth:`of` keeps what it read, so the routes, the
     request validation, the fault index and the record control share one reading.
     """
 
-    _read: ClassVar[list[tuple[dict[str, Any], dict[tuple[str, str], OperationName]]]] = []
+    _read: ClassVar[list[tuple[dict[str, Any], dict[tuple[str, str], OperationShape]]]] = []
 
     @classmethod
-    def of(cls, document: dict[str, Any], path: str, verb: str) -> OperationName:
+    def of(cls, document: dict[str, Any], path: str, verb: str) -> OperationShape:
         """Return the operation at ``path`` and ``verb`` of ``document``, read once."""
         verb = verb.lower()
         names = next((read for known, read in cls._read if known is document), None)
@@ -170,7 +170,7 @@ def _singular(resource: str) -> str:
     return resource.replace("_", " ").removesuffix("s")
 
 
-def _find(store: Store, name: OperationName, record_id: str) -> dict[str, Any]:
+def _find(store: Store, name: OperationShape, record_id: str) -> dict[str, Any]:
     table = records_of(store, name.resource)
     found = table.get(record_id) if isinstance(table, dict) else None
     if isinstance(table, list):
@@ -214,7 +214,7 @@ def _is_object(schema: Mapping[str, Any]) -> bool:
     return kind == "object" or (kind is None and "items" not in schema)
 
 
-def _build(store: Store, name: OperationName, body: Any) -> dict[str, Any]:
+def _build(store: Store, name: OperationShape, body: Any) -> dict[str, Any]:
     schema = name.response or {}
     properties: Mapping[str, Any] = schema.get("properties", {})
     given = body if isinstance(body, dict) else {}
@@ -248,7 +248,7 @@ def _answered(schema: Mapping[str, Any]) -> bool:
     return not (isinstance(schema, Mapping) and schema.get("writeOnly") is True)
 
 
-def _wanted(name: OperationName, query: Mapping[str, Any]) -> list[tuple[str, Any]]:
+def _wanted(name: OperationShape, query: Mapping[str, Any]) -> list[tuple[str, Any]]:
     """Return the declared filters the request gives, with their values (read once)."""
     return [(field, query[field]) for field in name.filters if field in query]
 
@@ -270,7 +270,9 @@ def _holds(held: Any, wanted: Any) -> bool:
     return bool(held == wanted)
 
 
-def _matches(name: OperationName, record: Mapping[str, Any], wanted: list[tuple[str, Any]]) -> bool:
+def _matches(
+    name: OperationShape, record: Mapping[str, Any], wanted: list[tuple[str, Any]]
+) -> bool:
     fields = (name.item or {}).get("properties", {})
     for field, value in wanted:
         matcher = MATCHERS.get((name.resource, field))
@@ -301,7 +303,7 @@ def _one_page(rows: list[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
-def _raw(name: OperationName) -> Handler:
+def _raw(name: OperationShape) -> Handler:
     """Answer a non-JSON success with its example, once the path's record (if any) is found."""
     media = str(name.media_type)
     example = name.raw_example
@@ -314,12 +316,12 @@ def _raw(name: OperationName) -> Handler:
     return raw
 
 
-def _conventional(name: OperationName) -> Handler:
+def _conventional(name: OperationShape) -> Handler:
     """Return the convention's handler for ``name``: REST's where it fits, else an action's."""
     return _rest(name) or _acting(name)
 
 
-def _rest(name: OperationName) -> Handler | None:
+def _rest(name: OperationShape) -> Handler | None:
     """Return the REST convention's handler for ``name``, or None when it does not fit."""
     if name.media_type is not None and name.verb == "GET" and len(name.path_params) <= 1:
         return _raw(name)
@@ -360,7 +362,6 @@ def _rest(name: OperationName) -> Handler | None:
                 record = _find(store, name, v.path[key])
                 if isinstance(v.body, dict):
                     record.update(v.body)
-                store.touched.add((store.table_name(name.resource), record["id"]))
                 return name.status, record
 
             return update
@@ -389,7 +390,7 @@ def _rest(name: OperationName) -> Handler | None:
     return None
 
 
-def _acting(name: OperationName) -> Handler:
+def _acting(name: OperationShape) -> Handler:
     """Serve any other shape, never with a 5xx: an action on a record, or an answer by schema.
 
     An action under a record (``POST /payments/{id}/capture``) finds that record (404 when
@@ -410,7 +411,6 @@ def _acting(name: OperationName) -> Handler:
         if record is not None and answers_record and not name.is_list:
             if name.verb != "GET" and isinstance(v.body, dict):
                 record.update({key: v.body[key] for key in declared if key in v.body})
-                store.touched.add((store.table_name(name.resource), record["id"]))
             return name.status, record
         if name.is_list:
             return name.status, _one_page([])
@@ -421,7 +421,7 @@ def _acting(name: OperationName) -> Handler:
     return acting
 
 
-def _carrying(name: OperationName, handler: Handler) -> Handler:
+def _carrying(name: OperationShape, handler: Handler) -> Handler:
     """Wrap a business handler so the record it answers carries the request's declared fields.
 
     A field the bundle adds to a request and to its record (an optional ``reason`` on a
@@ -448,15 +448,12 @@ def _carrying(name: OperationName, handler: Handler) -> Handler:
                 record[key] = offered[key]
             if kept and "id" in record and 200 <= status < 300:
                 record.setdefault("_request", {}).update(kept)
-                carried.append("_request")
-            if carried and "id" in record:  # an existing record changed in place: keep it
-                store.touched.add((store.table_name(name.resource), record["id"]))
         return status, record
 
     return carrying
 
 
-def _known_shapes(name: OperationName, business: Handler) -> Handler:
+def _known_shapes(name: OperationShape, business: Handler) -> Handler:
     """Serve a request shape the business rule does not know by the convention, else a 400.
 
     A rule raises :class:`UnknownShape` before it changes anything, so a new ``oneOf`` variant
@@ -476,7 +473,7 @@ def _known_shapes(name: OperationName, business: Handler) -> Handler:
     return guarded
 
 
-def answers_alone(name: OperationName) -> bool:
+def answers_alone(name: OperationShape) -> bool:
     """Whether ``name`` reads an answer no record backs: one object with no ``id`` and no path.
 
     The FX rate, the balances, the ping: the rule computes them on each call, so a field the
@@ -493,7 +490,7 @@ def answers_alone(name: OperationName) -> bool:
     )
 
 
-def _with_answer_fields(name: OperationName, handler: Handler) -> Handler:
+def _with_answer_fields(name: OperationShape, handler: Handler) -> Handler:
     """Add the fields set on the resource's answers (``PATCH /_sandbox/records/{resource}``)."""
 
     def answered(store: Store, v: Validated) -> tuple[int, Any]:
@@ -506,7 +503,7 @@ def _with_answer_fields(name: OperationName, handler: Handler) -> Handler:
     return answered
 
 
-def handler_for(name: OperationName) -> Handler:
+def handler_for(name: OperationShape) -> Handler:
     """Return the business handler, else the convention's (every operation has one)."""
     business = BUSINESS.get(name.key)
     if business is not None:

@@ -1,7 +1,9 @@
 """The sandbox's business handlers: the operations whose answer is a rule of the service.
 
-Each is keyed by the operation's SDK name (``resource.method``, :mod:`payments_sdk._naming`),
-so renaming an ``operationId`` changes nothing here. Every other operation is served by the
+Each handler reads the request's values and calls a rule, kept in the module of its resource
+group (``_payin``, ``_multi_currency``, ``_payout``, ``_virtual_accounts``, ``_compliance``).
+Each is keyed by the operation's SDK name (``resource.method``, :mod:`payments_sdk._naming`), so
+renaming an ``operationId`` changes nothing here. Every other operation is served by the
 REST convention (:mod:`._generic`): listing, retrieving by id, and, for resources with no rule,
 creating and updating. :data:`TABLES` says where the records of a resource with business rules
 live, and :data:`MATCHERS` the filters that are not an equality of one field.
@@ -12,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from . import _compliance, _multi_currency, _payin, _payout, _virtual_accounts
 from ._errors import bad_request
 from ._request_validation import Validated
 from ._store import TABLES, Store
@@ -41,7 +44,7 @@ def _fx_rate(store: Store, v: Validated) -> tuple[int, Any]:
 
 
 def _close_virtual_accounts(store: Store, v: Validated) -> tuple[int, Any]:
-    store.close_virtual_accounts(*_required(v, "payment_type", "currency"))
+    _virtual_accounts.close_virtual_accounts(store, *_required(v, "payment_type", "currency"))
     return 204, None
 
 
@@ -51,20 +54,29 @@ BUSINESS: dict[str, Handler] = {
         200,
         {"data": [{"currency": c, "amount": a} for c, a in sorted(s.balances.items())]},
     ),
-    "balance_conversions.create": lambda s, v: (201, s.convert(v.body)),
+    "balance_conversions.create": lambda s, v: (201, _multi_currency.convert(s, v.body)),
     "fx_rates.retrieve": _fx_rate,
-    "bank_account_validations.create": lambda s, v: (200, s.validate_bank_account(v.body)),
-    "beneficiaries.create": lambda s, v: (201, s.create_beneficiary(v.body)),
-    "orders.create": lambda s, v: (201, s.create_order(v.body)),
-    "orders.update_rfi": lambda s, v: (200, s.update_order_rfi(v.path["id"], v.body)),
-    "refunds.create": lambda s, v: (201, s.create_refund(v.body)),
-    "refunds.mock_update_status": lambda s, v: (200, s.complete_refund(v.path["id"])),
+    "bank_account_validations.create": lambda s, v: (
+        200,
+        _payout.validate_bank_account(s, v.body),
+    ),
+    "beneficiaries.create": lambda s, v: (201, _payout.create_beneficiary(s, v.body)),
+    "orders.create": lambda s, v: (201, _payin.create_order(s, v.body)),
+    "orders.update_rfi": lambda s, v: (
+        200,
+        _compliance.update_order_rfi(s, v.path["id"], v.body),
+    ),
+    "refunds.create": lambda s, v: (201, _payin.create_refund(s, v.body)),
+    "refunds.mock_update_status": lambda s, v: (200, _payin.complete_refund(s, v.path["id"])),
     "virtual_accounts.close": _close_virtual_accounts,
-    "virtual_accounts.create": lambda s, v: (201, s.create_virtual_account(v.body)),
-    "kyc_links.create": lambda s, v: (201, s.create_kyc_link(v.body)),
+    "virtual_accounts.create": lambda s, v: (
+        201,
+        _virtual_accounts.create_virtual_account(s, v.body),
+    ),
+    "kyc_links.create": lambda s, v: (201, _compliance.create_kyc_link(s, v.body)),
     "documents.upload": lambda s, v: (
         201,
-        s.add_document(v.body["file_name"], v.body["content"], v.body["type"]),
+        _compliance.add_document(s, v.body["file_name"], v.body["content"], v.body["type"]),
     ),
 }
 """The operations whose answers follow the service's rules, by SDK name."""

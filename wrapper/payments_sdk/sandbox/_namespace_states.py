@@ -34,6 +34,7 @@ from ._clock import TestClock
 from ._errors import ApiError, bad_request, shown
 from ._faults import Faults
 from ._operation_index import bundle_operations
+from ._payin import seed_payments
 from ._state_file import SnapshotInfo, StateFile, encode
 from ._store import Store
 
@@ -196,6 +197,8 @@ class Spaces:
         store = self._stores.pop(namespace)
         with store.lock:
             store.retired = True  # a request still holding it must not write it back
+        if self.state is not None:
+            self.state.forget(namespace)  # its copies go with it: loading reads them again
         self._clocks.pop(namespace, None)
         self._faults.pop(namespace, None)
         self._used.pop(namespace, None)
@@ -239,22 +242,17 @@ class Spaces:
     def _new_store(
         self, clock: Callable[[], datetime], seed: int, *, fresh: bool, first_id: int
     ) -> Store:
-        return Store(
-            clock=clock,
-            fx_ttl=self._fx_ttl,
-            seed=seed,
-            seed_payments=self._seed_payments if fresh else 0,
-            first_id=first_id,
-            seed_span=self._seed_span,
-        )
+        store = Store(clock=clock, fx_ttl=self._fx_ttl, seed=seed, first_id=first_id)
+        if fresh:
+            seed_payments(store, self._seed_payments, self._seed_span)
+        return store
 
     def commit(self, namespace: str, store: Store) -> None:
         """Write what a request changed to the state file (call under the store's lock)."""
         if store.retired:
             raise ApiError(409, f"namespace {shown(namespace)} was deleted during this request")
         if self.state is not None:
-            self.state.save(namespace, store.dump(), store.touched)
-        store.touched.clear()
+            self.state.save(namespace, store.dump())
 
     # -- reset and snapshots --------------------------------------------------------------
 

@@ -18,10 +18,10 @@ from functools import cache
 from typing import Any
 
 from .._naming import sdk_name
-from ._generic import OperationName
+from ._generic import OperationShape
 from .contract import load_bundle
 
-__all__ = ["OperationTable", "bundle_operations"]
+__all__ = ["OperationIndex", "bundle_operations"]
 
 _METHODS = ("get", "post", "put", "patch", "delete")
 _PARAMETER = re.compile(r"\{[^{}/]+\}")
@@ -33,8 +33,12 @@ def _pattern(path: str) -> re.Pattern[str]:
     return re.compile("[^/]+".join(re.escape(part) for part in parts))
 
 
-class OperationTable:
-    """Every operation of a folded bundle: its ``operationId``, SDK name, method and path."""
+class OperationIndex:
+    """The index of a folded bundle's operations: each ``operationId`` by SDK name and route.
+
+    Answers which operation a name means (:meth:`resolve`) and which one a request reaches
+    (:meth:`match`).
+    """
 
     def __init__(self, folded: Mapping[str, Any]) -> None:
         self._routes: dict[str, tuple[str, str]] = {}
@@ -51,7 +55,7 @@ class OperationTable:
                 operation_id: str = item[method]["operationId"]
                 verb = method.upper()
                 self._routes[operation_id] = (verb, path)
-                named = OperationName.of(document, path, method)
+                named = OperationShape.of(document, path, method)
                 self._names[operation_id] = sdk_name(named.resource, named.method)
                 self._by_name[self._names[operation_id]] = operation_id
                 self._by_route[f"{verb} {path}"] = operation_id
@@ -109,6 +113,6 @@ class OperationTable:
 
 
 @cache
-def bundle_operations() -> OperationTable:
+def bundle_operations() -> OperationIndex:
     """Return the operations of the shipped bundle (built once per process)."""
-    return OperationTable(load_bundle())
+    return OperationIndex(load_bundle())

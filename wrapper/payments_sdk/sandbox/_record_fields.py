@@ -34,7 +34,7 @@ from datetime import datetime
 from typing import Any
 
 from ._errors import bad_request, field_path, not_found, shown
-from ._generic import _PREFIX, OperationName, _deep, _placeholder, answers_alone, records_of
+from ._generic import _PREFIX, OperationShape, _deep, _placeholder, answers_alone, records_of
 from ._request_validation import _describe
 from ._store import TABLES, Store, render
 from .contract import SchemaSet, escape_pointer
@@ -61,7 +61,7 @@ class RecordFields:
             for verb in _METHODS:
                 if verb not in item:
                     continue
-                name = OperationName.of(document, path, verb)
+                name = OperationShape.of(document, path, verb)
                 pointer = self._record_pointer(name)
                 if pointer is None:
                     continue
@@ -79,7 +79,7 @@ class RecordFields:
         answers: dict[str, str] = {}
         for path, item in document["paths"].items():
             if "get" in item:
-                name = OperationName.of(document, path, "get")
+                name = OperationShape.of(document, path, "get")
                 if answers_alone(name) and name.resource not in self.records:
                     answers.setdefault(name.resource, self._answer_pointer(name))
         self.answers: dict[str, str] = dict(sorted(answers.items()))
@@ -104,12 +104,12 @@ class RecordFields:
             pointer = str(node["$ref"]).removeprefix("#")
         raise ValueError(f"a $ref chain from {pointer} does not end")
 
-    def _answer_pointer(self, name: OperationName) -> str:
+    def _answer_pointer(self, name: OperationShape) -> str:
         escaped = escape_pointer(name.path)
         response = self.concrete(f"/paths/{escaped}/get/responses/{name.status}")
         return self.concrete(f"{response}/content/application~1json/schema")
 
-    def _record_pointer(self, name: OperationName) -> str | None:
+    def _record_pointer(self, name: OperationShape) -> str | None:
         """Return the pointer of the record an operation answers, or None (no record)."""
         if name.response is None or name.verb not in ("GET", "POST"):
             return None
@@ -181,7 +181,6 @@ class RecordFields:
         if not changes:
             raise bad_request("body must name at least one field to set")
         record.update(changes)
-        store.touched.add((store.table_name(resource), record_id))
         return record
 
     def set_answer(self, store: Store, resource: str, fields: Any) -> dict[str, Any]:
@@ -200,7 +199,6 @@ class RecordFields:
             raise bad_request("body must name at least one field to set")
         kept = store.answer_fields.setdefault(resource, {"id": resource})
         kept.update(changes)
-        store.touched.add(("answer_fields", resource))
         return {key: value for key, value in kept.items() if key != "id"}
 
     def add(self, store: Store, resource: str, fields: Any) -> dict[str, Any]:
@@ -265,7 +263,7 @@ def _required(schema: dict[str, Any]) -> list[str]:
     return found
 
 
-def _rank(name: OperationName) -> int:
+def _rank(name: OperationShape) -> int:
     """Which operation's answer is the record's schema: retrieve, then a list item, then create."""
     if name.verb == "GET" and not name.is_list and len(name.path_params) == 1:
         return 0

@@ -46,7 +46,7 @@ from ._input import (
 )
 from .contract import SchemaSet, escape_pointer, resolve
 
-__all__ = ["Operation", "Validated"]
+__all__ = ["RequestSchema", "Validated"]
 
 _CURRENCY_REF = "#/components/schemas/CurrencyCode"
 # Where the description documents "is not a valid currency", codes must be real ISO 4217 codes
@@ -84,8 +84,8 @@ def _iso_codes() -> frozenset[str]:
     return frozenset(currency.code for currency in Currency)
 
 
-class Operation:
-    """One operation of the bundle, able to validate a request for it."""
+class RequestSchema:
+    """The request schema of one operation of the bundle: validates a request against it."""
 
     def __init__(
         self, document: dict[str, Any], schemas: SchemaSet, path: str, method: str, name: str = ""

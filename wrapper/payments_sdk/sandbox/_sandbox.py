@@ -27,9 +27,10 @@ from ._fault_layer import FaultLayer
 from ._faults import Faults
 from ._input import parse_json
 from ._namespace_states import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
+from ._payin import creation_time
 from ._record_fields import RecordFields
 from ._state_file import SnapshotInfo, StateFile
-from ._store import Store, creation_time, render
+from ._store import Store, render
 from ._transport import InProcessTransport
 from .contract import load_bundle
 

@@ -8,7 +8,14 @@ with ``synchronous=NORMAL``: a process killed mid-request (SIGKILL) leaves the f
 before that request or after it, never half-way, so money stays conserved and no acknowledged
 record is lost. (A power cut may lose the last few commits, not corrupt the file: a dev
 sandbox does not pay an fsync per request for that.) A request writes only what it changed:
-new records, the records the store marks as changed in place, and the counters.
+new records, records gone, the counters, and every record that differs from what the file last
+saw of it. No code says what it changed: the file keeps a deep copy of each row it wrote or read
+and compares each record with its copy at every save (``==``, in C, whole tables first), so a
+rule, a convention handler or a control that changes a record in place, however deep, is kept
+without telling anyone. The comparison runs in C and finds most leaves shared with the copy
+(compared by identity), but it grows with the records: with thousands of them, it is most of
+what a write costs. ``==`` holds 1, 1.0 and ``True`` equal: a field changed in place only
+from one to another of those keeps its old spelling in the file.
 
 One process at a time: the real file (symlinks resolved) is locked (``FILE.lock``) for as long
 as a sandbox uses it; a second one, through any path, is refused with a clear message. Within
@@ -32,7 +39,6 @@ import os
 import random
 import sqlite3
 import threading
-from collections.abc import Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -127,7 +133,8 @@ class StateFile:
             raise ValueError(f"{self.path} is not a sandbox state file ({exc})") from None
         self._use = threading.RLock()
         """Serialises every use of the connection: one transaction at a time, any thread."""
-        self._ids: dict[str, dict[str, set[str]]] = {}
+        self._saved: dict[str, dict[str, dict[str, Any]]] = {}
+        """Per namespace, a copy of each row as last written or read, by kind and id."""
 
     def _db_close_quietly(self) -> None:
         db = getattr(self, "_db", None)
@@ -175,7 +182,7 @@ class StateFile:
         clock = meta.pop("clock", None)
         tables: dict[str, dict[str, Any]] = {}
         conversions: list[tuple[int, Any]] = []
-        ids: dict[str, set[str]] = {}
+        saved: dict[str, dict[str, Any]] = {}
         with self._use:
             rows = list(
                 self._db.execute(
@@ -183,13 +190,13 @@ class StateFile:
                 )
             )
         for kind, record_id, body in rows:
-            ids.setdefault(kind, set()).add(record_id)
             record = _record(self.path, namespace, kind, record_id, body)
+            saved.setdefault(kind, {})[record_id] = copy.deepcopy(record)  # what a save compares
             if kind == "conversions":
                 conversions.append((record["position"], record["record"]))
             else:
                 tables.setdefault(kind, {})[record_id] = record
-        self._ids[namespace] = ids
+        self._saved[namespace] = saved
         state = {
             "tables": tables,
             "conversions": [record for _, record in sorted(conversions, key=lambda p: p[0])],
@@ -209,7 +216,7 @@ class StateFile:
             state = self.load(namespace)
             if state is not None:
                 _check_meta(self.path, namespace, state)
-        self._ids.clear()
+        self._saved.clear()
 
     def save_clock(self, namespace: str, clock: dict[str, Any]) -> None:
         """Keep the namespace's test clock (what :meth:`TestClock.state` gives)."""
@@ -219,36 +226,23 @@ class StateFile:
                 (namespace, "clock", encode(clock)),
             )
 
-    def save(
-        self,
-        namespace: str,
-        state: dict[str, Any],
-        touched: set[tuple[str, str]] | None = None,
-        *,
-        full: bool = False,
-    ) -> None:
+    def save(self, namespace: str, state: dict[str, Any], *, full: bool = False) -> None:
         """Write the namespace's changes and counters, in one transaction.
 
-        What changed is: records whose id is new or gone, the records in ``touched`` (changed
-        in place), the conversions appended, and the counters. ``full`` (after a reset or a
-        restore, or the first save) compares every record instead.
+        What changed is: records whose id is new or gone, records that differ from the copy of
+        what was last written (changed in place), and the counters. ``full`` (after a reset or
+        a restore, or the first save) compares every record with the file's rows instead.
         """
         with self._use:
-            self._save(namespace, state, touched, full=full)
+            self._save(namespace, state, full=full)
 
-    def _save(
-        self,
-        namespace: str,
-        state: dict[str, Any],
-        touched: set[tuple[str, str]] | None,
-        *,
-        full: bool,
-    ) -> None:
-        known = self._ids.get(namespace)
-        if full or known is None:
-            changed, gone, ids = self._compare_all(namespace, state)
+    def _save(self, namespace: str, state: dict[str, Any], *, full: bool) -> None:
+        saved = self._saved.get(namespace)
+        rows = self._rows(state)
+        if full or saved is None:
+            changed, gone = self._compare_all(namespace, rows)
         else:
-            changed, gone, ids = self._compare_new(known, state, touched or set())
+            changed, gone = self._compare_saved(saved, rows)
         meta = {key: encode(state[key]) for key in _META_KEYS}
         db = self._db
         db.execute("BEGIN IMMEDIATE")
@@ -270,19 +264,27 @@ class StateFile:
         except BaseException:
             db.execute("ROLLBACK")
             raise
-        self._ids[namespace] = ids
+        if full or saved is None:
+            self._saved[namespace] = copy.deepcopy(rows)
+            return
+        for kind, record_id in gone:
+            saved[kind].pop(record_id, None)
+        for kind, record_id, _ in changed:
+            saved.setdefault(kind, {})[record_id] = copy.deepcopy(rows[kind][record_id])
 
     @staticmethod
-    def _rows(state: dict[str, Any]) -> Iterator[tuple[str, str, Any]]:
-        for kind, table in state["tables"].items():
-            for record_id, record in table.items():
-                yield kind, record_id, record
-        for position, record in enumerate(state["conversions"]):
-            yield "conversions", record["id"], {"position": position, "record": record}
+    def _rows(state: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """Return the rows of a state, by kind and id (a conversion row holds its position)."""
+        rows = dict(state["tables"])
+        rows["conversions"] = {
+            record["id"]: {"position": position, "record": record}
+            for position, record in enumerate(state["conversions"])
+        }
+        return rows
 
     def _compare_all(
-        self, namespace: str, state: dict[str, Any]
-    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]], dict[str, set[str]]]:
+        self, namespace: str, rows: dict[str, dict[str, Any]]
+    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
         stored = {
             (kind, record_id): body
             for kind, record_id, body in self._db.execute(
@@ -290,42 +292,42 @@ class StateFile:
             )
         }
         changed: list[tuple[str, str, str]] = []
-        ids: dict[str, set[str]] = {}
-        for kind, record_id, record in self._rows(state):
-            ids.setdefault(kind, set()).add(record_id)
-            body = encode(record)
-            if stored.pop((kind, record_id), None) != body:
-                changed.append((kind, record_id, body))
-        return changed, list(stored), ids
+        for kind, table in rows.items():
+            for record_id, row in table.items():
+                body = encode(row)
+                if stored.pop((kind, record_id), None) != body:
+                    changed.append((kind, record_id, body))
+        return changed, list(stored)
 
     @staticmethod
-    def _compare_new(
-        known: dict[str, set[str]], state: dict[str, Any], touched: set[tuple[str, str]]
-    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]], dict[str, set[str]]]:
+    def _compare_saved(
+        saved: dict[str, dict[str, Any]], rows: dict[str, dict[str, Any]]
+    ) -> tuple[list[tuple[str, str, str]], list[tuple[str, str]]]:
+        """Return the rows that differ from the saved copies (new or changed), and those gone.
+
+        A table equal to its copy (``==``, in C, deep) is passed over whole; in one that is
+        not, each record is compared with its copy.
+        """
         changed: list[tuple[str, str, str]] = []
         gone: list[tuple[str, str]] = []
-        ids: dict[str, set[str]] = {}
-        for kind, table in state["tables"].items():
-            now = set(table)
-            before = known.get(kind, set())
-            ids[kind] = now
-            fresh = now - before
-            fresh |= {record_id for table_kind, record_id in touched if table_kind == kind}
-            changed += [(kind, rid, encode(table[rid])) for rid in fresh if rid in table]
-            gone += [(kind, rid) for rid in before - now]
-        conversions = state["conversions"]
-        before = known.get("conversions", set())
-        ids["conversions"] = {record["id"] for record in conversions}
-        positions: Iterable[int] = range(len(before), len(conversions))
-        again = {record_id for kind, record_id in touched if kind == "conversions"}
-        if again:  # conversions changed in place (a sandbox control set a field)
-            changed_in_place = {n for n, r in enumerate(conversions) if r["id"] in again}
-            positions = sorted(changed_in_place | set(positions))
-        for position in positions:
-            record = conversions[position]
-            body = encode({"position": position, "record": record})
-            changed.append(("conversions", record["id"], body))
-        return changed, gone, ids
+        for kind in saved.keys() - rows.keys():
+            gone += [(kind, record_id) for record_id in saved[kind]]
+        for kind, table in rows.items():
+            before = saved.get(kind, {})
+            if table == before:
+                continue
+            changed += [
+                (kind, record_id, encode(row))
+                for record_id, row in table.items()
+                if before.get(record_id) != row
+            ]
+            gone += [(kind, record_id) for record_id in before.keys() - table.keys()]
+        return changed, gone
+
+    def forget(self, namespace: str) -> None:
+        """Drop the copies kept of a namespace unloaded from memory (its rows stay in the file)."""
+        with self._use:
+            self._saved.pop(namespace, None)
 
     def save_snapshot(
         self, namespace: str, name: str, state: dict[str, Any], taken_at: datetime
@@ -401,7 +403,7 @@ class StateFile:
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
-            self._ids.pop(namespace, None)
+            self._saved.pop(namespace, None)
 
     def close(self) -> None:
         """Close the database and release the file."""

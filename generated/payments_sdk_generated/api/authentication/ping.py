@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.ping import Ping
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
 )
@@ -18,7 +18,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/ping"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("ping", METHOD, PATH)
+OPERATION = OperationLabel("ping", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

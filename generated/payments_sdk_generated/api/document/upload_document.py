@@ -12,7 +12,7 @@ from ...client import Sender
 from ...models.document import Document
 from ...models.document_upload_request import DocumentUploadRequest
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     multipart,
@@ -23,7 +23,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/document"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("uploadDocument", METHOD, PATH)
+OPERATION = OperationLabel("uploadDocument", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.kyc_link import KycLink
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     path_segment,
@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/kyc-links/{id}"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("getKycLink", METHOD, PATH)
+OPERATION = OperationLabel("getKycLink", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from ...client import Sender
 from ...models.kyc_link_list import KycLinkList
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     Timestamp,
     decode_response,
@@ -21,7 +21,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/kyc-links"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("listKycLinks", METHOD, PATH)
+OPERATION = OperationLabel("listKycLinks", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -13,7 +13,7 @@ from ...models.balance_conversion import BalanceConversion
 from ...models.balance_conversion_by_source import BalanceConversionBySource
 from ...models.balance_conversion_by_target import BalanceConversionByTarget
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     encode_json,
@@ -24,7 +24,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/balance_conversions"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("createBalanceConversion", METHOD, PATH)
+OPERATION = OperationLabel("createBalanceConversion", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.balance_list import BalanceList
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
 )
@@ -18,7 +18,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/balances"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("getBalances", METHOD, PATH)
+OPERATION = OperationLabel("getBalances", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

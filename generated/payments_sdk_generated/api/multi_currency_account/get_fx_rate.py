@@ -10,7 +10,7 @@ from typing import Any
 from ...client import Sender
 from ...models.fx_rate import FxRate
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
 )
@@ -20,7 +20,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/fx-rate"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("getFxRate", METHOD, PATH)
+OPERATION = OperationLabel("getFxRate", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -13,7 +13,7 @@ from ...models.order import Order
 from ...models.order_create_inline import OrderCreateInline
 from ...models.order_create_with_quote import OrderCreateWithQuote
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     encode_json,
@@ -24,7 +24,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/orders"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("createOrder", METHOD, PATH)
+OPERATION = OperationLabel("createOrder", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

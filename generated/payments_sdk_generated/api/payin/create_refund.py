@@ -12,7 +12,7 @@ from ...client import Sender
 from ...models.refund import Refund
 from ...models.refund_create_request import RefundCreateRequest
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     encode_json,
@@ -23,7 +23,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/refunds"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("createRefund", METHOD, PATH)
+OPERATION = OperationLabel("createRefund", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.order import Order
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     path_segment,
@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/orders/{id}"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("getOrder", METHOD, PATH)
+OPERATION = OperationLabel("getOrder", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.refund import Refund
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     path_segment,
@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "PATCH"
 PATH = "/v1/refunds/{id}/mock_update_status"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("mockUpdateRefundStatus", METHOD, PATH)
+OPERATION = OperationLabel("mockUpdateRefundStatus", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

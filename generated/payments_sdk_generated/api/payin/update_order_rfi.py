@@ -12,7 +12,7 @@ from ...client import Sender
 from ...models.order import Order
 from ...models.update_rfi_request import UpdateRfiRequest
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     encode_json,
@@ -24,7 +24,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "PATCH"
 PATH = "/v1/orders/{id}/update-rfi"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("updateOrderRfi", METHOD, PATH)
+OPERATION = OperationLabel("updateOrderRfi", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -13,7 +13,7 @@ from ...models.bank_account import BankAccount
 from ...models.bank_account_reference import BankAccountReference
 from ...models.bank_account_validation import BankAccountValidation
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     encode_json,
@@ -24,7 +24,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/bank_account_validation"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("createBankAccountValidation", METHOD, PATH)
+OPERATION = OperationLabel("createBankAccountValidation", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

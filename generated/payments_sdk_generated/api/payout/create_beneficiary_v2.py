@@ -12,7 +12,7 @@ from ...client import Sender
 from ...models.beneficiary_v2 import BeneficiaryV2
 from ...models.beneficiary_v2_request import BeneficiaryV2Request
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     encode_json,
@@ -23,7 +23,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v2/beneficiaries"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("createBeneficiaryV2", METHOD, PATH)
+OPERATION = OperationLabel("createBeneficiaryV2", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

@@ -11,7 +11,7 @@ from ...client import Sender
 from ...models.rfi_list import RfiList
 from ...models.rfi_status import RfiStatus
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     Timestamp,
     decode_response,
@@ -22,7 +22,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/rfis"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("listRfis", METHOD, PATH)
+OPERATION = OperationLabel("listRfis", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

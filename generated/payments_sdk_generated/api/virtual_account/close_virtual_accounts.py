@@ -9,7 +9,7 @@ from typing import Any
 
 from ...client import Sender
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     no_content,
 )
@@ -19,7 +19,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "DELETE"
 PATH = "/v1/virtual-accounts"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("closeVirtualAccounts", METHOD, PATH)
+OPERATION = OperationLabel("closeVirtualAccounts", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

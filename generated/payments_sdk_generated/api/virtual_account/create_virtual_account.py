@@ -12,7 +12,7 @@ from ...client import Sender
 from ...models.virtual_account import VirtualAccount
 from ...models.virtual_account_create_request import VirtualAccountCreateRequest
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
     encode_json,
@@ -23,7 +23,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "POST"
 PATH = "/v1/v2/virtual-accounts"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("createVirtualAccount", METHOD, PATH)
+OPERATION = OperationLabel("createVirtualAccount", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 

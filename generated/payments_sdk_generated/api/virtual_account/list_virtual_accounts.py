@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...client import Sender
 from ...models.virtual_account_list import VirtualAccountList
 from ...types import (
-    Operation,
+    OperationLabel,
     Response,
     decode_response,
 )
@@ -18,7 +18,7 @@ __all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
 METHOD = "GET"
 PATH = "/v1/virtual-accounts"
 """The operation's path, relative to the service's root address."""
-OPERATION = Operation("listVirtualAccounts", METHOD, PATH)
+OPERATION = OperationLabel("listVirtualAccounts", METHOD, PATH)
 """The operation's id, method and path template: what logs, events and traces name it by."""
 
 
