@@ -8,6 +8,10 @@ top of the bundle as it is: our own, or one a maintainer has already changed bef
   record composed with ``allOf`` (a shared base plus its own part), its own inline part;
 - a parameter replaces one at the same place (name and ``in``, a header's name in any case),
   whether that one is written inline or through a ``$ref``;
+- a component schema is added under its name. One the bundle already has under that name is
+  kept when it says all that ours says (ours, applied before and grown by a later edit); a
+  different one (a maintainer's own ``RecordBase``) is moved aside to ``<Name>Original``, its
+  ``$ref`` s following it, so that both stand;
 - an operation is added only where the bundle has none for that verb on an equivalent path
   (``/payouts/{id}`` and ``/payouts/{payout_id}`` are one path), and never under an
   ``operationId`` another operation already has.
@@ -23,6 +27,7 @@ from typing import Any
 __all__ = [
     "add_parameter",
     "add_path",
+    "add_schema",
     "field_of",
     "operation",
     "parameter_of",
@@ -44,6 +49,44 @@ def schemas(spec: Spec) -> dict[str, Any]:
     """Return the bundle's component schemas."""
     found: dict[str, Any] = spec["components"]["schemas"]
     return found
+
+
+def _moved_refs(node: Any, old: str, new: str) -> None:
+    if isinstance(node, dict):
+        if node.get("$ref") == old:
+            node["$ref"] = new
+        for value in node.values():
+            _moved_refs(value, old, new)
+    elif isinstance(node, list):
+        for value in node:
+            _moved_refs(value, old, new)
+
+
+def _says_all_of(have: Any, ours: Any) -> bool:
+    """Whether ``have`` says everything ``ours`` says (and perhaps more)."""
+    if isinstance(ours, dict):
+        return isinstance(have, dict) and all(
+            key in have and _says_all_of(have[key], value) for key, value in ours.items()
+        )
+    if isinstance(ours, list):
+        return isinstance(have, list) and all(
+            any(_says_all_of(item, value) for item in have) for value in ours
+        )
+    return bool(have == ours)
+
+
+def add_schema(spec: Spec, name: str, schema: dict[str, Any]) -> None:
+    """Add the component schema ``name`` (see the module's docstring for a name taken)."""
+    found = schemas(spec)
+    if name in found and _says_all_of(found[name], schema):
+        return
+    if name in found:
+        aside = f"{name}Original"
+        while aside in found:
+            aside += "Original"
+        found[aside] = found.pop(name)
+        _moved_refs(spec, f"#/components/schemas/{name}", f"#/components/schemas/{aside}")
+    found[name] = schema
 
 
 def ref(name: str) -> dict[str, str]:

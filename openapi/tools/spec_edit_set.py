@@ -44,6 +44,7 @@ from typing import Any, Literal
 from bundle_edits import (
     add_parameter,
     add_path,
+    add_schema,
     field_of,
     operation,
     parameter_of,
@@ -272,33 +273,45 @@ async def drive_new_filter(drive: Drive) -> None:
 
 
 def _widget_schemas(spec: Spec) -> None:
-    _schemas(spec)["Widget"] = {
-        "type": "object",
-        "description": "A card reader lent to a merchant.",
-        "required": ["id", "colour"],
-        "properties": {
-            "id": {"type": "string", "pattern": "^wdg_[A-Za-z0-9_-]+$"},
-            "colour": {"type": "string", "minLength": 1, "examples": ["blue"]},
-            "created_at": {"$ref": "#/components/schemas/Timestamp"},
+    add_schema(
+        spec,
+        "Widget",
+        {
+            "type": "object",
+            "description": "A card reader lent to a merchant.",
+            "required": ["id", "colour"],
+            "properties": {
+                "id": {"type": "string", "pattern": "^wdg_[A-Za-z0-9_-]+$"},
+                "colour": {"type": "string", "minLength": 1, "examples": ["blue"]},
+                "created_at": {"$ref": "#/components/schemas/Timestamp"},
+            },
+            "additionalProperties": True,
         },
-        "additionalProperties": True,
-    }
-    _schemas(spec)["WidgetCreateRequest"] = {
-        "type": "object",
-        "description": "The reader to lend.",
-        "required": ["colour"],
-        "properties": {"colour": {"type": "string", "minLength": 1}},
-        "additionalProperties": False,
-    }
-    _schemas(spec)["WidgetList"] = {
-        "type": "object",
-        "description": "A page of readers.",
-        "required": ["data", "page_meta"],
-        "properties": {
-            "data": {"type": "array", "items": {"$ref": "#/components/schemas/Widget"}},
-            "page_meta": {"$ref": "#/components/schemas/PageMeta"},
+    )
+    add_schema(
+        spec,
+        "WidgetCreateRequest",
+        {
+            "type": "object",
+            "description": "The reader to lend.",
+            "required": ["colour"],
+            "properties": {"colour": {"type": "string", "minLength": 1}},
+            "additionalProperties": False,
         },
-    }
+    )
+    add_schema(
+        spec,
+        "WidgetList",
+        {
+            "type": "object",
+            "description": "A page of readers.",
+            "required": ["data", "page_meta"],
+            "properties": {
+                "data": {"type": "array", "items": {"$ref": "#/components/schemas/Widget"}},
+                "page_meta": {"$ref": "#/components/schemas/PageMeta"},
+            },
+        },
+    )
 
 
 def new_resource(spec: Spec) -> None:
@@ -478,19 +491,23 @@ async def drive_new_request_enum_value(drive: Drive) -> None:
 
 def nested_object(spec: Spec) -> None:
     """Give a payment an optional `payer` object (a new nested schema, PayerDetails)."""
-    _schemas(spec)["PayerDetails"] = {
-        "type": "object",
-        "description": "Who paid, as the paying bank reported it.",
-        "properties": {
-            "name": {"type": "string"},
-            "country": {"$ref": "#/components/schemas/CountryCode"},
-            "bank": {
-                "type": "object",
-                "properties": {"bic": {"type": "string"}, "name": {"type": "string"}},
+    add_schema(
+        spec,
+        "PayerDetails",
+        {
+            "type": "object",
+            "description": "Who paid, as the paying bank reported it.",
+            "properties": {
+                "name": {"type": "string"},
+                "country": {"$ref": "#/components/schemas/CountryCode"},
+                "bank": {
+                    "type": "object",
+                    "properties": {"bic": {"type": "string"}, "name": {"type": "string"}},
+                },
             },
+            "additionalProperties": True,
         },
-        "additionalProperties": True,
-    }
+    )
     properties_of(spec, "Payment")["payer"] = {"$ref": "#/components/schemas/PayerDetails"}
 
 
@@ -518,16 +535,20 @@ async def drive_nested_object(drive: Drive) -> None:
 
 def new_error_body(spec: Spec) -> None:
     """POST /refunds may answer 409 with a new ConflictBody."""
-    _schemas(spec)["ConflictBody"] = {
-        "type": "object",
-        "description": "The 409 body: the request conflicts with the resource's state.",
-        "required": ["error", "message"],
-        "properties": {
-            "error": {"type": "string", "const": "Conflict"},
-            "message": {"type": "string"},
-            "conflicting_id": {"type": "string"},
+    add_schema(
+        spec,
+        "ConflictBody",
+        {
+            "type": "object",
+            "description": "The 409 body: the request conflicts with the resource's state.",
+            "required": ["error", "message"],
+            "properties": {
+                "error": {"type": "string", "const": "Conflict"},
+                "message": {"type": "string"},
+                "conflicting_id": {"type": "string"},
+            },
         },
-    }
+    )
     _operation(spec, "/refunds", "post")["responses"]["409"] = {
         "description": "Another refund of this payment is being created.",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/ConflictBody"}}},
@@ -577,26 +598,33 @@ async def drive_new_operation(drive: Drive) -> None:
 
 def nested_list(spec: Spec) -> None:
     """Add a paged list under one record, by a path parameter not named id: a payment's events."""
-    schemas = _schemas(spec)
-    schemas["PaymentEvent"] = {
-        "type": "object",
-        "description": "Something that happened to a payment.",
-        "required": ["id", "type"],
-        "properties": {
-            "id": {"type": "string", "pattern": "^pev_[A-Za-z0-9_-]+$"},
-            "type": {"type": "string", "enum": ["created", "settled", "failed"]},
-            "created_at": {"$ref": "#/components/schemas/Timestamp"},
+    add_schema(
+        spec,
+        "PaymentEvent",
+        {
+            "type": "object",
+            "description": "Something that happened to a payment.",
+            "required": ["id", "type"],
+            "properties": {
+                "id": {"type": "string", "pattern": "^pev_[A-Za-z0-9_-]+$"},
+                "type": {"type": "string", "enum": ["created", "settled", "failed"]},
+                "created_at": {"$ref": "#/components/schemas/Timestamp"},
+            },
         },
-    }
-    schemas["PaymentEventList"] = {
-        "type": "object",
-        "description": "A page of a payment's events.",
-        "required": ["data", "page_meta"],
-        "properties": {
-            "data": {"type": "array", "items": {"$ref": "#/components/schemas/PaymentEvent"}},
-            "page_meta": {"$ref": "#/components/schemas/PageMeta"},
+    )
+    add_schema(
+        spec,
+        "PaymentEventList",
+        {
+            "type": "object",
+            "description": "A page of a payment's events.",
+            "required": ["data", "page_meta"],
+            "properties": {
+                "data": {"type": "array", "items": {"$ref": "#/components/schemas/PaymentEvent"}},
+                "page_meta": {"$ref": "#/components/schemas/PageMeta"},
+            },
         },
-    }
+    )
     pages = [
         {"$ref": f"#/components/parameters/{n}"} for n in ("Before", "After", "PerPage", "Page")
     ]
@@ -693,40 +721,51 @@ async def drive_record_action(drive: Drive) -> None:
 
 def discriminated_one_of(spec: Spec) -> None:
     """Give a payment an optional `source`, card or bank transfer (a discriminated oneOf)."""
-    schemas = _schemas(spec)
-    schemas["CardSource"] = {
-        "type": "object",
-        "description": "Paid by card.",
-        "required": ["type", "last4"],
-        "properties": {
-            "type": {"type": "string", "const": "card"},
-            "last4": {"type": "string", "pattern": "^[0-9]{4}$"},
-            "brand": {"type": "string"},
-        },
-    }
-    schemas["BankTransferSource"] = {
-        "type": "object",
-        "description": "Paid by bank transfer.",
-        "required": ["type"],
-        "properties": {
-            "type": {"type": "string", "const": "bank_transfer"},
-            "reference": {"type": "string"},
-        },
-    }
-    schemas["PaymentSource"] = {
-        "description": "How the customer paid.",
-        "oneOf": [
-            {"$ref": "#/components/schemas/CardSource"},
-            {"$ref": "#/components/schemas/BankTransferSource"},
-        ],
-        "discriminator": {
-            "propertyName": "type",
-            "mapping": {
-                "card": "#/components/schemas/CardSource",
-                "bank_transfer": "#/components/schemas/BankTransferSource",
+    add_schema(
+        spec,
+        "CardSource",
+        {
+            "type": "object",
+            "description": "Paid by card.",
+            "required": ["type", "last4"],
+            "properties": {
+                "type": {"type": "string", "const": "card"},
+                "last4": {"type": "string", "pattern": "^[0-9]{4}$"},
+                "brand": {"type": "string"},
             },
         },
-    }
+    )
+    add_schema(
+        spec,
+        "BankTransferSource",
+        {
+            "type": "object",
+            "description": "Paid by bank transfer.",
+            "required": ["type"],
+            "properties": {
+                "type": {"type": "string", "const": "bank_transfer"},
+                "reference": {"type": "string"},
+            },
+        },
+    )
+    add_schema(
+        spec,
+        "PaymentSource",
+        {
+            "description": "How the customer paid.",
+            "oneOf": [
+                {"$ref": "#/components/schemas/CardSource"},
+                {"$ref": "#/components/schemas/BankTransferSource"},
+            ],
+            "discriminator": {
+                "propertyName": "type",
+                "mapping": {
+                    "card": "#/components/schemas/CardSource",
+                    "bank_transfer": "#/components/schemas/BankTransferSource",
+                },
+            },
+        },
+    )
     properties_of(spec, "Payment")["source"] = {"$ref": "#/components/schemas/PaymentSource"}
 
 
@@ -759,45 +798,59 @@ async def drive_discriminated_one_of(drive: Drive) -> None:
 
 def all_of_record(spec: Spec) -> None:
     """Add a resource, /payouts, whose record is allOf a shared base and its own fields."""
-    schemas = _schemas(spec)
-    schemas["RecordBase"] = {
-        "type": "object",
-        "description": "What every record has.",
-        "required": ["id"],
-        "properties": {
-            "id": {"type": "string", "pattern": "^po_[A-Za-z0-9_-]+$"},
-            "created_at": {"$ref": "#/components/schemas/Timestamp"},
-        },
-    }
-    schemas["Payout"] = {
-        "description": "Money sent to a beneficiary.",
-        "allOf": [
-            {"$ref": "#/components/schemas/RecordBase"},
-            {
-                "type": "object",
-                "required": ["amount", "currency"],
-                "properties": {
-                    "amount": {
-                        "$ref": "#/components/schemas/MinorAmount",
-                        "x-currency-field": "currency",
-                    },
-                    "currency": {"$ref": "#/components/schemas/CurrencyCode"},
-                    "beneficiary_id": {"type": "string"},
-                },
+    add_schema(
+        spec,
+        "RecordBase",
+        {
+            "type": "object",
+            "description": "What every record has.",
+            "required": ["id"],
+            "properties": {
+                "id": {"type": "string", "pattern": "^po_[A-Za-z0-9_-]+$"},
+                "created_at": {"$ref": "#/components/schemas/Timestamp"},
             },
-        ],
-    }
-    schemas["PayoutCreateRequest"] = {
-        "type": "object",
-        "description": "The payout to make.",
-        "required": ["amount", "currency"],
-        "properties": {
-            "amount": {"$ref": "#/components/schemas/MinorAmount", "x-currency-field": "currency"},
-            "currency": {"$ref": "#/components/schemas/CurrencyCode"},
-            "beneficiary_id": {"type": "string", "minLength": 1},
         },
-        "additionalProperties": False,
-    }
+    )
+    add_schema(
+        spec,
+        "Payout",
+        {
+            "description": "Money sent to a beneficiary.",
+            "allOf": [
+                {"$ref": "#/components/schemas/RecordBase"},
+                {
+                    "type": "object",
+                    "required": ["amount", "currency"],
+                    "properties": {
+                        "amount": {
+                            "$ref": "#/components/schemas/MinorAmount",
+                            "x-currency-field": "currency",
+                        },
+                        "currency": {"$ref": "#/components/schemas/CurrencyCode"},
+                        "beneficiary_id": {"type": "string"},
+                    },
+                },
+            ],
+        },
+    )
+    add_schema(
+        spec,
+        "PayoutCreateRequest",
+        {
+            "type": "object",
+            "description": "The payout to make.",
+            "required": ["amount", "currency"],
+            "properties": {
+                "amount": {
+                    "$ref": "#/components/schemas/MinorAmount",
+                    "x-currency-field": "currency",
+                },
+                "currency": {"$ref": "#/components/schemas/CurrencyCode"},
+                "beneficiary_id": {"type": "string", "minLength": 1},
+            },
+            "additionalProperties": False,
+        },
+    )
     add_path(
         spec,
         "/payouts",
@@ -924,17 +977,21 @@ async def drive_binary_response(drive: Drive) -> None:
 
 def read_write_only(spec: Spec) -> None:
     """Add a resource whose one schema is sent and received (readOnly id, writeOnly secret)."""
-    _schemas(spec)["WebhookEndpoint"] = {
-        "type": "object",
-        "description": "Where the service posts events.",
-        "required": ["id", "url", "secret"],
-        "properties": {
-            "id": {"type": "string", "readOnly": True, "pattern": "^we_[A-Za-z0-9_-]+$"},
-            "url": {"type": "string", "format": "uri", "minLength": 1},
-            "secret": {"type": "string", "writeOnly": True, "minLength": 16},
-            "created_at": {"$ref": "#/components/schemas/Timestamp", "readOnly": True},
+    add_schema(
+        spec,
+        "WebhookEndpoint",
+        {
+            "type": "object",
+            "description": "Where the service posts events.",
+            "required": ["id", "url", "secret"],
+            "properties": {
+                "id": {"type": "string", "readOnly": True, "pattern": "^we_[A-Za-z0-9_-]+$"},
+                "url": {"type": "string", "format": "uri", "minLength": 1},
+                "secret": {"type": "string", "writeOnly": True, "minLength": 16},
+                "created_at": {"$ref": "#/components/schemas/Timestamp", "readOnly": True},
+            },
         },
-    }
+    )
     endpoint = {"$ref": "#/components/schemas/WebhookEndpoint"}
     add_path(
         spec,
@@ -1133,17 +1190,21 @@ async def drive_deprecated_parameter(drive: Drive) -> None:
 def request_one_of_variant(spec: Spec) -> None:
     """Let an order be created from a saved template (a third oneOf variant of the request)."""
     schemas = _schemas(spec)
-    schemas["OrderCreateFromTemplate"] = {
-        "type": "object",
-        "title": "OrderCreateFromTemplate",
-        "description": "An order from a saved template.",
-        "required": ["template_id"],
-        "properties": {
-            "template_id": {"type": "string", "minLength": 1},
-            "split_ids": {"$ref": "#/components/schemas/SplitIds"},
+    add_schema(
+        spec,
+        "OrderCreateFromTemplate",
+        {
+            "type": "object",
+            "title": "OrderCreateFromTemplate",
+            "description": "An order from a saved template.",
+            "required": ["template_id"],
+            "properties": {
+                "template_id": {"type": "string", "minLength": 1},
+                "split_ids": {"$ref": "#/components/schemas/SplitIds"},
+            },
+            "additionalProperties": False,
         },
-        "additionalProperties": False,
-    }
+    )
     branches = schemas["OrderCreateRequest"]["oneOf"]
     new = {"$ref": "#/components/schemas/OrderCreateFromTemplate"}
     if new not in branches:
@@ -1369,14 +1430,18 @@ def multiple_of_added(spec: Spec) -> None:
 
 def dynamic_reference(spec: Spec) -> None:
     """Give a refund a tree of `labels` through $dynamicRef (not supported: dynamic scope)."""
-    _schemas(spec)["LabelTree"] = {
-        "$dynamicAnchor": "node",
-        "type": "object",
-        "properties": {
-            "name": {"type": "string"},
-            "children": {"type": "array", "items": {"$dynamicRef": "#node"}},
+    add_schema(
+        spec,
+        "LabelTree",
+        {
+            "$dynamicAnchor": "node",
+            "type": "object",
+            "properties": {
+                "name": {"type": "string"},
+                "children": {"type": "array", "items": {"$dynamicRef": "#node"}},
+            },
         },
-    }
+    )
     properties_of(spec, "RefundCreateRequest")["labels"] = {"$dynamicRef": "#node"}
 
 

@@ -102,7 +102,7 @@ def test_an_all_of_record_is_compared_as_the_object_it_composes(bundle: dict[str
     all_of_record(before)
 
     def drop_created_at(document: dict[str, Any]) -> None:
-        base = document["components"]["schemas"]["RecordBase"]
+        base = document["components"]["schemas"]["DisputeBase"]
         del base["properties"]["created_at"]
         base["required"].remove("created_at")
 

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 import yaml
-from bundle_edits import add_parameter, add_path, field_of, properties_of, required_of
+from bundle_edits import add_parameter, add_path, add_schema, field_of, properties_of, required_of
 from openapi_spec_validator import validate
 from spec_edit_set import EDITS, apply_edits
 
@@ -142,3 +142,18 @@ def test_an_operation_the_bundle_has_under_other_names_is_not_added_twice() -> N
     assert spec["paths"]["/payments/{payment_id}"] == before
     add_path(spec, "/payments/{id}/void", {"post": {"operationId": "getPayment", "responses": {}}})
     assert spec["paths"]["/payments/{id}/void"]["post"]["operationId"] == "getPaymentEdited"
+
+
+def test_a_schema_name_the_bundle_uses_for_another_schema_moves_that_one_aside() -> None:
+    spec = _bundle()
+    _refund_as_all_of(spec)  # the maintainer's RecordBase: id required, created_at optional
+    theirs = copy.deepcopy(spec["components"]["schemas"]["RecordBase"])
+    ours = {"type": "object", "required": ["id", "created_at"], "properties": {}}
+    add_schema(spec, "RecordBase", ours)
+    schemas = spec["components"]["schemas"]
+    assert schemas["RecordBase"] == ours and schemas["RecordBaseOriginal"] == theirs
+    assert schemas["Refund"]["allOf"][0] == {"$ref": "#/components/schemas/RecordBaseOriginal"}
+    grown = {**ours, "properties": {"id": {"type": "string"}}}
+    schemas["RecordBase"] = copy.deepcopy(grown)  # a later edit grew ours
+    add_schema(spec, "RecordBase", ours)  # applied again: ours, grown, is kept
+    assert schemas["RecordBase"] == grown and "RecordBaseOriginalOriginal" not in schemas

@@ -14,6 +14,7 @@ from typing import Any
 from bundle_edits import (
     add_parameter,
     add_path,
+    add_schema,
     field_of,
     parameter_of,
     properties_of,
@@ -41,15 +42,19 @@ def _json(description: str, schema: str) -> dict[str, Any]:
 
 
 def _list_of(spec: Spec, item: str) -> None:
-    _schemas(spec)[f"{item}List"] = {
-        "type": "object",
-        "description": f"A page of {item} records.",
-        "required": ["data", "page_meta"],
-        "properties": {
-            "data": {"type": "array", "items": _ref(item)},
-            "page_meta": _ref("PageMeta"),
+    add_schema(
+        spec,
+        f"{item}List",
+        {
+            "type": "object",
+            "description": f"A page of {item} records.",
+            "required": ["data", "page_meta"],
+            "properties": {
+                "data": {"type": "array", "items": _ref(item)},
+                "page_meta": _ref("PageMeta"),
+            },
         },
-    }
+    )
 
 
 def _pages() -> list[dict[str, str]]:
@@ -60,60 +65,78 @@ def _pages() -> list[dict[str, str]]:
 
 def discriminated_union(spec: Spec) -> None:
     """Payment gains an optional ``method_details``: a oneOf of objects with a discriminator."""
-    schemas = _schemas(spec)
-    schemas["CardDetails"] = {
-        "type": "object",
-        "description": "The payment was made by card.",
-        "required": ["type", "last4"],
-        "properties": {
-            "type": {"type": "string", "const": "card"},
-            "last4": {"type": "string", "pattern": "^[0-9]{4}$"},
-            "brand": {"type": "string", "description": "The card's scheme, such as `visa`."},
+    add_schema(
+        spec,
+        "CardDetails",
+        {
+            "type": "object",
+            "description": "The payment was made by card.",
+            "required": ["type", "last4"],
+            "properties": {
+                "type": {"type": "string", "const": "card"},
+                "last4": {"type": "string", "pattern": "^[0-9]{4}$"},
+                "brand": {"type": "string", "description": "The card's scheme, such as `visa`."},
+            },
+            "additionalProperties": True,
         },
-        "additionalProperties": True,
-    }
-    schemas["BankTransferDetails"] = {
-        "type": "object",
-        "description": "The payment was made by bank transfer.",
-        "required": ["type", "bank_name"],
-        "properties": {
-            "type": {"type": "string", "const": "bank_transfer"},
-            "bank_name": {"type": "string"},
-            "reference": {"type": "string"},
+    )
+    add_schema(
+        spec,
+        "BankTransferDetails",
+        {
+            "type": "object",
+            "description": "The payment was made by bank transfer.",
+            "required": ["type", "bank_name"],
+            "properties": {
+                "type": {"type": "string", "const": "bank_transfer"},
+                "bank_name": {"type": "string"},
+                "reference": {"type": "string"},
+            },
+            "additionalProperties": True,
         },
-        "additionalProperties": True,
-    }
-    schemas["PaymentMethodDetails"] = {
-        "description": "How the customer paid.",
-        "oneOf": [_ref("CardDetails"), _ref("BankTransferDetails")],
-        "discriminator": {
-            "propertyName": "type",
-            "mapping": {
-                "card": "#/components/schemas/CardDetails",
-                "bank_transfer": "#/components/schemas/BankTransferDetails",
+    )
+    add_schema(
+        spec,
+        "PaymentMethodDetails",
+        {
+            "description": "How the customer paid.",
+            "oneOf": [_ref("CardDetails"), _ref("BankTransferDetails")],
+            "discriminator": {
+                "propertyName": "type",
+                "mapping": {
+                    "card": "#/components/schemas/CardDetails",
+                    "bank_transfer": "#/components/schemas/BankTransferDetails",
+                },
             },
         },
-    }
+    )
     properties_of(spec, "Payment")["method_details"] = _ref("PaymentMethodDetails")
 
 
 def untagged_union(spec: Spec) -> None:
     """Refund gains an optional ``destination``: a oneOf of two closed objects, no discriminator."""
-    schemas = _schemas(spec)
-    schemas["CardDestination"] = {
-        "type": "object",
-        "description": "The refund goes back to a card.",
-        "required": ["card_last4"],
-        "properties": {"card_last4": {"type": "string", "pattern": "^[0-9]{4}$"}},
-        "additionalProperties": False,
-    }
-    schemas["BankDestination"] = {
-        "type": "object",
-        "description": "The refund goes to a bank account.",
-        "required": ["iban"],
-        "properties": {"iban": {"type": "string", "minLength": 15}},
-        "additionalProperties": False,
-    }
+    add_schema(
+        spec,
+        "CardDestination",
+        {
+            "type": "object",
+            "description": "The refund goes back to a card.",
+            "required": ["card_last4"],
+            "properties": {"card_last4": {"type": "string", "pattern": "^[0-9]{4}$"}},
+            "additionalProperties": False,
+        },
+    )
+    add_schema(
+        spec,
+        "BankDestination",
+        {
+            "type": "object",
+            "description": "The refund goes to a bank account.",
+            "required": ["iban"],
+            "properties": {"iban": {"type": "string", "minLength": 15}},
+            "additionalProperties": False,
+        },
+    )
     properties_of(spec, "Refund")["destination"] = {
         "description": "Where the refund is sent.",
         "oneOf": [_ref("CardDestination"), _ref("BankDestination")],
@@ -122,49 +145,64 @@ def untagged_union(spec: Spec) -> None:
 
 def all_of_record(spec: Spec) -> None:
     """A new resource, disputes, whose record and create request are ``allOf`` compositions."""
-    schemas = _schemas(spec)
-    schemas["RecordBase"] = {
-        "type": "object",
-        "description": "What every record has: its id and when it was created.",
-        "required": ["id", "created_at"],
-        "properties": {"id": {"type": "string"}, "created_at": _TIMESTAMP},
-    }
-    schemas["PaymentReference"] = {
-        "type": "object",
-        "description": "The payment a request is about.",
-        "required": ["payment_id"],
-        "properties": {"payment_id": _ref("PaymentId")},
-    }
-    schemas["DisputeCreateRequest"] = {
-        "description": "Opens a dispute on a payment.",
-        "allOf": [
-            _ref("PaymentReference"),
-            {
-                "type": "object",
-                "required": ["reason"],
-                "properties": {
-                    "reason": {"type": "string", "minLength": 1, "description": "Why."},
-                    "amount": {**_ref("MinorAmount"), "description": "The disputed amount."},
+    add_schema(
+        spec,
+        "DisputeBase",
+        {
+            "type": "object",
+            "description": "What every record has: its id and when it was created.",
+            "required": ["id", "created_at"],
+            "properties": {"id": {"type": "string"}, "created_at": _TIMESTAMP},
+        },
+    )
+    add_schema(
+        spec,
+        "PaymentReference",
+        {
+            "type": "object",
+            "description": "The payment a request is about.",
+            "required": ["payment_id"],
+            "properties": {"payment_id": _ref("PaymentId")},
+        },
+    )
+    add_schema(
+        spec,
+        "DisputeCreateRequest",
+        {
+            "description": "Opens a dispute on a payment.",
+            "allOf": [
+                _ref("PaymentReference"),
+                {
+                    "type": "object",
+                    "required": ["reason"],
+                    "properties": {
+                        "reason": {"type": "string", "minLength": 1, "description": "Why."},
+                        "amount": {**_ref("MinorAmount"), "description": "The disputed amount."},
+                    },
                 },
-            },
-        ],
-    }
-    schemas["Dispute"] = {
-        "description": "A dispute opened on a payment.",
-        "allOf": [
-            _ref("RecordBase"),
-            _ref("PaymentReference"),
-            {
-                "type": "object",
-                "required": ["status"],
-                "properties": {
-                    "status": {"type": "string", "examples": ["open"]},
-                    "reason": {"type": "string"},
-                    "amount": _ref("MinorAmount"),
+            ],
+        },
+    )
+    add_schema(
+        spec,
+        "Dispute",
+        {
+            "description": "A dispute opened on a payment.",
+            "allOf": [
+                _ref("DisputeBase"),
+                _ref("PaymentReference"),
+                {
+                    "type": "object",
+                    "required": ["status"],
+                    "properties": {
+                        "status": {"type": "string", "examples": ["open"]},
+                        "reason": {"type": "string"},
+                        "amount": _ref("MinorAmount"),
+                    },
                 },
-            },
-        ],
-    }
+            ],
+        },
+    )
     _list_of(spec, "Dispute")
     tags = ["Payin"]
     add_path(
@@ -287,26 +325,29 @@ def binary_response(spec: Spec) -> None:
 
 def read_write_only(spec: Spec) -> None:
     """``readOnly``/``writeOnly``: Refund.id is readOnly; webhooks share one schema both ways."""
-    schemas = _schemas(spec)
     field_of(spec, "Refund", "id")["readOnly"] = True
-    schemas["Webhook"] = {
-        "type": "object",
-        "description": "An endpoint that receives event notifications.",
-        "required": ["id", "url", "secret", "created_at"],
-        "properties": {
-            "id": {"type": "string", "readOnly": True, "pattern": "^whk_[A-Za-z0-9_-]+$"},
-            "url": {"type": "string", "minLength": 8, "examples": ["https://example.com/hook"]},
-            "secret": {
-                "type": "string",
-                "writeOnly": True,
-                "minLength": 16,
-                "description": "The signing secret; never answered.",
+    add_schema(
+        spec,
+        "Webhook",
+        {
+            "type": "object",
+            "description": "An endpoint that receives event notifications.",
+            "required": ["id", "url", "secret", "created_at"],
+            "properties": {
+                "id": {"type": "string", "readOnly": True, "pattern": "^whk_[A-Za-z0-9_-]+$"},
+                "url": {"type": "string", "minLength": 8, "examples": ["https://example.com/hook"]},
+                "secret": {
+                    "type": "string",
+                    "writeOnly": True,
+                    "minLength": 16,
+                    "description": "The signing secret; never answered.",
+                },
+                "description": {"type": "string"},
+                "created_at": {**_TIMESTAMP, "readOnly": True},
             },
-            "description": {"type": "string"},
-            "created_at": {**_TIMESTAMP, "readOnly": True},
+            "additionalProperties": False,
         },
-        "additionalProperties": False,
-    }
+    )
     _list_of(spec, "Webhook")
     add_path(
         spec,
