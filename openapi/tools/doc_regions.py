@@ -29,11 +29,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import jinja2
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from surface import WINDOW, SurfaceMethod, build_table
+from surface import WINDOW, SurfaceMethod, build_table, by_resource, environment
 
 from payments_sdk._naming import CLIENT
 from payments_sdk._schema_views import merge_all_of
@@ -138,16 +136,8 @@ def _shared(paged: list[SurfaceMethod], name: str) -> list[tuple[str, list[str]]
 def regions(document: dict[str, Any], generated: Path) -> dict[str, str]:
     """Return the text of every region, by name, rendered from the bundle's operation table."""
     table = build_table(document, generated)
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-    resources: dict[str, list[SurfaceMethod]] = {}
-    for operation in table:
-        resources.setdefault(operation.resource, []).append(operation)
+    env = environment(TEMPLATES)
+    resources = by_resource(table)
     paged = [op for op in table if op.paged]
     context = {
         "client_operations": resources.pop(CLIENT, []),

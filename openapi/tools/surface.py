@@ -484,9 +484,10 @@ def _docsafe(text: str) -> str:
     return str(text).replace("\\", "\\\\").replace('"""', "'''")
 
 
-def _environment() -> jinja2.Environment:
+def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
+    """Return the Jinja environment (and filters) the surface and the guides' parts render with."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(TEMPLATES),
+        loader=jinja2.FileSystemLoader(templates),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -499,13 +500,19 @@ def _environment() -> jinja2.Environment:
     return env
 
 
+def by_resource(table: list[SurfaceMethod]) -> dict[str, list[SurfaceMethod]]:
+    """Return the table's methods grouped by resource, in the table's order."""
+    resources: dict[str, list[SurfaceMethod]] = {}
+    for method in table:
+        resources.setdefault(method.resource, []).append(method)
+    return resources
+
+
 def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     """Render the surface of ``document`` into ``out/payments_sdk``; return the files written."""
     table = build_table(document, generated)
-    env = _environment()
-    resources: dict[str, list[SurfaceMethod]] = {}
-    for operation in table:
-        resources.setdefault(operation.resource, []).append(operation)
+    env = environment()
+    resources = by_resource(table)
     descriptions: dict[str, str] = document.get("x-sdk-resources", {})
     target = out / "payments_sdk"
     (target / "resources").mkdir(parents=True, exist_ok=True)
