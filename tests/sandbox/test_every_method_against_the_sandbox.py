@@ -38,19 +38,30 @@ def sandbox() -> Iterator[Sandbox]:
         yield box
 
 
+_GENEROUS = httpx.Timeout(120.0)
+"""Connect included (a float would keep the SDK's 5 s connect timeout)."""
+
+
 @pytest.fixture(params=["aiohttp", "httpx"])
 async def client(
     sandbox: Sandbox, request: pytest.FixtureRequest
 ) -> AsyncIterator[AsyncPaymentsClient]:
-    """An SDK client talking to the sandbox over HTTP: on its own wire, or a caller's httpx."""
+    """An SDK client talking to the sandbox over HTTP: on its own wire, or a caller's httpx.
+
+    Its timeout is generous: these tests check what the sandbox answers (500 concurrent
+    conversions, say), not how fast a loaded machine connects.
+    """
     assert sandbox.base_url.startswith("http://127.0.0.1:")
     async with contextlib.AsyncExitStack() as stack:
         http = None
         if request.param == "httpx":
-            http = await stack.enter_async_context(httpx.AsyncClient())
+            http = await stack.enter_async_context(httpx.AsyncClient(timeout=_GENEROUS))
         yield await stack.enter_async_context(
             AsyncPaymentsClient(
-                api_key=sandbox.api_key, base_url=sandbox.base_url, http_client=http
+                api_key=sandbox.api_key,
+                base_url=sandbox.base_url,
+                http_client=http,
+                timeout=_GENEROUS,
             )
         )
 
