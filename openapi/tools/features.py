@@ -267,8 +267,12 @@ class _Walker:
         for name, scheme in components.get("securitySchemes", {}).items():
             scheme = self.resolve(scheme)
             kind = (scheme.get("type"), str(scheme.get("scheme", "")).lower())
+            if kind[0] == "apiKey" and scheme.get("in") == "header":
+                continue  # a key in a header, sent as the scheme's header names it
             if kind != ("http", "bearer"):
                 label = " ".join(part for part in kind if part)
+                if kind[0] == "apiKey":
+                    label = f"apiKey in {scheme.get('in')}"
                 self.add(f"security scheme of type {label}", f"/components/securitySchemes/{name}")
         for name, schema in components.get("schemas", {}).items():
             self.schema(schema, _at("/components/schemas", name))

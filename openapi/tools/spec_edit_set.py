@@ -1261,6 +1261,37 @@ async def drive_second_security_scheme(drive: Drive) -> None:
         raise AssertionError("the customer's JWT was not what the call sent")
 
 
+def api_key_scheme(spec: Spec) -> None:
+    """Let a partner create KYC links with its own key in a header (an apiKey scheme)."""
+    spec["components"]["securitySchemes"].setdefault(
+        "PartnerKey",
+        {
+            "type": "apiKey",
+            "in": "header",
+            "name": "X-Partner-Key",
+            "description": "A partner's key, for the KYC links it makes for its customers.",
+        },
+    )
+    _operation(spec, "/kyc-links", "post")["security"] = [{"JWT": []}, {"PartnerKey": []}]
+
+
+async def drive_api_key_scheme(drive: Drive) -> None:
+    from payments_sdk import UnauthorizedError
+
+    create = drive.client.kyc_links.create
+    await create(customer_id="cust_42")  # the client's key still works
+    await create(customer_id="cust_42", partner_key=drive.customer_jwt())
+    sent = drive.sent[-1]
+    _check(sent.headers.get("x-partner-key") == drive.customer_jwt(), sent.headers)
+    _check("authorization" not in sent.headers, "the client's key was sent too")
+    try:  # a key the sandbox never issued is refused: the call sent it, in its header
+        await create(customer_id="cust_42", partner_key="not-a-key-this-sandbox-issued")
+    except UnauthorizedError as exc:
+        _check("not-a-key" not in str(exc), "the partner key was shown")
+    else:
+        raise AssertionError("the partner key was not what the call sent")
+
+
 # -- breaking --------------------------------------------------------------------------------------
 
 
@@ -1763,6 +1794,8 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_request_one_of_variant),
     Edit("second_security_scheme", "compatible", "security schemes", second_security_scheme,
          drive=drive_second_security_scheme),
+    Edit("api_key_scheme", "compatible", "security: apiKey in a header", api_key_scheme,
+         drive=drive_api_key_scheme),
     Edit("exclusive_minimum_filter", "compatible", "exclusiveMinimum / exclusiveMaximum",
          exclusive_minimum_filter, drive=drive_exclusive_minimum_filter),
     Edit("unique_items_field", "compatible", "uniqueItems", unique_items_field,

@@ -79,13 +79,18 @@ class Parameter:
 
 @dataclass
 class Credential:
-    """A bearer scheme an operation accepts besides the document's: a keyword argument."""
+    """A scheme an operation accepts besides the document's (a bearer token or a key in a header).
+
+    The method takes it as a keyword argument.
+    """
 
     scheme: str
     """The security scheme's name in the bundle (``CustomerJWT``)."""
     python_name: str
     """The SDK method's argument (``customer_jwt``)."""
     description: str
+    header: str | None = None
+    """For an ``apiKey`` scheme, the header its key goes in; None for a bearer token."""
 
 
 @dataclass
@@ -445,8 +450,10 @@ def _credentials(document: dict[str, Any], spec: dict[str, Any]) -> list[Credent
         for name in requirement:
             if name in default or any(c.scheme == name for c in found):
                 continue
-            text = str(schemes.get(name, {}).get("description", "")).strip()
-            found.append(Credential(name, python_name(name), text))
+            scheme = schemes.get(name, {})
+            text = str(scheme.get("description", "")).strip()
+            header = scheme.get("name") if scheme.get("type") == "apiKey" else None
+            found.append(Credential(name, python_name(name), text, header))
     return found
 
 

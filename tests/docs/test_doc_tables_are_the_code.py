@@ -31,6 +31,7 @@ import payments_sdk.sandbox.pytest_plugin as plugin
 from payments_sdk import AsyncPaymentsClient
 from payments_sdk._observe import AttemptEvent, CallEvent
 from payments_sdk._operation_table import OPERATIONS
+from payments_sdk.sandbox.contract import load_bundle
 from tests.conftest import TEST_KEY
 from tests.support import description_facts as facts
 from tests.support.markdown import column, names, table
@@ -86,9 +87,13 @@ def test_the_namespace_table_has_every_resource_of_the_description() -> None:
 
 
 def test_the_credential_table_names_every_operation_that_takes_a_second_one() -> None:
-    """client.md's table of second credentials is the operation table's, row for row."""
-    rows = table(_page("client.md"), "| method | argument | the bundle's scheme |")
-    documented = {(names(m)[0], names(a)[0], names(s)[0]) for m, a, s in rows}
+    """client.md's table of second credentials is the operation table's, row for row.
+
+    Its last column is the header the bundle's scheme puts the credential in.
+    """
+    rows = table(_page("client.md"), "| method | argument | the bundle's scheme | sent as |")
+    documented = {(names(m)[0], names(a)[0], names(s)[0], names(h)[0]) for m, a, s, h in rows}
+    schemes = load_bundle()["components"]["securitySchemes"]
     expected = {
         (
             f"client.{op.method}()"
@@ -96,6 +101,9 @@ def test_the_credential_table_names_every_operation_that_takes_a_second_one() ->
             else f"client.{op.resource}.{op.method}()",
             f"{python_name(scheme)}=",
             scheme,
+            f"{schemes[scheme]['name']}: <key>"
+            if schemes[scheme]["type"] == "apiKey"
+            else "Authorization: Bearer <token>",
         )
         for op in OPERATIONS
         for scheme in op.credentials

@@ -88,6 +88,14 @@ def _oauth(document: dict[str, Any]) -> None:
     }
 
 
+def _query_key(document: dict[str, Any]) -> None:
+    document["components"]["securitySchemes"]["QueryKey"] = {
+        "type": "apiKey",
+        "in": "query",
+        "name": "key",
+    }
+
+
 STRING = {"type": "string"}
 # Where a parameter appended to the refunds list lands (read from the bundle, whatever it holds).
 REFUNDS = "/paths/~1refunds/get/parameters/" + str(
@@ -219,6 +227,11 @@ CASES: dict[str, tuple[Edit, str, str]] = {
     "webhooks": (_webhooks, "webhooks", "/webhooks"),
     "links": (_links, "links", "/paths/~1refunds/post/responses/201/links"),
     "oauth2": (_oauth, "security scheme of type oauth2", "/components/securitySchemes/OAuth"),
+    "apiKey in query": (
+        _query_key,
+        "security scheme of type apiKey in query",
+        "/components/securitySchemes/QueryKey",
+    ),
     "unevaluatedProperties": (
         _request_field(
             {"allOf": [{"type": "object"}], "unevaluatedProperties": False, "type": "object"}

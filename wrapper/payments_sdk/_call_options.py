@@ -54,24 +54,29 @@ class CallOptions:
     body: dict[str, Any] | None
     timeout: httpx.Timeout | None
     credential: SecretKey | None = None
-    """A bearer token sent instead of the client's key for this call (``customer_jwt=``)."""
+    """A credential sent instead of the client's key for this call (``customer_jwt=``)."""
+    credential_header: str | None = None
+    """The header an ``apiKey`` scheme's key goes in; None: ``Authorization: Bearer``."""
 
 
-def with_credential(options: CallOptions | None, token: object, field: str) -> CallOptions | None:
-    """Return ``options`` carrying ``token`` as this call's bearer credential (None: unchanged).
+def with_credential(
+    options: CallOptions | None, token: object, field: str, header: str | None = None
+) -> CallOptions | None:
+    """Return ``options`` carrying ``token`` as this call's credential (None: unchanged).
 
     The generated method of an operation whose ``security`` lists a scheme besides the
     document's takes that scheme's token as an argument (``customer_jwt``) and passes it here:
-    it is checked as the key is, and, like the key, never shown (``SecretKey``).
+    it is checked as the key is, and, like the key, never shown (``SecretKey``). A bearer
+    token must have the JWT form; a key of an ``apiKey`` scheme goes in its ``header``, as given.
     """
     if token is None:
         return options
     from ._secret import SecretKey
 
-    credential = SecretKey(token, field)
+    credential = SecretKey(token, field, jwt_form=header is None)
     if options is None:
-        return CallOptions(headers={}, query={}, body=None, timeout=None, credential=credential)
-    return replace(options, credential=credential)
+        options = CallOptions(headers={}, query={}, body=None, timeout=None)
+    return replace(options, credential=credential, credential_header=header)
 
 
 def check_call_options(options: Mapping[str, Any]) -> CallOptions | None:

@@ -62,9 +62,10 @@ class HttpxWire:
             raise ClientClosedError("the http_client was closed by its owner") from None
         finally:
             # The request is kept by the response and by httpx's exceptions: never with the key.
-            request.headers["Authorization"] = MASKED
+            # (A call that sent an apiKey header instead sent no Authorization: none is added.)
+            _mask(request)
         for hop in (*response.history, response):  # its auth or hooks may have made hops
-            hop.request.headers["Authorization"] = MASKED
+            _mask(hop.request)
         try:
             _check_head(response)
             if "content-encoding" in response.headers:
@@ -100,6 +101,11 @@ class HttpxWire:
 
     async def aclose(self) -> None:
         """Nothing: the caller closes their own client."""
+
+
+def _mask(request: httpx.Request) -> None:
+    if "authorization" in request.headers:
+        request.headers["Authorization"] = MASKED
 
 
 def _check_head(response: httpx.Response) -> None:

@@ -29,7 +29,7 @@ class SecretKey:
 
     __slots__ = ("_value",)
 
-    def __init__(self, value: object, field: str = "api_key") -> None:
+    def __init__(self, value: object, field: str = "api_key", *, jwt_form: bool = True) -> None:
         # ``field`` names the argument in errors: ``api_key``, or a per-operation credential
         # such as ``customer_jwt`` (a second bearer scheme of the bundle). Never the value.
         if not isinstance(value, str) or not value:
@@ -41,15 +41,15 @@ class SecretKey:
             )
         if any(ch.isspace() for ch in value):
             raise InvalidParameterError(field, "contains whitespace; copy the token exactly")
-        if not _JWT_FORM.fullmatch(value):
+        if jwt_form and not _JWT_FORM.fullmatch(value):
             raise InvalidParameterError(
                 field, "is not a JWT-form token (three base64url segments separated by dots)"
             )
         self._value = value
 
-    def header_value(self) -> str:
-        """Return the Authorization header value."""
-        return f"Bearer {self._value}"
+    def header_value(self, *, bearer: bool = True) -> str:
+        """Return the Authorization header value (or, not ``bearer``, the bare key)."""
+        return f"Bearer {self._value}" if bearer else self._value
 
     def redact(self, text: str) -> str:
         """Return ``text`` with the key, and every run of 8 of its characters, as ``***``."""

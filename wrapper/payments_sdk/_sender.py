@@ -119,15 +119,20 @@ class Sender:
             clone.timeout = options.timeout
             clone._wire_timeout = None
         if options.credential is not None:
-            # This call's own bearer token (a second security scheme of the operation): it
-            # replaces the key in the header, and is what this call's errors are redacted of.
+            # This call's own credential (a second security scheme of the operation): it
+            # replaces the key, and is what this call's errors are redacted of. A bearer token
+            # goes in Authorization; an apiKey scheme's key in its own header, and no key is sent.
             clone._api_key = options.credential
+            header = options.credential_header
             clone._headers = {
                 name: value
                 for name, value in self._headers.items()
-                if name.lower() != "authorization"
+                if name.lower() not in ("authorization", (header or "").lower())
             }
-            clone._headers["Authorization"] = options.credential.header_value()
+            if header is None:
+                clone._headers["Authorization"] = options.credential.header_value()
+            else:
+                clone._headers[header] = options.credential.header_value(bearer=False)
         clone._extras = options  # its headers, query and body: applied by write_request
         return clone
 

@@ -43,15 +43,45 @@ _METHODS = ("get", "post", "put", "patch", "delete")
 _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
+def _key_headers(document: dict[str, Any], operation: dict[str, Any]) -> tuple[str, ...]:
+    """Return the headers of the ``apiKey`` schemes the operation's ``security`` accepts."""
+    schemes = document.get("components", {}).get("securitySchemes", {})
+    found: list[str] = []
+    for requirement in operation.get("security", document.get("security", [])):
+        for name in requirement:
+            scheme = schemes.get(name, {})
+            if scheme.get("type") == "apiKey" and scheme.get("in") == "header":
+                found.append(str(scheme["name"]))
+    return tuple(found)
+
+
+def _credential(request: Request, key_headers: tuple[str, ...]) -> str | None:
+    """Return the request's ``Authorization``, or the key an ``apiKey`` header of it carries.
+
+    The sandbox takes such a key as it takes a bearer token: one it issued.
+    """
+    authorization = request.headers.get("authorization")
+    if authorization is None:
+        for header in key_headers:
+            key = request.headers.get(header)
+            if key is not None:
+                return f"Bearer {key}"
+    return authorization
+
+
 def _endpoint(
-    spaces: Spaces, keys: KeyIssuer, operation: RequestSchema, name: OperationShape
+    spaces: Spaces,
+    keys: KeyIssuer,
+    operation: RequestSchema,
+    name: OperationShape,
+    key_headers: tuple[str, ...] = (),
 ) -> Callable[..., Any]:
     handler = handler_for(name)
     changing = operation.method.upper() in _CHANGING
 
     async def endpoint(request: Request) -> Response:
         try:
-            namespace = namespace_of(keys.verify(request.headers.get("authorization")))
+            namespace = namespace_of(keys.verify(_credential(request, key_headers)))
             validated = await operation.validate(request)
             store = spaces.store(namespace)
             with store.lock:
@@ -111,7 +141,11 @@ def build_app(
         names = {m: OperationShape.of(folded, path, m) for m in item if m in _METHODS}
         by_method = {
             method.upper(): _endpoint(
-                spaces, keys, RequestSchema(folded, schemas, path, method, name.key), name
+                spaces,
+                keys,
+                RequestSchema(folded, schemas, path, method, name.key),
+                name,
+                _key_headers(folded, item[method]),
             )
             for method, name in names.items()
         }
