@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 import pytest
-from bundle_edits import properties_of
+from bundle_edits import field_of, properties_of
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -187,6 +187,31 @@ async def test_a_field_or_resource_the_bundle_gains_is_settable_with_no_new_line
         assert bad.status_code == 400 and bad.json()["message"].startswith("colour ")
         business = await client.post("/_sandbox/records/refunds", json={})
         assert business.status_code == 400 and "PATCH" in business.json()["message"]
+
+
+async def test_a_read_only_field_is_settable_over_http_as_in_process() -> None:
+    """A ``readOnly`` field is one the service sets: the records control sets it too.
+
+    The HTTP control checked values with the request's view of the schemas, which refuses a
+    ``readOnly`` field ("status is read-only"), while ``Sandbox.set_fields`` accepted it.
+    """
+    document = _grown()
+    status = field_of(document, "Refund", "status")
+    status["readOnly"] = True
+    keys = KeyIssuer(None)
+    app = build_app(Spaces.in_memory(seed_payments=3), keys, document)
+    headers = {"Authorization": f"Bearer {keys.issue()}"}
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(
+        transport=transport, base_url="http://127.0.0.1", headers=headers
+    ) as client:
+        paid = (await client.get("/v1/payments")).json()["data"][0]
+        refund = (await client.post("/v1/refunds", json={"payment_id": paid["id"]})).json()
+        changed = await client.patch(
+            f"/_sandbox/records/refunds/{refund['id']}", json={"status": "success"}
+        )
+        assert changed.status_code == 200, changed.text
+        assert (await client.get(f"/v1/refunds/{refund['id']}")).json()["status"] == "success"
 
 
 async def test_a_field_of_an_answer_no_record_backs_is_settable_with_no_new_line() -> None:

@@ -638,9 +638,10 @@ def _property_sample(schema: dict[str, Any], name: str) -> Any:
                 return prop["enum"][0]
             if prop.get("format") == "date":
                 return "2026-01-01"
-            if "format" in prop or "pattern" in prop:  # from the schema (uri, uuid, ...)
-                return example(FOLDED, prop)
             kind = prop.get("type")
+            composed = any(key in prop for key in ("oneOf", "anyOf", "allOf"))
+            if "format" in prop or "pattern" in prop or composed or kind is None:
+                return example(FOLDED, prop)  # from the schema (uri, uuid, a union, ...)
             text = "x" * max(1, int(prop.get("minLength", 1)))
             samples = {"integer": prop.get("minimum", 1), "boolean": True, "array": []}
             return samples.get(kind, {} if kind == "object" else text)

@@ -150,7 +150,7 @@ def build_app(
             for method, name in names.items()
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
-    record_fields = RecordFields(folded, schemas)
+    record_fields = RecordFields(folded)  # records are what answers hold: readOnly fields too
     routes.extend(control_routes(State(spaces, keys, lambda: record_fields)))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
 
