@@ -17,9 +17,7 @@ import pytest
 import yaml
 from fold import fold_server_prefixes
 
-from payments_sdk.sandbox._app import build_app
-from payments_sdk.sandbox._auth import KeyIssuer
-from payments_sdk.sandbox._namespace_states import Spaces
+from tests.support.edited_sandbox import edited_sandbox
 from tests.support.scratch_generate import ROOT
 
 ANSWERS: dict[str, dict[str, Any]] = {
@@ -56,12 +54,8 @@ async def http() -> AsyncIterator[httpx.AsyncClient]:
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     for path, schema in ANSWERS.items():
         source["paths"][path] = _operation(path, schema)
-    keys = KeyIssuer(None)
-    app = build_app(Spaces.in_memory(seed_payments=0), keys, fold_server_prefixes(source))
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app),
-        base_url="http://127.0.0.1/v1",
-        headers={"Authorization": f"Bearer {keys.issue()}"},
+    async with edited_sandbox(
+        fold_server_prefixes(source), base_url="http://127.0.0.1/v1"
     ) as client:
         yield client
 

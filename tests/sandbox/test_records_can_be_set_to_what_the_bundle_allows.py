@@ -26,6 +26,7 @@ from payments_sdk.sandbox._generic import records_of
 from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox._record_fields import RecordFields
 from payments_sdk.sandbox.contract import SchemaSet, load_bundle
+from tests.support.edited_sandbox import edited_sandbox
 from tests.support.schema_values import variants
 
 FOLDED = load_bundle()
@@ -161,13 +162,7 @@ def _grown() -> dict[str, Any]:
 
 
 async def test_a_field_or_resource_the_bundle_gains_is_settable_with_no_new_line() -> None:
-    keys = KeyIssuer(None)
-    app = build_app(Spaces.in_memory(seed_payments=3), keys, _grown())
-    headers = {"Authorization": f"Bearer {keys.issue()}"}
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(
-        transport=transport, base_url="http://127.0.0.1", headers=headers
-    ) as client:
+    async with edited_sandbox(_grown(), seed_payments=3) as client:
         paid = (await client.get("/v1/payments")).json()["data"][0]
         refund = (await client.post("/v1/refunds", json={"payment_id": paid["id"]})).json()
         where = f"/_sandbox/records/refunds/{refund['id']}"
@@ -198,13 +193,7 @@ async def test_a_read_only_field_is_settable_over_http_as_in_process() -> None:
     document = _grown()
     status = field_of(document, "Refund", "status")
     status["readOnly"] = True
-    keys = KeyIssuer(None)
-    app = build_app(Spaces.in_memory(seed_payments=3), keys, document)
-    headers = {"Authorization": f"Bearer {keys.issue()}"}
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(
-        transport=transport, base_url="http://127.0.0.1", headers=headers
-    ) as client:
+    async with edited_sandbox(document, seed_payments=3) as client:
         paid = (await client.get("/v1/payments")).json()["data"][0]
         refund = (await client.post("/v1/refunds", json={"payment_id": paid["id"]})).json()
         changed = await client.patch(
