@@ -1145,6 +1145,106 @@ async def drive_second_security_scheme(drive: Drive) -> None:
         raise AssertionError("the customer's JWT was not what the call sent")
 
 
+def _resolved(spec: Spec, node: Any) -> Any:
+    while isinstance(node, dict) and isinstance(node.get("$ref"), str):
+        target: Any = spec
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+
+
+def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None:
+    """Give each example of a ``schema_name`` object in the bundle ``field``, if it lacks it.
+
+    A required field the bundle gains is in its examples too, or the bundle's own lint (and
+    the examples a test mocks with) would fail: the edit does what the maintainer does.
+    """
+    wanted = f"#/components/schemas/{schema_name}"
+
+    def walk(schema: Any, example: Any, depth: int = 0) -> None:
+        if depth > 30 or not isinstance(schema, dict):
+            return
+        if schema.get("$ref") == wanted and isinstance(example, dict):
+            example.setdefault(field, value)
+        schema = _resolved(spec, schema)
+        if isinstance(example, dict):
+            for part in schema.get("allOf", []) + schema.get("oneOf", []) + schema.get("anyOf", []):
+                walk(part, example, depth + 1)
+            for name, sub in schema.get("properties", {}).items():
+                if name in example:
+                    walk(sub, example[name], depth + 1)
+        elif isinstance(example, list) and isinstance(schema.get("items"), dict):
+            for item in example:
+                walk(schema["items"], item, depth + 1)
+
+    media_types = []
+    for item in spec["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            body = _resolved(spec, operation.get("requestBody", {}))
+            media_types += list(body.get("content", {}).values())
+            for response in operation.get("responses", {}).values():
+                media_types += list(_resolved(spec, response).get("content", {}).values())
+    for media in media_types:
+        schema = media.get("schema")
+        examples = [media["example"]] if "example" in media else []
+        examples += [_resolved(spec, e).get("value") for e in media.get("examples", {}).values()]
+        for example in examples:
+            walk(schema, example)
+
+
+def required_response_field(spec: Spec) -> None:
+    """Give every refund the bank's `reference` (a new required response field)."""
+    refund = _schemas(spec)["Refund"]
+    refund["properties"]["reference"] = {
+        "type": "string",
+        "minLength": 6,
+        "maxLength": 35,
+        "pattern": "^RF[0-9A-Z]+$",
+        "description": "The bank's reference of the refund.",
+    }
+    if "reference" not in refund["required"]:
+        refund["required"].append("reference")
+    _fill_examples(spec, "Refund", "reference", "RF7QK2M9")
+
+
+async def drive_required_response_field(drive: Drive) -> None:
+    import re
+
+    pattern = re.compile(_schemas(drive.document)["Refund"]["properties"]["reference"]["pattern"])
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=5))
+    _check(bool(pattern.match(refund.reference)), refund)
+    done = await drive.client.refunds.mock_update_status(refund.id)
+    _check(done.reference == refund.reference, done)
+    again = await drive.client.refunds.retrieve(refund.id)
+    _check(again.reference == refund.reference, again)
+
+
+def required_nested_response_field(spec: Spec) -> None:
+    """Give an order's `rfi` a required `raised_at` (a required field of a nested object)."""
+    rfi = _schemas(spec)["RfiReference"]
+    rfi["properties"]["raised_at"] = {
+        "$ref": "#/components/schemas/Timestamp",
+        "description": "When the RFI was raised.",
+    }
+    if "raised_at" not in rfi["required"]:
+        rfi["required"].append("raised_at")
+    _fill_examples(spec, "RfiReference", "raised_at", "2026-11-22T10:00:00Z")
+
+
+async def drive_required_nested_response_field(drive: Drive) -> None:
+    from payments_sdk.sandbox.rules import SANCTIONS_THRESHOLD
+
+    order = await drive.client.orders.create(
+        amount=SANCTIONS_THRESHOLD, currency="USD", payment_methods=["bank_transfer"]
+    )
+    _check(order.rfi is not None and isinstance(order.rfi.raised_at, datetime.datetime), order)
+    again = await drive.client.orders.retrieve(order.id)
+    _check(again.rfi.raised_at == order.rfi.raised_at, again)
+
+
 # -- breaking --------------------------------------------------------------------------------------
 
 
@@ -1159,6 +1259,12 @@ def new_required_field(spec: Spec) -> None:
     required = _schemas(spec)["RefundCreateRequest"]["required"]
     if "reason" not in required:
         required.append("reason")
+
+
+def response_field_optional(spec: Spec) -> None:
+    """Let a refund's answers leave out `payment_id` (no longer required)."""
+    refund = _schemas(spec)["Refund"]
+    refund["required"] = [name for name in refund["required"] if name != "payment_id"]
 
 
 def removed_enum_value(spec: Spec) -> None:
@@ -1656,10 +1762,16 @@ EDITS: tuple[Edit, ...] = (
          pattern_properties_field, drive=drive_pattern_properties_field),
     Edit("prefix_items_field", "compatible", "prefixItems / contains", prefix_items_field,
          drive=drive_prefix_items_field),
+    Edit("required_response_field", "compatible", "required (response)", required_response_field,
+         drive=drive_required_response_field),
+    Edit("required_nested_response_field", "compatible", "required (nested response object)",
+         required_nested_response_field, drive=drive_required_nested_response_field),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,
          flags=("[BREAKING] createRefund", "reason")),
+    Edit("response_field_optional", "breaking", "required (response)", response_field_optional,
+         flags=("[BREAKING] getRefund", "payment_id: no longer always present")),
     Edit("removed_enum_value", "breaking", "enum (request)", removed_enum_value,
          flags=("[BREAKING] createBalanceConversion", "GBP")),
     Edit("narrowed_bound", "breaking", "numeric bounds", narrowed_bound,
