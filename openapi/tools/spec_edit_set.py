@@ -1195,6 +1195,25 @@ def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None
             walk(schema, example)
 
 
+def accepted_status(spec: Spec) -> None:
+    """POST /refunds may answer 202 (processed later) with the same body as its 201."""
+    responses = _operation(spec, "/refunds", "post")["responses"]
+    if "202" not in responses:
+        responses["202"] = {
+            **copy.deepcopy(responses["201"]),
+            "description": "Accepted: the refund is processed later.",
+        }
+
+
+async def drive_accepted_status(drive: Drive) -> None:
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=1))
+    _check(refund.payment_id, refund)
+    body = {"id": "rfnd_1", "status": "pending", "payment_id": "payt_1"}
+    client = await drive.answering(202, json.dumps(body).encode())
+    accepted = await client.refunds.create(payment_id="payt_1")
+    _check((accepted.id, accepted.payment_id) == ("rfnd_1", "payt_1"), accepted)
+
+
 def required_response_field(spec: Spec) -> None:
     """Give every refund the bank's `reference` (a new required response field)."""
     refund = _schemas(spec)["Refund"]
@@ -1762,6 +1781,8 @@ EDITS: tuple[Edit, ...] = (
          pattern_properties_field, drive=drive_pattern_properties_field),
     Edit("prefix_items_field", "compatible", "prefixItems / contains", prefix_items_field,
          drive=drive_prefix_items_field),
+    Edit("accepted_status", "compatible", "success statuses", accepted_status,
+         drive=drive_accepted_status),
     Edit("required_response_field", "compatible", "required (response)", required_response_field,
          drive=drive_required_response_field),
     Edit("required_nested_response_field", "compatible", "required (nested response object)",

@@ -31,6 +31,7 @@ from typing import Any
 __all__ = [
     "answered",
     "call_arguments",
+    "error_fields",
     "example",
     "matching",
     "record",
@@ -315,7 +316,9 @@ def _read_only(document: dict[str, Any], pointer: str) -> bool:
     return False
 
 
+@cache
 def _response_document() -> dict[str, Any]:
+    """The folded bundle, read once (completing a value never changes it)."""
     from payments_sdk.sandbox.contract import load_bundle
 
     return load_bundle()
@@ -349,3 +352,39 @@ def answered(name: str, body: Any, status: int | None = None) -> Any:
     if status is None:
         status = int(min(code for code in answers.schemas if code.startswith("2")))
     return answers.complete(status, copy.deepcopy(body))
+
+
+@cache
+def error_fields(status: int) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the fields an error body of ``status`` must have, and those it may have.
+
+    Read from every schema the bundle declares for that status: a field each requires is
+    required, one any declares may be there. A status the bundle declares nowhere (a 405)
+    requires nothing of the bundle and may have what any 4xx body declares. A test that checks
+    the sandbox's error bodies reads them here, so a field the bundle adds to an error body
+    is expected, not refused.
+    """
+    from payments_sdk.sandbox.contract import resolve
+
+    document = _response_document()
+    required: set[str] | None = None
+    declared: set[str] = set()
+    any_error: set[str] = set()
+    for item in document["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for code, response in operation.get("responses", {}).items():
+                media = resolve(document, response).get("content", {}).get("application/json")
+                if not code.startswith("4") or not media or "schema" not in media:
+                    continue
+                schema = resolve(document, media["schema"])
+                any_error |= set(schema.get("properties", {}))
+                if code != str(status):
+                    continue
+                declared |= set(schema.get("properties", {}))
+                needed = set(schema.get("required", []))
+                required = needed if required is None else required & needed
+    if required is None:
+        return frozenset(), frozenset(any_error)
+    return frozenset(required), frozenset(declared)
