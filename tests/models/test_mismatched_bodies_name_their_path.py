@@ -30,7 +30,7 @@ from tests.call.test_methods_send_the_bundles_requests import (
     _success_example,
 )
 from tests.conftest import MakeClient
-from tests.support.schema_values import record
+from tests.support.schema_values import answered, record
 
 SECRET = "sk_live_do_not_echo_4242"
 
@@ -207,6 +207,7 @@ def test_unknown_fields_take_the_lenient_path_and_are_kept() -> None:
         },
         "has_more": False,
     }
+    page = answered("payments.list", page)
     parsed = decode_response(httpx.Response(200, content=json.dumps(page).encode()), PaymentList)
     result = parsed.parsed
     assert result.additional_properties == {"has_more": False}
