@@ -1195,6 +1195,113 @@ def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None
             walk(schema, example)
 
 
+def integer_enum_field(spec: Spec) -> None:
+    """KYC links take `reminder_days` (1, 3 or 7); a payment has a `risk_level` (1 to 3)."""
+    _schemas(spec)["KycLinkCreateRequest"]["properties"]["reminder_days"] = {
+        "type": "integer",
+        "enum": [1, 3, 7],
+        "description": "Days between the reminders sent to the customer.",
+    }
+    _schemas(spec)["Payment"]["properties"]["risk_level"] = {
+        "type": "integer",
+        "enum": [1, 2, 3],
+        "description": "The payment's risk level, from 1 (low) to 3 (high).",
+    }
+
+
+async def drive_integer_enum_field(drive: Drive) -> None:
+    await drive.client.kyc_links.create(customer_id="cust_42", reminder_days=3)
+    _check(json.loads(drive.sent[-1].content)["reminder_days"] == 3, drive.sent[-1].content)
+    await _refused(
+        lambda: drive.client.kyc_links.create(customer_id="cust_42", reminder_days=2),
+        "reminder_days",
+    )
+    paid = await _paid(drive)
+    await drive.control(f"/_sandbox/records/payments/{paid}", {"risk_level": 2}, "PATCH")
+    page = await drive.client.payments.list(per_page=100)
+    payment = next(p for p in page.data if p.id == paid)
+    _check(int(payment.risk_level) == 2, payment)
+
+
+def nullable_response_fields(spec: Spec) -> None:
+    """Give a payment a nullable `failure_code` and an `external_ref` of text or a number."""
+    properties = _schemas(spec)["Payment"]["properties"]
+    properties["failure_code"] = {
+        "type": ["string", "null"],
+        "maxLength": 40,
+        "description": "Why the payment failed, or null.",
+        "examples": ["insufficient_funds"],
+    }
+    properties["external_ref"] = {
+        "oneOf": [{"type": "string", "maxLength": 35}, {"type": "integer", "minimum": 0}],
+        "description": "The payer's own reference, as text or as a number.",
+    }
+
+
+async def drive_nullable_response_fields(drive: Drive) -> None:
+    paid = await _paid(drive)
+    for fields in ({"failure_code": None, "external_ref": 42}, {"external_ref": "INV-7"}):
+        await drive.control(f"/_sandbox/records/payments/{paid}", fields, "PATCH")
+        page = await drive.client.payments.list(per_page=100)
+        payment = next(p for p in page.data if p.id == paid)
+        for name, value in fields.items():
+            _check(_field(payment, name) == value, (name, payment))
+
+
+def shared_parameter_and_response(spec: Spec) -> None:
+    """GET /refunds takes a shared `currency` filter; update-rfi may answer a shared 409."""
+    spec["components"]["parameters"]["RefundCurrency"] = {
+        "name": "currency",
+        "in": "query",
+        "required": False,
+        "description": "Only refunds in this currency.",
+        "schema": {"$ref": "#/components/schemas/CurrencyCode"},
+    }
+    parameters = _operation(spec, "/refunds", "get").setdefault("parameters", [])
+    shared = {"$ref": "#/components/parameters/RefundCurrency"}
+    if shared not in parameters:
+        parameters.insert(0, shared)
+    _schemas(spec)["StateConflictBody"] = {
+        "type": "object",
+        "description": "The 409 body: the resource is not in a state that allows the request.",
+        "required": ["error", "message"],
+        "properties": {
+            "error": {"type": "string", "const": "Conflict"},
+            "message": {"type": "string"},
+        },
+    }
+    spec["components"]["responses"]["StateConflict"] = {
+        "description": "The resource is not in a state that allows the request.",
+        "content": {
+            "application/json": {
+                "schema": {"$ref": "#/components/schemas/StateConflictBody"},
+                "example": {"error": "Conflict", "message": "the RFI is already under review"},
+            }
+        },
+    }
+    responses = _operation(spec, "/orders/{id}/update-rfi", "patch")["responses"]
+    responses["409"] = {"$ref": "#/components/responses/StateConflict"}
+
+
+async def drive_shared_parameter_and_response(drive: Drive) -> None:
+    from payments_sdk import APIStatusError
+
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=2))
+    page = await drive.client.refunds.list(currency=refund.currency)
+    _check(drive.sent[-1].url.params["currency"] == refund.currency, drive.sent[-1].url)
+    _check([r.id for r in page.data] == [refund.id], page.data)
+    await _refused(lambda: drive.client.refunds.list(currency="usd"), "currency")
+    body = {"error": "Conflict", "message": "the RFI is already under review"}
+    client = await drive.answering(409, json.dumps(body).encode())
+    try:
+        documents = [{"id": "doc_1", "rfi_doc_id": "rfidoc_1"}]
+        await client.orders.update_rfi("ord_1", documents=documents)
+    except APIStatusError as exc:
+        _check(exc.status_code == 409 and "already under review" in str(exc), exc)
+    else:
+        raise AssertionError("a 409 was not raised")
+
+
 def accepted_status(spec: Spec) -> None:
     """POST /refunds may answer 202 (processed later) with the same body as its 201."""
     responses = _operation(spec, "/refunds", "post")["responses"]
@@ -1781,6 +1888,13 @@ EDITS: tuple[Edit, ...] = (
          pattern_properties_field, drive=drive_pattern_properties_field),
     Edit("prefix_items_field", "compatible", "prefixItems / contains", prefix_items_field,
          drive=drive_prefix_items_field),
+    Edit("integer_enum_field", "compatible", "enum of integers", integer_enum_field,
+         drive=drive_integer_enum_field),
+    Edit("nullable_response_fields", "compatible", "type with null; oneOf of primitives",
+         nullable_response_fields, drive=drive_nullable_response_fields),
+    Edit("shared_parameter_and_response", "compatible",
+         "components/parameters and components/responses by $ref",
+         shared_parameter_and_response, drive=drive_shared_parameter_and_response),
     Edit("accepted_status", "compatible", "success statuses", accepted_status,
          drive=drive_accepted_status),
     Edit("required_response_field", "compatible", "required (response)", required_response_field,
