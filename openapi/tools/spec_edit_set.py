@@ -1302,6 +1302,36 @@ async def drive_shared_parameter_and_response(drive: Drive) -> None:
         raise AssertionError("a 409 was not raised")
 
 
+def no_content_action(spec: Spec) -> None:
+    """Add an action that answers 204 with no body: POST /kyc-links/{id}/revoke."""
+    spec["paths"]["/kyc-links/{id}/revoke"] = {
+        "post": {
+            "operationId": "revokeKycLink",
+            "tags": _operation(spec, "/kyc-links/{id}", "get").get("tags", []),
+            "summary": "Revoke a KYC link",
+            "description": "Makes the link unusable; the customer can no longer open it.",
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {"204": {"description": "Revoked."}, **_errors("400", "401", "404")},
+        }
+    }
+
+
+async def drive_no_content_action(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    link = await drive.client.kyc_links.create(customer_id="cust_42")
+    _check(await drive.client.kyc_links.revoke(link.id) is None, "revoke answered a body")
+    _check(drive.sent[-1].url.path.endswith(f"/kyc-links/{link.id}/revoke"), drive.sent[-1].url)
+    raw = await drive.client.with_raw_response.kyc_links.revoke(link.id)
+    _check(raw.status_code == 204, raw)
+    try:
+        await drive.client.kyc_links.revoke("kyc_none")
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a link that does not exist was revoked")
+
+
 def accepted_status(spec: Spec) -> None:
     """POST /refunds may answer 202 (processed later) with the same body as its 201."""
     responses = _operation(spec, "/refunds", "post")["responses"]
@@ -1895,6 +1925,9 @@ EDITS: tuple[Edit, ...] = (
     Edit("shared_parameter_and_response", "compatible",
          "components/parameters and components/responses by $ref",
          shared_parameter_and_response, drive=drive_shared_parameter_and_response),
+    Edit("no_content_action", "compatible", "204 with no body (an action)", no_content_action,
+         facts=(_added("OPERATIONS", ("POST", "/v1/kyc-links/{id}/revoke")),),
+         drive=drive_no_content_action),
     Edit("accepted_status", "compatible", "success statuses", accepted_status,
          drive=drive_accepted_status),
     Edit("required_response_field", "compatible", "required (response)", required_response_field,
