@@ -8,7 +8,8 @@ client built on the baseline:
   (an operationId rename that keeps the method, ``refunds.create``, is not breaking);
   a parameter or body field removed or renamed, newly required, or narrowed (type, enum value
   removed, tighter bound, new pattern); a response field removed or no longer required, or
-  widened (another type); a success status changed.
+  widened (another type); a success status removed, or added with another answer than the
+  first kept one's.
   The ``style``/``explode`` of an array or object parameter changed (old clients write it the
   old way) is breaking too.
 * **non-breaking**: new operations, new optional parameters and fields, new request enum values,
@@ -655,12 +656,20 @@ class _Differ:
         old_success = sorted(code for code in old if code.startswith("2"))
         new_success = sorted(code for code in new if code.startswith("2"))
         if old_success != new_success:
-            self.add(
-                True,
-                operation,
-                f"{route} responses",
-                f"success status {', '.join(old_success)} -> {', '.join(new_success)}",
+            # A success status added beside the ones kept, answering exactly what the first of
+            # them answers (a 202 beside a 201, the same body), returns what the method
+            # returned: compatible. A status removed, or one answering otherwise, is breaking.
+            kept = [code for code in old_success if code in new_success]
+            first = _resolve(self.new, new[kept[0]]).get("content") if kept else None
+            alike = len(kept) == len(old_success) and all(
+                _resolve(self.new, new[code]).get("content") == first
+                for code in new_success
+                if code not in kept
             )
+            change = f"success status {', '.join(old_success)} -> {', '.join(new_success)}"
+            if alike:
+                change += f" (answering as {kept[0]} does)"
+            self.add(not alike, operation, f"{route} responses", change)
         for code in old:
             if code not in new:
                 if not code.startswith("2"):

@@ -170,11 +170,12 @@ def _place(spec: Spec, parameter: Any) -> tuple[str, str]:
 
 
 def add_parameter(spec: Spec, path: str, verb: str, parameter: dict[str, Any]) -> None:
-    """Add ``parameter`` first, replacing one at the same place (inline or by ``$ref``)."""
+    """Add ``parameter`` first, or where one at the same place is (inline or by ``$ref``)."""
     parameters = operation(spec, path, verb).setdefault("parameters", [])
     place = _place(spec, parameter)
+    at = next((i for i, p in enumerate(parameters) if _place(spec, p) == place), 0)
     parameters[:] = [p for p in parameters if _place(spec, p) != place]
-    parameters.insert(0, parameter)
+    parameters.insert(at, parameter)
 
 
 def parameter_of(spec: Spec, path: str, verb: str, name: str, where: str = "query") -> Any:

@@ -51,6 +51,7 @@ from bundle_edits import (
     properties_of,
     remove_field,
     required_of,
+    resolve,
     schemas,
 )
 
@@ -1292,6 +1293,258 @@ async def drive_api_key_scheme(drive: Drive) -> None:
         raise AssertionError("the partner key was not what the call sent")
 
 
+_resolved = resolve
+
+
+def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None:
+    """Give each example of a ``schema_name`` object in the bundle ``field``, if it lacks it.
+
+    A required field the bundle gains is in its examples too, or the bundle's own lint (and
+    the examples a test mocks with) would fail: the edit does what the maintainer does.
+    """
+    wanted = f"#/components/schemas/{schema_name}"
+
+    def walk(schema: Any, example: Any, depth: int = 0) -> None:
+        if depth > 30 or not isinstance(schema, dict):
+            return
+        if schema.get("$ref") == wanted and isinstance(example, dict):
+            example.setdefault(field, value)
+        schema = _resolved(spec, schema)
+        if isinstance(example, dict):
+            for part in schema.get("allOf", []) + schema.get("oneOf", []) + schema.get("anyOf", []):
+                walk(part, example, depth + 1)
+            for name, sub in schema.get("properties", {}).items():
+                if name in example:
+                    walk(sub, example[name], depth + 1)
+        elif isinstance(example, list) and isinstance(schema.get("items"), dict):
+            for item in example:
+                walk(schema["items"], item, depth + 1)
+
+    media_types = []
+    for item in spec["paths"].values():
+        for op in item.values():
+            if not isinstance(op, dict):
+                continue
+            body = _resolved(spec, op.get("requestBody", {}))
+            media_types += list(body.get("content", {}).values())
+            for response in op.get("responses", {}).values():
+                media_types += list(_resolved(spec, response).get("content", {}).values())
+    for media in media_types:
+        schema = media.get("schema")
+        examples = [media["example"]] if "example" in media else []
+        examples += [_resolved(spec, e).get("value") for e in media.get("examples", {}).values()]
+        for example in examples:
+            walk(schema, example)
+
+
+def integer_enum_field(spec: Spec) -> None:
+    """KYC links take `reminder_days` (1, 3 or 7); a payment has a `risk_level` (1 to 3)."""
+    properties_of(spec, "KycLinkCreateRequest")["reminder_days"] = {
+        "type": "integer",
+        "enum": [1, 3, 7],
+        "description": "Days between the reminders sent to the customer.",
+    }
+    properties_of(spec, "Payment")["risk_level"] = {
+        "type": "integer",
+        "enum": [1, 2, 3],
+        "description": "The payment's risk level, from 1 (low) to 3 (high).",
+    }
+
+
+async def drive_integer_enum_field(drive: Drive) -> None:
+    await drive.client.kyc_links.create(customer_id="cust_42", reminder_days=3)
+    _check(json.loads(drive.sent[-1].content)["reminder_days"] == 3, drive.sent[-1].content)
+    await _refused(
+        lambda: drive.client.kyc_links.create(customer_id="cust_42", reminder_days=2),
+        "reminder_days",
+    )
+    paid = await _paid(drive)
+    await drive.control(f"/_sandbox/records/payments/{paid}", {"risk_level": 2}, "PATCH")
+    page = await drive.client.payments.list(per_page=100)
+    payment = next(p for p in page.data if p.id == paid)
+    _check(int(payment.risk_level) == 2, payment)
+
+
+def nullable_response_fields(spec: Spec) -> None:
+    """Give a payment a nullable `failure_code` and an `external_ref` of text or a number."""
+    properties = _schemas(spec)["Payment"]["properties"]
+    properties["failure_code"] = {
+        "type": ["string", "null"],
+        "maxLength": 40,
+        "description": "Why the payment failed, or null.",
+        "examples": ["insufficient_funds"],
+    }
+    properties["external_ref"] = {
+        "oneOf": [{"type": "string", "maxLength": 35}, {"type": "integer", "minimum": 0}],
+        "description": "The payer's own reference, as text or as a number.",
+    }
+
+
+async def drive_nullable_response_fields(drive: Drive) -> None:
+    paid = await _paid(drive)
+    for fields in ({"failure_code": None, "external_ref": 42}, {"external_ref": "INV-7"}):
+        await drive.control(f"/_sandbox/records/payments/{paid}", fields, "PATCH")
+        page = await drive.client.payments.list(per_page=100)
+        payment = next(p for p in page.data if p.id == paid)
+        for name, value in fields.items():
+            _check(_field(payment, name) == value, (name, payment))
+
+
+def shared_parameter_and_response(spec: Spec) -> None:
+    """GET /refunds takes a shared `currency` filter; update-rfi may answer a shared 409."""
+    spec["components"]["parameters"]["RefundCurrency"] = {
+        "name": "currency",
+        "in": "query",
+        "required": False,
+        "description": "Only refunds in this currency.",
+        "schema": {"$ref": "#/components/schemas/CurrencyCode"},
+    }
+    parameters = _operation(spec, "/refunds", "get").setdefault("parameters", [])
+    shared = {"$ref": "#/components/parameters/RefundCurrency"}
+    if shared not in parameters:
+        parameters.insert(0, shared)
+    _schemas(spec)["StateConflictBody"] = {
+        "type": "object",
+        "description": "The 409 body: the resource is not in a state that allows the request.",
+        "required": ["error", "message"],
+        "properties": {
+            "error": {"type": "string", "const": "Conflict"},
+            "message": {"type": "string"},
+        },
+    }
+    spec["components"]["responses"]["StateConflict"] = {
+        "description": "The resource is not in a state that allows the request.",
+        "content": {
+            "application/json": {
+                "schema": {"$ref": "#/components/schemas/StateConflictBody"},
+                "example": {"error": "Conflict", "message": "the RFI is already under review"},
+            }
+        },
+    }
+    responses = _operation(spec, "/orders/{id}/update-rfi", "patch")["responses"]
+    responses["409"] = {"$ref": "#/components/responses/StateConflict"}
+
+
+async def drive_shared_parameter_and_response(drive: Drive) -> None:
+    from payments_sdk import APIStatusError
+
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=2))
+    page = await drive.client.refunds.list(currency=refund.currency)
+    _check(drive.sent[-1].url.params["currency"] == refund.currency, drive.sent[-1].url)
+    _check([r.id for r in page.data] == [refund.id], page.data)
+    await _refused(lambda: drive.client.refunds.list(currency="usd"), "currency")
+    body = {"error": "Conflict", "message": "the RFI is already under review"}
+    client = await drive.answering(409, json.dumps(body).encode())
+    try:
+        documents = [{"id": "doc_1", "rfi_doc_id": "rfidoc_1"}]
+        await client.orders.update_rfi("ord_1", documents=documents)
+    except APIStatusError as exc:
+        _check(exc.status_code == 409 and "already under review" in str(exc), exc)
+    else:
+        raise AssertionError("a 409 was not raised")
+
+
+def no_content_action(spec: Spec) -> None:
+    """Add an action that answers 204 with no body: POST /kyc-links/{id}/revoke."""
+    add_path(
+        spec,
+        "/kyc-links/{id}/revoke",
+        {
+            "post": {
+                "operationId": "revokeKycLink",
+                "tags": _operation(spec, "/kyc-links/{id}", "get").get("tags", []),
+                "summary": "Revoke a KYC link",
+                "description": "Makes the link unusable; the customer can no longer open it.",
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {"204": {"description": "Revoked."}, **_errors("400", "401", "404")},
+            }
+        },
+    )
+
+
+async def drive_no_content_action(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    link = await drive.client.kyc_links.create(customer_id="cust_42")
+    _check(await drive.client.kyc_links.revoke(link.id) is None, "revoke answered a body")
+    _check(drive.sent[-1].url.path.endswith(f"/kyc-links/{link.id}/revoke"), drive.sent[-1].url)
+    raw = await drive.client.with_raw_response.kyc_links.revoke(link.id)
+    _check(raw.status_code == 204, raw)
+    try:
+        await drive.client.kyc_links.revoke("kyc_none")
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a link that does not exist was revoked")
+
+
+def accepted_status(spec: Spec) -> None:
+    """POST /refunds may answer 202 (processed later) with the same body as its 201."""
+    responses = _operation(spec, "/refunds", "post")["responses"]
+    if "202" not in responses:
+        responses["202"] = {
+            **copy.deepcopy(responses["201"]),
+            "description": "Accepted: the refund is processed later.",
+        }
+
+
+async def drive_accepted_status(drive: Drive) -> None:
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=1))
+    _check(refund.payment_id, refund)
+    body = {"id": "rfnd_1", "status": "pending", "payment_id": "payt_1"}
+    client = await drive.answering(202, json.dumps(body).encode())
+    accepted = await client.refunds.create(payment_id="payt_1")
+    _check((accepted.id, accepted.payment_id) == ("rfnd_1", "payt_1"), accepted)
+
+
+def required_response_field(spec: Spec) -> None:
+    """Give every refund the bank's `reference` (a new required response field)."""
+    properties_of(spec, "Refund")["reference"] = {
+        "type": "string",
+        "minLength": 6,
+        "maxLength": 35,
+        "pattern": "^RF[0-9A-Z]+$",
+        "description": "The bank's reference of the refund.",
+    }
+    if "reference" not in required_of(spec, "Refund"):
+        required_of(spec, "Refund").append("reference")
+    _fill_examples(spec, "Refund", "reference", "RF7QK2M9")
+
+
+async def drive_required_response_field(drive: Drive) -> None:
+    import re
+
+    pattern = re.compile(field_of(drive.document, "Refund", "reference")["pattern"])
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=5))
+    _check(bool(pattern.match(refund.reference)), refund)
+    done = await drive.client.refunds.mock_update_status(refund.id)
+    _check(done.reference == refund.reference, done)
+    again = await drive.client.refunds.retrieve(refund.id)
+    _check(again.reference == refund.reference, again)
+
+
+def required_nested_response_field(spec: Spec) -> None:
+    """Give an order's `rfi` a required `raised_at` (a required field of a nested object)."""
+    properties_of(spec, "RfiReference")["raised_at"] = {
+        "$ref": "#/components/schemas/Timestamp",
+        "description": "When the RFI was raised.",
+    }
+    if "raised_at" not in required_of(spec, "RfiReference"):
+        required_of(spec, "RfiReference").append("raised_at")
+    _fill_examples(spec, "RfiReference", "raised_at", "2026-11-22T10:00:00Z")
+
+
+async def drive_required_nested_response_field(drive: Drive) -> None:
+    from payments_sdk.sandbox.rules import SANCTIONS_THRESHOLD
+
+    order = await drive.client.orders.create(
+        amount=SANCTIONS_THRESHOLD, currency="USD", payment_methods=["bank_transfer"]
+    )
+    _check(order.rfi is not None and isinstance(order.rfi.raised_at, datetime.datetime), order)
+    again = await drive.client.orders.retrieve(order.id)
+    _check(again.rfi.raised_at == order.rfi.raised_at, again)
+
+
 # -- breaking --------------------------------------------------------------------------------------
 
 
@@ -1306,6 +1559,12 @@ def new_required_field(spec: Spec) -> None:
     required = required_of(spec, "RefundCreateRequest")
     if "reason" not in required:
         required.append("reason")
+
+
+def response_field_optional(spec: Spec) -> None:
+    """Let a refund's answers leave out `payment_id` (no longer required)."""
+    refund = _schemas(spec)["Refund"]
+    refund["required"] = [name for name in refund["required"] if name != "payment_id"]
 
 
 def removed_enum_value(spec: Spec) -> None:
@@ -1575,13 +1834,13 @@ async def drive_multiple_of_field(drive: Drive) -> None:
 def dependent_required_field(spec: Spec) -> None:
     """Give a virtual account an optional `notify_url`, which needs a `notify_secret`."""
     schema = _schemas(spec)["VirtualAccountCreateRequest"]
-    schema["properties"]["notify_url"] = {
+    properties_of(spec, "VirtualAccountCreateRequest")["notify_url"] = {
         "type": "string",
         "pattern": "^https://[^\\s]+$",
         "description": "Where the service posts the account's credits.",
         "examples": ["https://example.com/credits"],
     }
-    schema["properties"]["notify_secret"] = {
+    properties_of(spec, "VirtualAccountCreateRequest")["notify_secret"] = {
         "type": "string",
         "minLength": 16,
         "description": "Signs the notifications sent to `notify_url`.",
@@ -1605,12 +1864,12 @@ async def drive_dependent_required_field(drive: Drive) -> None:
 def conditional_required_field(spec: Spec) -> None:
     """Let a refund go by bank transfer, which then needs a `beneficiary_id` (if/then)."""
     schema = _schemas(spec)["RefundCreateRequest"]
-    schema["properties"]["refund_method"] = {
+    properties_of(spec, "RefundCreateRequest")["refund_method"] = {
         "type": "string",
         "enum": ["original", "bank_transfer"],
         "description": "How the money goes back: to the original payment method by default.",
     }
-    schema["properties"]["beneficiary_id"] = {
+    properties_of(spec, "RefundCreateRequest")["beneficiary_id"] = {
         "type": "string",
         "minLength": 1,
         "description": "The beneficiary a bank-transfer refund is paid to.",
@@ -1812,10 +2071,28 @@ EDITS: tuple[Edit, ...] = (
          pattern_properties_field, drive=drive_pattern_properties_field),
     Edit("prefix_items_field", "compatible", "prefixItems / contains", prefix_items_field,
          drive=drive_prefix_items_field),
+    Edit("integer_enum_field", "compatible", "enum of integers", integer_enum_field,
+         drive=drive_integer_enum_field),
+    Edit("nullable_response_fields", "compatible", "type with null; oneOf of primitives",
+         nullable_response_fields, drive=drive_nullable_response_fields),
+    Edit("shared_parameter_and_response", "compatible",
+         "components/parameters and components/responses by $ref",
+         shared_parameter_and_response, drive=drive_shared_parameter_and_response),
+    Edit("no_content_action", "compatible", "204 with no body (an action)", no_content_action,
+         facts=(_added("OPERATIONS", ("POST", "/v1/kyc-links/{id}/revoke")),),
+         drive=drive_no_content_action),
+    Edit("accepted_status", "compatible", "success statuses", accepted_status,
+         drive=drive_accepted_status),
+    Edit("required_response_field", "compatible", "required (response)", required_response_field,
+         drive=drive_required_response_field),
+    Edit("required_nested_response_field", "compatible", "required (nested response object)",
+         required_nested_response_field, drive=drive_required_nested_response_field),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,
          flags=("[BREAKING] createRefund", "reason")),
+    Edit("response_field_optional", "breaking", "required (response)", response_field_optional,
+         flags=("[BREAKING] getRefund", "payment_id: no longer always present")),
     Edit("removed_enum_value", "breaking", "enum (request)", removed_enum_value,
          flags=("[BREAKING] createBalanceConversion", "GBP")),
     Edit("narrowed_bound", "breaking", "numeric bounds", narrowed_bound,

@@ -190,3 +190,18 @@ def test_unique_items_compare_what_is_sent() -> None:
 
     error = _refused({"tags": [Tag.LATE, "late"]}, _WHOLE_UNITS, "")
     assert (error.field, error.problem) == ("tags", "must not hold the same item twice")
+
+
+def test_an_enum_of_integers_is_checked_before_sending() -> None:
+    """``{type: integer, enum: [1, 3, 7]}``: a member or its value is sent, another refused."""
+    import enum
+
+    schema = {"type": "integer", "enum": [1, 3, 7]}
+    assert check(3, schema, "reminder_days") == 3
+
+    class Days(enum.IntEnum):
+        THREE = 3
+
+    assert check(Days.THREE, schema, "reminder_days") == 3
+    error = _refused(2, schema, "reminder_days")
+    assert (error.field, error.problem) == ("reminder_days", "must be one of 1, 3, 7, got 2")

@@ -26,9 +26,12 @@ from payments_sdk._naming import CLIENT
 from payments_sdk._operation_table import OPERATIONS
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 from tests.support.generated_modules import operation_module
+from tests.support.schema_values import answered
 
 WRAPPER = Path(__file__).resolve().parents[2] / "wrapper" / "payments_sdk"
-REFUND = {"id": "rfnd_1", "status": "in_progress", "payment_id": "payt_1"}
+REFUND = answered(
+    "refunds.create", {"id": "rfnd_1", "status": "in_progress", "payment_id": "payt_1"}
+)
 NAMESPACES = sorted({entry.resource for entry in OPERATIONS} - {CLIENT})
 """The client's namespaces: every resource of the operation table (so of the bundle)."""
 
@@ -121,11 +124,8 @@ async def test_connection_errors_keep_their_cause_without_the_key() -> None:
 async def test_raw_responses_give_status_headers_and_the_model(make_client: MakeClient) -> None:
     """`with_raw_response` returns status, headers and parse(), for calls and list pages."""
     headers = {"x-request-id": "req_42", "x-ratelimit-remaining": "99"}
-    page = {
-        "data": [REFUND],
-        "page_meta": {"current": 1, "previous": None, "next": None, "per_page": 20, "pages": 1},
-    }
-    page["page_meta"]["count"] = 1
+    meta = {"current": 1, "previous": None, "next": None, "per_page": 20, "pages": 1, "count": 1}
+    page = answered("refunds.list", {"data": [REFUND], "page_meta": meta})
 
     def answer(request: httpx.Request) -> httpx.Response:
         body = page if request.url.path.endswith("/refunds") and request.method == "GET" else REFUND

@@ -23,6 +23,7 @@ from payments_sdk import (
     instant_retries,
 )
 from tests.conftest import MakeClient
+from tests.support.schema_values import answered
 
 
 @pytest.mark.parametrize(
@@ -112,7 +113,7 @@ async def test_missing_required_field_is_a_validation_error(make_client: MakeCli
 
 async def test_another_success_status_still_parses_the_model(make_client: MakeClient) -> None:
     """A 202 where the bundle documents 201 is parsed as the documented model, never None."""
-    body = {"id": "rfnd_1", "status": "x", "payment_id": "payt_1"}
+    body = answered("refunds.create", {"id": "rfnd_1", "status": "x", "payment_id": "payt_1"})
     client, _ = make_client(lambda r: httpx.Response(202, json=body))
     refund = await client.refunds.create(payment_id="payt_1")
     assert (refund.id, refund.status) == ("rfnd_1", "x")

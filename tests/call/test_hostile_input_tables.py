@@ -25,6 +25,7 @@ from payments_sdk import (
     Undocumented,
 )
 from tests.conftest import MakeClient
+from tests.support.schema_values import record
 
 pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
@@ -86,8 +87,8 @@ async def test_the_last_representable_instants_are_accepted(make_client: MakeCli
 
 def _item(n: int, created_at: str | None = None) -> dict[str, Any]:
     stamp = created_at or (datetime(2026, 1, 1, tzinfo=UTC) - timedelta(seconds=n)).isoformat()
-    return {"id": f"payt_{n}", "status": "success", "currency": "USD", "amount": n,
-            "created_at": stamp}  # fmt: skip
+    return record("Payment", {"id": f"payt_{n}", "status": "success", "currency": "USD",
+                              "amount": n, "created_at": stamp})  # fmt: skip
 
 
 def _page(

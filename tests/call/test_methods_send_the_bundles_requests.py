@@ -22,7 +22,7 @@ from payments_sdk import (
 from payments_sdk._naming import sdk_name
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import MakeClient
-from tests.support.schema_values import example
+from tests.support.schema_values import answered, example
 
 ROOT = "https://api.payments.test"
 # The defaults the pager sends, as the bundle declares them (the shared list parameters).
@@ -371,7 +371,7 @@ async def test_orders_refuse_bad_split_ids_before_sending(
 
 async def test_orders_send_split_ids_with_a_quote(make_client: MakeClient) -> None:
     """The quote form carries split_ids too, and omits it when not given."""
-    order = {"id": "ord_1", "quote_id": "q1"}
+    order = answered("orders.create", {"id": "ord_1", "quote_id": "q1"})
     client, recorder = make_client(lambda request: httpx.Response(201, json=order))
     await client.orders.create(quote_id="q1", split_ids=["s1"])
     assert recorder.last_json() == {"quote_id": "q1", "split_ids": ["s1"]}

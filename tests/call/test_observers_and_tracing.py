@@ -33,6 +33,7 @@ from payments_sdk import (
 from payments_sdk._operation_table import OPERATIONS
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
 from tests.support.clients import sdk
+from tests.support.schema_values import answered
 from tests.support.wire_server import ok, serve
 
 RETRIEVE_BALANCES = next(
@@ -42,7 +43,7 @@ RETRIEVE_BALANCES = next(
 
 pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
-BALANCES = {"data": [{"currency": "USD", "amount": 100}]}
+BALANCES = answered("balances.retrieve", {"data": [{"currency": "USD", "amount": 100}]})
 
 
 class Recorder:

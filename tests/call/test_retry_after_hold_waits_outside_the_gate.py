@@ -30,11 +30,12 @@ from payments_sdk import (
     instant_retries,
 )
 from tests.support.clients import sdk
+from tests.support.schema_values import answered
 from tests.support.wire_server import Reply, Seen, WireServer, serve
 
 pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
-BALANCES = {"data": [{"currency": "USD", "amount": 5}]}
+BALANCES = answered("balances.retrieve", {"data": [{"currency": "USD", "amount": 5}]})
 
 
 @contextlib.contextmanager

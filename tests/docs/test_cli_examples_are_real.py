@@ -105,7 +105,7 @@ def test_every_example_prints_what_the_page_shows(env: dict[str, str]) -> None:
             actual = _run(example.command, env, last)
             written += [f"$ {example.command}", *actual]
             if actual != example.shown:
-                mismatches.append((example.command, example.shown, actual))
+                mismatches.append((example.command, example.shown, actual, last[0]))
         kept = end
     written += lines[kept:]
     if UPDATE:
@@ -113,7 +113,9 @@ def test_every_example_prints_what_the_page_shows(env: dict[str, str]) -> None:
         # never turns an example that worked into one that fails, or back: that is a change
         # of behaviour for a person to read, so the page is left as it is.
         turned = [
-            command for command, shown, actual in mismatches if _turned(command, shown, actual)
+            command
+            for command, shown, actual, code in mismatches
+            if _turned(command, shown, actual, code)
         ]
         assert not turned, f"these examples now end otherwise than the page shows: {turned}"
         PAGE.write_text("\n".join(written) + "\n", encoding="utf-8")
@@ -124,22 +126,37 @@ def test_every_example_prints_what_the_page_shows(env: dict[str, str]) -> None:
             + "\n".join(shown)
             + "\n--- payments\n"
             + "\n".join(actual)
-            for command, shown, actual in mismatches
+            for command, shown, actual, _ in mismatches
         )
         + "\n\n(PAYMENTS_DOCS_UPDATE=1 pytest tests/docs/test_cli_examples_are_real.py"
         " writes the outputs)"
     )
 
 
-def _turned(command: str, shown: list[str], actual: list[str]) -> bool:
-    """Whether an example's outcome changed: its exit code, an error, a traceback."""
+def _turned(command: str, shown: list[str], actual: list[str], code: int) -> bool:
+    """Whether an example's outcome changed: its exit code, an error, a traceback.
+
+    ``code`` is the exit code of the command now. A command whose error goes to standard error
+    (no ``2>&1``) prints nothing when it fails: its page showed no error, so a failure now is
+    a change of outcome, never an output to write (the page would lose the example's output).
+    """
     if command == "echo $?":
         return shown != actual
 
     def failed(lines: list[str]) -> bool:
         return any(line.startswith(("payments: error", "Traceback")) for line in lines)
 
-    return failed(shown) != failed(actual)
+    return failed(shown) != (failed(actual) or code != 0)
+
+
+def test_a_rewrite_never_blanks_an_example_that_now_fails() -> None:
+    """An example that succeeded and now exits non-zero, its error on stderr, is refused."""
+    shown = ["id          rfnd_1", "status      in_progress"]
+    assert _turned("payments refunds create --payment-id p", shown, [], 1)
+    assert not _turned("payments refunds create --payment-id p", shown, [*shown, "x  1"], 0)
+    error = ["payments: error: id: not found"]
+    assert not _turned("payments refunds retrieve x 2>&1", error, ["payments: error: other"], 4)
+    assert _turned("payments refunds retrieve x 2>&1", error, shown, 0)
 
 
 def test_the_page_lists_every_exit_code() -> None:

@@ -29,6 +29,7 @@ from payments_sdk import (
 )
 from payments_sdk.sandbox import Sandbox
 from tests.conftest import BASE_URL, TEST_KEY
+from tests.support.schema_values import record
 from tests.support.wire_server import Reply, serve, until
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -121,7 +122,7 @@ async def _redirect() -> str:
 
 async def _wrong_type() -> str:
     item = {"id": "p", "status": "s", "currency": "USD", "amount": 1}
-    items = [{**item, "created_at": "2026-11-21T10:00:00Z"} for _ in range(5)]
+    items = [record("Payment", {**item, "created_at": "2026-11-21T10:00:00Z"}) for _ in range(5)]
     items[3]["amount"] = "lots"
     meta = {"current": 1, "previous": None, "next": None, "per_page": 5, "pages": 1, "count": 5}
     client, http = _client(lambda _: httpx.Response(200, json={"data": items, "page_meta": meta}))
@@ -141,7 +142,10 @@ async def _stuck_page() -> str:
         number = int(request.url.params["page"])
         stamp = f"2026-11-2{number}T10:00:00Z"
         meta = {"current": number, "previous": None, "next": 2, "per_page": 1, "pages": 5}
-        body = {"data": [{**item, "created_at": stamp}], "page_meta": {**meta, "count": 5}}
+        body = {
+            "data": [record("Payment", {**item, "created_at": stamp})],
+            "page_meta": {**meta, "count": 5},
+        }
         return httpx.Response(200, json=body)
 
     client, http = _client(page)

@@ -30,6 +30,7 @@ from tests.call.test_methods_send_the_bundles_requests import (
     _success_example,
 )
 from tests.conftest import MakeClient
+from tests.support.schema_values import answered, record
 
 SECRET = "sk_live_do_not_echo_4242"
 
@@ -131,7 +132,7 @@ async def test_every_wrong_type_is_reported_with_its_path(
 async def test_a_page_names_the_item_that_broke(make_client: MakeClient) -> None:
     """The fourth item's amount: `$.data[3].amount: expected int, got str`."""
     item = {"id": "payt_1", "status": "success", "currency": "USD", "amount": 100}
-    items = [{**item, "created_at": f"2026-11-2{n}T10:00:00Z"} for n in range(5)]
+    items = [record("Payment", {**item, "created_at": f"2026-11-2{n}T10:00:00Z"}) for n in range(5)]
     items[3]["amount"] = "lots"
     meta = {"current": 1, "previous": None, "next": None, "per_page": 5, "pages": 1, "count": 5}
     client, _ = make_client(
@@ -206,6 +207,7 @@ def test_unknown_fields_take_the_lenient_path_and_are_kept() -> None:
         },
         "has_more": False,
     }
+    page = answered("payments.list", page)
     parsed = decode_response(httpx.Response(200, content=json.dumps(page).encode()), PaymentList)
     result = parsed.parsed
     assert result.additional_properties == {"has_more": False}

@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 from payments_sdk import InvalidParameterError, Undocumented
 from payments_sdk.types import BeneficiaryAddress, BeneficiaryBankAccountRequest
 from tests.conftest import MakeClient
+from tests.support.schema_values import answered
 
 BENEFICIARY = {"name": "Jane", "type": "individual", "address": {"city": "London"}}
 ACCOUNT = {"currency": "GBP", "account_number": "31926819", "local_routing_number": "601613"}
-CREATED = {"id": "bnf_1", "category": "payout"}
+CREATED = answered("beneficiaries.create", {"id": "bnf_1", "category": "payout"})
 
 
 @pytest.mark.parametrize(
@@ -84,7 +85,8 @@ async def test_models_with_additional_properties_are_sent_as_built(make_client: 
 
 async def test_rfi_submissions_are_checked_too(make_client: MakeClient) -> None:
     """documents=[{...}] entries carry id and rfi_doc_id only, unless Undocumented."""
-    client, recorder = make_client(lambda r: httpx.Response(200, json={"id": "ord_1"}))
+    order = answered("orders.update_rfi", {"id": "ord_1"})
+    client, recorder = make_client(lambda r: httpx.Response(200, json=order))
     entry = {"id": "doc_1", "rfi_doc_id": "rfidoc_1"}
     with pytest.raises(InvalidParameterError) as raised:
         await client.orders.update_rfi("ord_1", documents=[entry, {**entry, "note": "x"}])

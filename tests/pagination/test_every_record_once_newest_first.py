@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
+from tests.support.schema_values import record
 
 pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
@@ -36,15 +37,14 @@ class FakePayments:
         for _ in range(count):
             self.created += 1
             stamp = EPOCH + timedelta(seconds=self.created)
-            self.records.append(
-                {
-                    "id": f"payt_{self.created}",
-                    "status": "success",
-                    "currency": "USD",
-                    "amount": self.created,
-                    "created_at": stamp.isoformat().replace("+00:00", "Z"),
-                }
-            )
+            made = {
+                "id": f"payt_{self.created}",
+                "status": "success",
+                "currency": "USD",
+                "amount": self.created,
+                "created_at": stamp.isoformat().replace("+00:00", "Z"),
+            }
+            self.records.append(record("Payment", made))
 
     def select(self, request: httpx.Request) -> dict[str, Any]:
         params = request.url.params

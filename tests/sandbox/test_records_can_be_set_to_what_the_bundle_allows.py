@@ -27,7 +27,7 @@ from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox._record_fields import RecordFields
 from payments_sdk.sandbox.contract import SchemaSet, load_bundle
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.schema_values import variants
+from tests.support.schema_values import record, variants
 
 FOLDED = load_bundle()
 SCHEMAS = FOLDED["components"]["schemas"]
@@ -71,12 +71,19 @@ async def _refused(sandbox: Sandbox, path: str, body: Any, method: str = "PATCH"
         return await client.request(method, path, json=body, headers=headers)
 
 
+# The other required fields of an RFI's document filled from the bundle: only the id is wrong.
+_NOT_AN_RFI_DOC_ID = record("RfiDocument", {"rfi_doc_id": "doc_1"})
+
+
 @pytest.mark.parametrize(
     ("body", "named"),
     [
         ({"status": 7}, "status "),
         ({"documents": [{"type": "passport"}]}, "documents[0].rfi_doc_id "),
-        ({"documents": [{"rfi_doc_id": "doc_1"}]}, "documents[0].rfi_doc_id "),
+        (
+            {"documents": [record("RfiDocument", {"rfi_doc_id": "doc_1"})]},
+            "documents[0].rfi_doc_id ",
+        ),
         ({"colour": "blue"}, "colour "),
         ({"id": "rfi_2"}, "id "),
         ({"created_at": "2026-01-01T00:00:00Z"}, "created_at "),
@@ -281,17 +288,18 @@ def test_a_namespace_handle_and_the_command_line_set_fields(
         assert refused.value.status == 400 and refused.value.message.startswith("status ")
         monkeypatch.setenv("PAYMENTS_BASE_URL", url)
         monkeypatch.setenv("PAYMENTS_API_KEY", handle.api_key)
+        documents = [record("RfiDocument", {"rfi_doc_id": "rfidoc_1"})]
         words = [
             "records",
             "set",
             "rfis",
             rfi_id,
             "status=expired",
-            'documents:=[{"rfi_doc_id": "rfidoc_1"}]',
+            f"documents:={json.dumps(documents)}",
         ]
         assert controls_main(words) == 0
         shown = json.loads(capsys.readouterr().out)
-        assert shown["status"] == "expired" and shown["documents"] == [{"rfi_doc_id": "rfidoc_1"}]
+        assert shown["status"] == "expired" and shown["documents"] == documents
         assert controls_main(["records", "set", "rfis", rfi_id, "status:=1"]) == 1
         assert "status must be" in capsys.readouterr().err
         with pytest.raises(SystemExit) as usage:

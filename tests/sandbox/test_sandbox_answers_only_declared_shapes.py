@@ -32,7 +32,8 @@ def _check(sdk_name: str, response: httpx.Response, seen: set[str]) -> Any:
     if response.status_code == 204:
         assert response.content == b""
         return None
-    (status,) = [s for s in FOLDED["paths"][path][method]["responses"] if s.startswith("2")]
+    status = str(response.status_code)  # the answer's own: an operation may declare several
+    assert status in FOLDED["paths"][path][method]["responses"], (sdk_name, status)
     content = resolve(FOLDED, FOLDED["paths"][path][method]["responses"][status]).get("content")
     if content and "application/json" not in content:  # text or bytes: of a declared type
         media = response.headers.get("content-type", "").split(";")[0].strip()
@@ -233,7 +234,8 @@ async def test_a_multipart_part_the_upload_does_not_declare_is_refused(part: str
             headers={"Authorization": f"Bearer {sandbox.api_key}"},
         )
     assert response.status_code == 400
-    assert response.json() == {
+    body = response.json()
+    assert {key: body.get(key) for key in ("error", "message")} == {
         "error": "Bad Request",
         "message": f"{part} is not a part of POST /v1/document",
     }

@@ -175,6 +175,15 @@ def _notes_rule(**keywords: Any) -> Edit:
     return edit
 
 
+def _accepted_refund(document: dict[str, Any]) -> None:
+    responses = document["paths"]["/refunds"]["post"]["responses"]
+    responses["202"] = {**copy.deepcopy(responses["201"]), "description": "Accepted."}
+
+
+def _accepted_refund_without_body(document: dict[str, Any]) -> None:
+    document["paths"]["/refunds"]["post"]["responses"]["202"] = {"description": "Accepted."}
+
+
 CASES: list[tuple[str, Edit, bool, str, str]] = [
     (
         "request exclusiveMinimum added",
@@ -243,6 +252,8 @@ CASES: list[tuple[str, Edit, bool, str, str]] = [
     ("request enum value added", _aed, False, "createBalanceConversion", "added: ['AED']"),
     ("request enum value removed", _drop_gbp, True, "createBalanceConversion", "removed"),
     ("new operation", _get_payment, False, "getPayment", "new operation"),
+    ("success status added alike", _accepted_refund, False, "createRefund", "201 -> 201, 202"),
+    ("success status added unlike", _accepted_refund_without_body, True, "createRefund", "202"),
     ("new response field", _refund_reason, False, "getRefund", ".reason"),
     ("new response enum value", _refund_status_value, False, "getRefund", "added: ['failed']"),
     ("request field renamed", _rename_payment_id, True, "createRefund", "payment_id"),

@@ -20,6 +20,7 @@ from tests.support.description_facts import (
     LIST_ROUTES,
     OPERATIONS,
 )
+from tests.support.schema_values import record
 
 ROOT = Path(__file__).resolve().parents[2]
 METHODS = ("get", "put", "post", "delete", "patch", "options", "head", "trace")
@@ -143,9 +144,11 @@ def test_each_error_status_pins_its_error_text(bundle: dict[str, Any], schemas: 
     for name, text in pinned.items():
         schema = bundle["components"]["schemas"][name]
         assert schema["properties"]["error"]["const"] == text
-        assert schema["required"] == ["error", "message"]
-        assert schemas.component(name).is_valid({"error": text, "message": "x"})
-        assert not schemas.component(name).is_valid({"error": "Bad Gateway", "message": "x"})
+        assert {"error", "message"} <= set(schema["required"])
+        # Any other field the bundle requires of the body is filled from its schema.
+        valid = record(name, {"error": text, "message": "x"})
+        assert schemas.component(name).is_valid(valid)
+        assert not schemas.component(name).is_valid({**valid, "error": "Bad Gateway"})
 
 
 def test_currency_codes_carry_the_iso_4217_format(bundle: dict[str, Any]) -> None:
@@ -213,7 +216,7 @@ def test_rfis_declare_the_documents_they_ask_for(bundle: dict[str, Any]) -> None
     components = bundle["components"]["schemas"]
     documents = components["Rfi"]["properties"]["documents"]
     assert documents["items"]["$ref"] == "#/components/schemas/RfiDocument"
-    assert components["RfiDocument"]["required"] == ["rfi_doc_id"]
+    assert "rfi_doc_id" in components["RfiDocument"]["required"]
 
 
 @pytest.mark.description

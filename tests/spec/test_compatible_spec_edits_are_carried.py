@@ -31,18 +31,37 @@ READY = [edit for edit in EDITS if edit.kind == "compatible" and not edit.pendin
 
 DRIVES = textwrap.dedent(
     """
-    import asyncio, json, sys, traceback
+    import asyncio, json, re, sys, traceback
     import httpx
     import payments_sdk.resources.refunds as resources
     from payments_sdk import AsyncPaymentsClient
     from payments_sdk.sandbox._app import build_app
     from payments_sdk.sandbox._auth import KeyIssuer
     from payments_sdk.sandbox._namespace_states import Spaces
+    from payments_sdk.sandbox._schema_values import Answers
     from spec_edit_set import Drive, by_name
 
     assert resources.__file__.startswith(sys.argv[2]), resources.__file__
     document = json.load(open(sys.argv[1]))
     BASE = "http://127.0.0.1/v1"
+
+
+    def completed(request, status, body, content_type):
+        # A JSON answer a drive writes is completed as the sandbox completes its own: each
+        # required field of the operation's answer it lacks gets a value of its schema, so a
+        # required field another edit (or a replayed set) adds leaves the drive's body valid.
+        if content_type != "application/json":
+            return body
+        try:
+            value = json.loads(body)
+        except ValueError:
+            return body  # a drive's broken body stays broken
+        for path, item in document["paths"].items():
+            pattern = re.sub(r"\\\\\\{[^}]*\\\\\\}", "[^/]+", re.escape(path))
+            if request.method.lower() in item and re.fullmatch(pattern, request.url.path):
+                value = Answers(document, path, request.method).complete(status, value)
+                return json.dumps(value).encode()
+        return body
 
 
     class Driving(Drive):
@@ -70,7 +89,10 @@ DRIVES = textwrap.dedent(
 
         async def answering(self, status, body, content_type="application/json"):
             def answer(request):
-                return httpx.Response(status, content=body, headers={"content-type": content_type})
+                return httpx.Response(
+                    status, content=completed(request, status, body, content_type),
+                    headers={"content-type": content_type},
+                )
 
             http = httpx.AsyncClient(transport=httpx.MockTransport(answer))
             client = AsyncPaymentsClient(api_key=self.key, base_url=BASE, http_client=http)

@@ -13,6 +13,7 @@ import asyncio
 import datetime
 import io
 import json
+import re
 import sys
 import warnings
 from collections.abc import Awaitable, Callable
@@ -31,6 +32,7 @@ from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._namespace_states import Spaces
 
 Check = Callable[["Harness"], Awaitable[None]]
+_TEMPLATED = re.compile(r"\\\{[^}]*\\\}")  # a path template's ``{name}``, as re.escape writes it
 CHECKS: dict[str, Check] = {}
 
 
@@ -44,24 +46,58 @@ class Harness:
     """A client on the sandbox of the edited bundle, the requests it sent, and raw HTTP to it."""
 
     def __init__(self, document: dict[str, Any]) -> None:
+        self.document = document
         self.keys = KeyIssuer(None)
         self.key = self.keys.issue()
         self.app = build_app(Spaces.in_memory(seed_payments=5), self.keys, document)
         self.sent: list[httpx.Request] = []
 
     def client(self, handler: Callable[[httpx.Request], httpx.Response] | None = None) -> Any:
-        """A client on the sandbox, or on ``handler`` (a MockTransport) when one is given."""
+        """A client on the sandbox, or on ``handler`` (a MockTransport) when one is given.
+
+        A JSON answer of ``handler`` is completed as the sandbox completes its own: each
+        required field of the operation's answer that the literal lacks gets a value of its
+        schema, so a required field the bundle gains leaves the check's literals valid.
+        """
 
         async def record(request: httpx.Request) -> None:
             self.sent.append(request)
 
         transport: httpx.AsyncBaseTransport = (
-            httpx.MockTransport(handler) if handler else httpx.ASGITransport(app=self.app)
+            httpx.MockTransport(self._completing(handler))
+            if handler
+            else httpx.ASGITransport(app=self.app)
         )
         http = httpx.AsyncClient(transport=transport, event_hooks={"request": [record]})
         return AsyncPaymentsClient(
             api_key=self.key, base_url="http://127.0.0.1/v1", http_client=http, max_retries=0
         )
+
+    def _completing(
+        self, handler: Callable[[httpx.Request], httpx.Response]
+    ) -> Callable[[httpx.Request], httpx.Response]:
+        from payments_sdk.sandbox._schema_values import Answers
+
+        def answer(request: httpx.Request) -> httpx.Response:
+            response = handler(request)
+            kind = response.headers.get("content-type", "")
+            path = next(
+                (
+                    template
+                    for template, item in self.document["paths"].items()
+                    if request.method.lower() in item
+                    and re.fullmatch(_TEMPLATED.sub("[^/]+", re.escape(template)), request.url.path)
+                ),
+                None,
+            )
+            if path is None or not kind.startswith("application/json"):
+                return response
+            answers = Answers(self.document, path, request.method)
+            body = answers.complete(response.status_code, json.loads(response.content))
+            kept = {k: v for k, v in response.headers.items() if k.lower() != "content-length"}
+            return httpx.Response(response.status_code, json=body, headers=kept)
+
+        return answer
 
     async def raw(self, method: str, path: str, **kwargs: Any) -> httpx.Response:
         """Send one request to the sandbox as it is, with the key."""

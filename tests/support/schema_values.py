@@ -13,15 +13,31 @@ entry of the operation table: a valid value for each of its parameters and for i
 first shape of a ``oneOf``), an amount with an ``x-currency-field`` as :class:`Money`, an
 upload's bytes. Tests that need a valid call take it from here, never from values kept by
 parameter name, so a parameter, a field or a bound the bundle gains is filled.
+
+``answered(name, body)`` and ``record(schema, body)`` complete a body a test writes as a literal
+(a mocked answer, a record to parse): each required field the bundle declares and the literal
+lacks, at any depth, is filled with a value of its schema, as the sandbox completes its answers.
+The fields the test wrote stay as written, so it still checks what it meant to, and a required
+field the bundle gains does not break it.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from functools import cache
 from typing import Any
 
-__all__ = ["call_arguments", "example", "matching", "request_example", "variants"]
+__all__ = [
+    "answered",
+    "call_arguments",
+    "error_fields",
+    "example",
+    "matching",
+    "record",
+    "request_example",
+    "variants",
+]
 
 _FORMATS = {
     "date-time": "2026-01-02T03:04:05Z",
@@ -298,3 +314,77 @@ def _read_only(document: dict[str, Any], pointer: str) -> bool:
             return False
         node = _at(document, node["$ref"])
     return False
+
+
+@cache
+def _response_document() -> dict[str, Any]:
+    """The folded bundle, read once (completing a value never changes it)."""
+    from payments_sdk.sandbox.contract import load_bundle
+
+    return load_bundle()
+
+
+def record(schema: str, body: dict[str, Any]) -> dict[str, Any]:
+    """Return ``body`` with each required field of the component ``schema`` it lacks, filled."""
+    from payments_sdk.sandbox._schema_values import complete
+
+    document = _response_document()
+    filled: dict[str, Any] = complete(
+        copy.deepcopy(body), {"$ref": f"#/components/schemas/{schema}"}, document
+    )
+    return filled
+
+
+def answered(name: str, body: Any, status: int | None = None) -> Any:
+    """Return ``body`` as the operation the SDK calls ``name`` answers it, completed.
+
+    ``name`` is the SDK's (``refunds.create``, ``ping``); ``status`` the answer's (else the
+    operation's first success). Each required field of that answer's schema that ``body``
+    lacks, at any depth (a list page's records too), is filled with a value of its schema.
+    """
+    from payments_sdk._naming import sdk_name
+    from payments_sdk._operation_table import OPERATIONS
+    from payments_sdk.sandbox._schema_values import Answers
+
+    entry = next(e for e in OPERATIONS if sdk_name(e.resource, e.method) == name)
+    document = _response_document()
+    answers = Answers(document, entry.path, entry.http_method)
+    if status is None:
+        status = int(min(code for code in answers.schemas if code.startswith("2")))
+    return answers.complete(status, copy.deepcopy(body))
+
+
+@cache
+def error_fields(status: int) -> tuple[frozenset[str], frozenset[str]]:
+    """Return the fields an error body of ``status`` must have, and those it may have.
+
+    Read from every schema the bundle declares for that status: a field each requires is
+    required, one any declares may be there. A status the bundle declares nowhere (a 405)
+    requires nothing of the bundle and may have what any 4xx body declares. A test that checks
+    the sandbox's error bodies reads them here, so a field the bundle adds to an error body
+    is expected, not refused.
+    """
+    from payments_sdk.sandbox.contract import resolve
+
+    document = _response_document()
+    required: set[str] | None = None
+    declared: set[str] = set()
+    any_error: set[str] = set()
+    for item in document["paths"].values():
+        for operation in item.values():
+            if not isinstance(operation, dict):
+                continue
+            for code, response in operation.get("responses", {}).items():
+                media = resolve(document, response).get("content", {}).get("application/json")
+                if not code.startswith("4") or not media or "schema" not in media:
+                    continue
+                schema = resolve(document, media["schema"])
+                any_error |= set(schema.get("properties", {}))
+                if code != str(status):
+                    continue
+                declared |= set(schema.get("properties", {}))
+                needed = set(schema.get("required", []))
+                required = needed if required is None else required & needed
+    if required is None:
+        return frozenset(), frozenset(any_error)
+    return frozenset(required), frozenset(declared)

@@ -19,9 +19,10 @@ import pytest
 
 from payments_sdk import APIConnectionError, AsyncPaymentsClient, instant_retries
 from tests.support.keyscan import KEY
+from tests.support.schema_values import answered
 from tests.support.wire_server import Reply, Seen, serve
 
-BALANCES = {"data": [{"currency": "USD", "amount": 5}]}
+BALANCES = answered("balances.retrieve", {"data": [{"currency": "USD", "amount": 5}]})
 
 
 @contextlib.asynccontextmanager

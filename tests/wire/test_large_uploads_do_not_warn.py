@@ -18,6 +18,7 @@ import pytest
 
 from payments_sdk import APIStatusError, AsyncPaymentsClient, PaymentsError
 from tests.support.keyscan import KEY
+from tests.support.schema_values import answered
 from tests.support.wire_server import Reply, Seen, serve
 
 MIB = 1024 * 1024
@@ -50,7 +51,9 @@ DOCUMENT = {"id": "doc_1", "type": "passport", "file_name": "scan.pdf"}
 
 async def test_a_2_mib_upload_is_sent_whole(wire: str) -> None:
     async def script(seen: Seen) -> Reply:
-        return Reply(status=201, body={**DOCUMENT, "size": len(seen.body)})
+        return Reply(
+            status=201, body=answered("documents.upload", {**DOCUMENT, "size": len(seen.body)})
+        )
 
     with serve(script) as server:
         async with sdk(server.url, wire) as client:

@@ -11,9 +11,10 @@ import pytest
 
 from payments_sdk import APIResponseValidationError, BadRequestError
 from tests.conftest import MakeClient
+from tests.support.schema_values import answered
 
-REFUND = {"id": "rfnd_1", "status": "pending", "payment_id": "payt_1"}
-BALANCES = {"data": [{"currency": "USD", "amount": 5}]}
+REFUND = answered("refunds.create", {"id": "rfnd_1", "status": "pending", "payment_id": "payt_1"})
+BALANCES = answered("balances.retrieve", {"data": [{"currency": "USD", "amount": 5}]})
 
 
 def created(_: httpx.Request) -> httpx.Response:

@@ -235,6 +235,9 @@ def _date(value: Any, where: str) -> date:
 def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(where, f"must be an int, got {shown(value)}")
+    if "enum" in schema and _plain(value) not in schema["enum"]:  # an enum of integers
+        allowed = ", ".join(str(member) for member in schema["enum"])
+        raise _fail(where, f"must be one of {allowed}, got {value}")
     low, high = schema.get("minimum"), schema.get("maximum")
     if (low is not None and value < low) or (high is not None and value > high):
         if low is not None and high is not None:

@@ -25,6 +25,7 @@ from ._generic import OperationShape, RawBody, handler_for
 from ._namespace_states import Spaces, namespace_of
 from ._record_fields import RecordFields
 from ._request_validation import RequestSchema
+from ._schema_values import Answers
 from ._store import render
 from .contract import SchemaSet, load_bundle
 
@@ -33,8 +34,9 @@ __all__ = ["build_app"]
 log = logging.getLogger("payments_sdk.sandbox")
 
 
-def _error(exc: ApiError) -> JSONResponse:
-    return JSONResponse(exc.body(), status_code=exc.status)
+def _error(exc: ApiError, answers: Answers | None = None) -> JSONResponse:
+    body = exc.body() if answers is None else answers.complete(exc.status, exc.body())
+    return JSONResponse(body, status_code=exc.status)
 
 
 _METHODS = ("get", "post", "put", "patch", "delete")
@@ -77,6 +79,8 @@ def _endpoint(
     key_headers: tuple[str, ...] = (),
 ) -> Callable[..., Any]:
     handler = handler_for(name)
+    # Every answer carries each required field its schema declares, even one no rule sets.
+    answers = Answers(name.document, name.path, name.verb)
     changing = operation.method.upper() in _CHANGING
 
     async def endpoint(request: Request) -> Response:
@@ -89,12 +93,12 @@ def _endpoint(
                 if changing:  # committed before the answer: what is answered is kept
                     spaces.commit(namespace, store)
         except ApiError as exc:
-            return _error(exc)
+            return _error(exc, answers)
         if body is None:
             return Response(status_code=status)
         if isinstance(body, RawBody):  # a text or binary answer (text/csv, application/pdf)
             return Response(body.content, status_code=status, media_type=body.media_type)
-        return JSONResponse(render(body), status_code=status)
+        return JSONResponse(answers.complete(status, render(body)), status_code=status)
 
     return endpoint
 

@@ -36,6 +36,7 @@ from .._schema_views import merge_all_of
 from ._errors import UnknownShape, bad_request, not_found, shown
 from ._handlers import BUSINESS, MATCHERS, Handler
 from ._request_validation import Validated
+from ._schema_values import value_of as _placeholder  # a value of a schema: its own, or least
 from ._store import TABLES, Store, paginate
 from .contract import resolve
 
@@ -178,34 +179,6 @@ def _find(store: Store, name: OperationShape, record_id: str) -> dict[str, Any]:
     if found is None:
         raise not_found(f"id {shown(record_id)} does not match any {_singular(name.resource)}")
     return found
-
-
-def _placeholder(schema: Mapping[str, Any]) -> Any:
-    """Return a value matching ``schema``: its default, first example, or least of its type."""
-    if "default" in schema:
-        return schema["default"]
-    if schema.get("examples"):
-        return schema["examples"][0]
-    if "enum" in schema:
-        return schema["enum"][0]
-    for branch in schema.get("anyOf", []) + schema.get("oneOf", []):
-        return _placeholder(branch)
-    kind = schema.get("type")
-    if isinstance(kind, list):
-        kind = next((k for k in kind if k != "null"), "null")
-    if kind == "array":  # as few items as it allows, each the least of its schema
-        items = schema.get("items")
-        return [_placeholder(items if isinstance(items, Mapping) else {})] * int(
-            schema.get("minItems", 0)
-        )
-    return {
-        "string": "",
-        "integer": max(0, int(schema.get("minimum", 0))),
-        "number": 0,
-        "boolean": False,
-        "object": {},
-        "null": None,
-    }.get(str(kind), "")
 
 
 def _is_object(schema: Mapping[str, Any]) -> bool:

@@ -34,8 +34,9 @@ from datetime import datetime
 from typing import Any
 
 from ._errors import bad_request, field_path, not_found, shown
-from ._generic import _PREFIX, OperationShape, _deep, _placeholder, answers_alone, records_of
+from ._generic import _PREFIX, OperationShape, _deep, answers_alone, records_of
 from ._request_validation import _describe
+from ._schema_values import value_of
 from ._store import TABLES, Store, render
 from .contract import SchemaSet, escape_pointer
 
@@ -230,7 +231,7 @@ class RecordFields:
         record["id"] = store.new_id(match.group(1) if match else resource.rstrip("s")[:4])
         for field in _required(schema):
             if field not in record and field in declared and field not in FIXED_FIELDS:
-                record[field] = _placeholder(_deep(self.document, self._node(declared[field])))
+                record[field] = value_of(_deep(self.document, self._node(declared[field])))
         error = next(iter(self.schemas.validator(pointer).iter_errors(render(record))), None)
         if error is not None:
             raise bad_request(_describe(error))

@@ -1,0 +1,369 @@
+"""A value of any schema of the bundle, and answers completed with the required fields they lack.
+
+The business rules build the records they know (a refund's ``id``, ``status``, ``payment_id``).
+When the bundle makes a record's field required that no rule sets (a refund's ``reference``, an
+RFI reference's ``raised_at``), the answer would break the contract the SDK checks. So every JSON
+answer is completed on its way out (:func:`complete`): each required field its schema declares,
+at any depth (a list's items, a nested object, an ``allOf`` part, the ``oneOf`` branch the value
+is), that the answer lacks is filled with :func:`value_of` its schema. The stored record is left
+as the rule made it; the value is the same on every answer, so a record reads the same twice.
+
+:func:`value_of` is the value the convention gives a field nobody sent: the schema's ``const``,
+``default``, first example or enum value, else the least value of its type that the schema's
+bounds, ``format`` and ``pattern`` allow (the simplest text a pattern matches), with an object's
+required fields filled in turn. Nothing is kept by field name, so a field the bundle gains has
+its value.
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import re
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from .._formats import conforms
+from .._schema_views import merge_all_of
+from .contract import resolve
+
+__all__ = ["Answers", "complete", "simplest_match", "value_of"]
+
+_DEPTH = 24
+"""How deep a schema is followed (a recursive schema ends with its least value there)."""
+
+_FORMATS: dict[str, str] = {
+    "date-time": "2026-01-01T00:00:00Z",
+    "date": "2026-01-01",
+    "time": "00:00:00Z",
+    "email": "someone@example.com",
+    "uri": "https://example.com/",
+    "uuid": "00000000-0000-4000-8000-000000000000",
+}
+"""A value of each string format the SDK and the sandbox check (``payments_sdk._formats``)."""
+
+
+def _node(document: dict[str, Any] | None, schema: Any) -> Any:
+    """Return ``schema`` with its ``$ref`` resolved and its ``allOf`` merged."""
+    if document is not None:
+        schema = resolve(document, schema)
+        if isinstance(schema, Mapping) and schema.get("allOf"):
+            parts = [resolve(document, part) for part in schema["allOf"]]
+            schema = {**schema, "allOf": parts}
+    return merge_all_of(schema)
+
+
+def value_of(schema: Any, document: dict[str, Any] | None = None, depth: int = 0) -> Any:
+    """Return a value ``schema`` allows: its own, else the least of its type (see the module).
+
+    ``document`` resolves the ``$ref`` links of ``schema``; without it the schema must have
+    none (a schema the convention already resolved).
+    """
+    schema = _node(document, schema)
+    if not isinstance(schema, Mapping):
+        return None
+    for key in ("const", "default"):
+        if key in schema:
+            return schema[key]
+    if schema.get("examples"):
+        return schema["examples"][0]
+    if "example" in schema:
+        return schema["example"]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    branches = [*schema.get("oneOf", []), *schema.get("anyOf", [])]
+    if branches and depth < _DEPTH:
+        typed = [b for b in branches if _node(document, b).get("type") != "null"] or branches
+        return value_of(typed[0], document, depth + 1)
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), "null")
+    if kind is None and "properties" in schema:
+        kind = "object"
+    if kind == "string":
+        return _string(schema)
+    if kind in ("integer", "number"):
+        return _number(schema)
+    if kind == "boolean":
+        return False
+    if kind == "array":
+        return _array(schema, document, depth)
+    if kind == "object":
+        made: dict[str, Any] = {}
+        return complete(made, schema, document, depth + 1) if depth < _DEPTH else made
+    return None
+
+
+def complete(
+    value: Any, schema: Any, document: dict[str, Any] | None = None, depth: int = 0
+) -> Any:
+    """Fill, in place, each required field ``schema`` declares and ``value`` lacks, at every depth.
+
+    An object's required fields are filled with :func:`value_of` their schema (a ``writeOnly``
+    one is never answered, so never filled); its fields, a list's items and a map's values are
+    completed in turn; for a ``oneOf``/``anyOf``, the one object branch the value is (by its
+    ``const`` or enum fields, else the only object branch) is used, and none when that is not
+    clear. Returns ``value``.
+    """
+    schema = _node(document, schema)
+    if not isinstance(schema, Mapping) or depth > _DEPTH:
+        return value
+    if isinstance(value, dict):
+        branch = _branch(value, schema, document)
+        if branch is not None:
+            return complete(value, branch, document, depth + 1)
+        properties: Mapping[str, Any] = schema.get("properties", {})
+        for name in schema.get("required", []):
+            sub = properties.get(name)
+            if name not in value and sub is not None and not _write_only(sub, document):
+                value[name] = value_of(sub, document, depth + 1)
+        extra = schema.get("additionalProperties")
+        for name, item in value.items():
+            sub = properties.get(name, extra if isinstance(extra, Mapping) else None)
+            if sub is not None and isinstance(item, dict | list):
+                complete(item, sub, document, depth + 1)
+    elif isinstance(value, list):
+        prefix = schema.get("prefixItems", [])
+        items = schema.get("items")
+        for index, item in enumerate(value):
+            sub = prefix[index] if index < len(prefix) else items
+            if isinstance(sub, Mapping) and isinstance(item, dict | list):
+                complete(item, sub, document, depth + 1)
+    return value
+
+
+class Answers:
+    """The JSON schemas an operation of ``document`` answers, by status, to complete answers."""
+
+    def __init__(self, document: dict[str, Any], path: str, verb: str) -> None:
+        self.document = document
+        self.schemas: dict[str, Any] = {}
+        for status, response in document["paths"][path][verb.lower()].get("responses", {}).items():
+            content = resolve(document, response).get("content", {})
+            media = next((m for t, m in content.items() if _is_json(t)), None)
+            if isinstance(media, Mapping) and "schema" in media:
+                self.schemas[str(status)] = media["schema"]
+
+    def complete(self, status: int, body: Any) -> Any:
+        """Return ``body`` (a fresh JSON value) completed against the answer of ``status``."""
+        code = str(status)
+        schema = next(
+            (self.schemas[key] for key in (code, f"{code[0]}XX", "default") if key in self.schemas),
+            None,
+        )
+        return body if schema is None else complete(body, schema, self.document)
+
+
+def _is_json(media_type: str) -> bool:
+    kind = media_type.split(";", 1)[0].strip().lower()
+    return kind == "application/json" or kind.endswith("+json")
+
+
+def _write_only(schema: Any, document: dict[str, Any] | None) -> bool:
+    node = _node(document, schema)
+    return isinstance(node, Mapping) and node.get("writeOnly") is True
+
+
+def _branch(
+    value: dict[str, Any], schema: Mapping[str, Any], document: dict[str, Any] | None
+) -> Mapping[str, Any] | None:
+    """Return the object branch of ``schema``'s ``oneOf``/``anyOf`` that ``value`` is, or None."""
+    branches = [_node(document, b) for b in [*schema.get("oneOf", []), *schema.get("anyOf", [])]]
+    objects = [
+        b
+        for b in branches
+        if isinstance(b, Mapping) and (b.get("type") == "object" or "properties" in b)
+    ]
+    if len(objects) <= 1:
+        return objects[0] if objects else None
+    fitting = [b for b in objects if _fits(value, b, document)]
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _fits(value: dict[str, Any], branch: Mapping[str, Any], document: Any) -> bool:
+    """Whether ``value``'s fields are ``branch``'s: each it fixes (const, enum), each it closes."""
+    properties: Mapping[str, Any] = branch.get("properties", {})
+    for name, sub in properties.items():
+        node = _node(document, sub)
+        if name in value and isinstance(node, Mapping):
+            if "const" in node and value[name] != node["const"]:
+                return False
+            if "enum" in node and value[name] not in node["enum"]:
+                return False
+    if branch.get("additionalProperties") is False:
+        return all(name in properties for name in value)
+    return True
+
+
+def _number(schema: Mapping[str, Any]) -> int:
+    """Return the least integer the bounds allow (else the greatest up to 0), on the step."""
+    step = schema.get("multipleOf", 1)
+    step = step if isinstance(step, int) and step > 0 else 1
+    floors: list[int] = []
+    if isinstance(schema.get("minimum"), int | float):
+        floors.append(math.ceil(schema["minimum"]))
+    if isinstance(schema.get("exclusiveMinimum"), int | float):
+        floors.append(math.floor(schema["exclusiveMinimum"]) + 1)
+    if floors:
+        least = max(floors)
+        return -(-least // step) * step  # rounded up to the step
+    most = 0
+    if isinstance(schema.get("maximum"), int | float):
+        most = min(most, math.floor(schema["maximum"]))
+    if isinstance(schema.get("exclusiveMaximum"), int | float):
+        most = min(most, math.ceil(schema["exclusiveMaximum"]) - 1)
+    return most - most % step
+
+
+def _array(schema: Mapping[str, Any], document: dict[str, Any] | None, depth: int) -> list[Any]:
+    prefix = [value_of(item, document, depth + 1) for item in schema.get("prefixItems", [])]
+    least = int(schema.get("minItems", 0))
+    items = schema.get("items")
+    if len(prefix) < least and isinstance(items, Mapping):
+        one = value_of(items, document, depth + 1)
+        if schema.get("uniqueItems") and least - len(prefix) > 1:
+            return prefix  # distinct values are not made up: as many as are known
+        prefix += [one] * (least - len(prefix))
+    return prefix
+
+
+def _string(schema: Mapping[str, Any]) -> str:
+    least = int(schema.get("minLength", 0))
+    most = schema.get("maxLength")
+    fmt = schema.get("format")
+    pattern = schema.get("pattern")
+    candidates = [_FORMATS[fmt]] if fmt in _FORMATS else []
+    if isinstance(pattern, str):
+        candidates.append(simplest_match(pattern, least))
+    candidates += ["x" * max(least, 1), ""]
+    for text in candidates:
+        if _allowed(text, least, most, pattern, fmt):
+            return text
+    return candidates[0]
+
+
+def _allowed(text: str, least: int, most: Any, pattern: Any, fmt: Any) -> bool:
+    if len(text) < least or (isinstance(most, int) and len(text) > most):
+        return False
+    if isinstance(pattern, str) and re.search(pattern, text) is None:
+        return False
+    return not isinstance(fmt, str) or conforms(fmt, text)
+
+
+@cache
+def simplest_match(pattern: str, least: int = 0) -> str:
+    """Return a short text ``pattern`` matches (each repeat at its least), ``least`` long at least.
+
+    Read from the pattern's parse: a literal is itself, a class its first member, a repeat its
+    least count (stretched for ``least``), a choice its first branch; lookarounds and anchors
+    add nothing. Returns "" when the pattern is beyond that (a back-reference); the caller
+    checks what it gets.
+    """
+    try:
+        parsed = _parser().parse(pattern)
+        text = _emit(list(parsed), [max(0, least)])
+    except (re.error, _Unmakeable, RecursionError, ValueError, TypeError):
+        return ""
+    return text
+
+
+class _Unmakeable(Exception):
+    """The pattern has a construct :func:`simplest_match` does not make text for."""
+
+
+@cache
+def _parser() -> Any:
+    """Return the parser ``re`` itself uses (``re._parser``, Python 3.11+)."""
+    return importlib.import_module("re._parser")
+
+
+def _emit(tokens: list[Any], stretch: list[int]) -> str:
+    """Return text for parsed ``tokens``; ``stretch[0]``: characters still wanted beyond least."""
+    c = _parser()
+    repeats = (c.MAX_REPEAT, c.MIN_REPEAT, getattr(c, "POSSESSIVE_REPEAT", c.MAX_REPEAT))
+    out: list[str] = []
+    for op, arg in tokens:
+        if op is c.LITERAL:
+            piece = chr(arg)
+        elif op is c.NOT_LITERAL:
+            piece = "a" if arg != ord("a") else "b"
+        elif op is c.ANY:
+            piece = "a"
+        elif op is c.IN:
+            piece = _member(arg)
+        elif op is c.CATEGORY:
+            piece = _first_of(_CLASSES[str(arg)])
+        elif op in repeats:
+            low, high, sub = arg
+            one = _emit(list(sub), [0])
+            count = low
+            if one and stretch[0] > len(one) * low:
+                wanted = -(-stretch[0] // len(one))
+                count = wanted if high == c.MAXREPEAT else max(low, min(wanted, high))
+            piece = one * count
+        elif op is c.SUBPATTERN:
+            piece = _emit(list(arg[-1]), stretch)
+        elif op is getattr(c, "ATOMIC_GROUP", None):
+            piece = _emit(list(arg), stretch)
+        elif op is c.BRANCH:
+            piece = _emit(list(arg[1][0]), stretch)
+        elif op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+            piece = ""
+        else:
+            raise _Unmakeable(str(op))
+        stretch[0] = max(0, stretch[0] - len(piece))
+        out.append(piece)
+    return "".join(out)
+
+
+_CLASSES = {
+    "CATEGORY_DIGIT": r"\d",
+    "CATEGORY_NOT_DIGIT": r"\D",
+    "CATEGORY_SPACE": r"\s",
+    "CATEGORY_NOT_SPACE": r"\S",
+    "CATEGORY_WORD": r"\w",
+    "CATEGORY_NOT_WORD": r"\W",
+}
+"""Each character category of a pattern, as a class ``re`` reads."""
+
+_CANDIDATES = "a0A_-. x"
+
+
+def _first_of(regex: str) -> str:
+    """Return the first of a few plain characters ``regex`` (one character) matches."""
+    for candidate in _CANDIDATES:
+        if re.fullmatch(regex, candidate):
+            return candidate
+    raise _Unmakeable(regex)
+
+
+def _member(items: list[Any]) -> str:
+    """Return the first character a character class ``[...]`` admits."""
+    c = _parser()
+    if items and items[0][0] is c.NEGATE:
+        refused = items[1:]
+        for candidate in _CANDIDATES:
+            if not any(_in(candidate, op, arg) for op, arg in refused):
+                return candidate
+        raise _Unmakeable("negated class")
+    op, arg = items[0]
+    if op is c.LITERAL:
+        return chr(arg)
+    if op is c.RANGE:
+        return chr(arg[0])
+    if op is c.CATEGORY:
+        return _first_of(_CLASSES[str(arg)])
+    raise _Unmakeable(str(op))
+
+
+def _in(char: str, op: Any, arg: Any) -> bool:
+    """Whether one member of a class (a literal, a range, a category) admits ``char``."""
+    c = _parser()
+    if op is c.LITERAL:
+        return bool(ord(char) == arg)
+    if op is c.RANGE:
+        return bool(arg[0] <= ord(char) <= arg[1])
+    if op is c.CATEGORY:
+        return re.fullmatch(_CLASSES[str(arg)], char) is not None
+    return True  # a member not read here: the candidate is not taken
