@@ -711,7 +711,8 @@ def _sdk_name(document: dict[str, Any], route: str, operation: dict[str, Any]) -
             }
             is_list = is_list_envelope({"properties": properties})
             break
-    return f"{resource_of(path, operation)}.{method_of(path, verb.lower(), operation, is_list)}"
+    method = method_of(path, verb.lower(), operation, is_list, document)
+    return f"{resource_of(path, operation)}.{method}"
 
 
 def _shape(route: str) -> str:

@@ -1444,6 +1444,82 @@ async def drive_shared_parameter_and_response(drive: Drive) -> None:
         raise AssertionError("a 409 was not raised")
 
 
+def item_beside_single_record(spec: Spec) -> None:
+    """Add GET /balances/{currency}: one balance, beside GET /balances (all of them)."""
+    add_path(
+        spec,
+        "/balances/{currency}",
+        {
+            "get": {
+                "operationId": "getBalance",
+                "tags": _operation(spec, "/balances", "get").get("tags", []),
+                "summary": "Retrieve one balance",
+                "description": "Returns the balance in one currency.",
+                "parameters": [
+                    {
+                        "name": "currency",
+                        "in": "path",
+                        "required": True,
+                        "description": "The balance's currency.",
+                        "schema": {"$ref": "#/components/schemas/CurrencyCode"},
+                    }
+                ],
+                "responses": {
+                    "200": _json("Balance", "The balance."),
+                    **_errors("400", "401", "404"),
+                },
+            }
+        },
+    )
+
+
+async def drive_item_beside_single_record(drive: Drive) -> None:
+    import contextlib
+
+    from payments_sdk import NotFoundError
+
+    every = await drive.client.balances.retrieve()  # the single record keeps its name
+    _check(len(every.data) > 0, every)
+    with contextlib.suppress(NotFoundError):  # no balance record by id: a 404, never a 5xx
+        await drive.client.balances.retrieve_by_currency("USD")
+
+
+def resource_action(spec: Spec) -> None:
+    """Add GET /payments/summary: an action on the resource, named by its last segment."""
+    add_path(
+        spec,
+        "/payments/summary",
+        {
+            "get": {
+                "operationId": "summarisePayments",
+                "tags": _operation(spec, "/payments", "get").get("tags", []),
+                "summary": "Summarise payments",
+                "description": "Returns how many payments the account received.",
+                "responses": {
+                    "200": {
+                        "description": "The summary.",
+                        "content": {
+                            "application/json": {
+                                "schema": {
+                                    "type": "object",
+                                    "required": ["count"],
+                                    "properties": {"count": {"type": "integer", "minimum": 0}},
+                                }
+                            }
+                        },
+                    },
+                    **_errors("401"),
+                },
+            }
+        },
+    )
+
+
+async def drive_resource_action(drive: Drive) -> None:
+    summary = await drive.client.payments.summary()
+    _check(summary.count >= 0, summary)
+
+
 def no_content_action(spec: Spec) -> None:
     """Add an action that answers 204 with no body: POST /kyc-links/{id}/revoke."""
     add_path(
@@ -2078,6 +2154,12 @@ EDITS: tuple[Edit, ...] = (
     Edit("shared_parameter_and_response", "compatible",
          "components/parameters and components/responses by $ref",
          shared_parameter_and_response, drive=drive_shared_parameter_and_response),
+    Edit("item_beside_single_record", "compatible", "operations", item_beside_single_record,
+         facts=(_added("OPERATIONS", ("GET", "/v1/balances/{currency}")),),
+         drive=drive_item_beside_single_record),
+    Edit("resource_action", "compatible", "operations", resource_action,
+         facts=(_added("OPERATIONS", ("GET", "/v1/payments/summary")),),
+         drive=drive_resource_action),
     Edit("no_content_action", "compatible", "204 with no body (an action)", no_content_action,
          facts=(_added("OPERATIONS", ("POST", "/v1/kyc-links/{id}/revoke")),),
          drive=drive_no_content_action),

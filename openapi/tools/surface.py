@@ -384,7 +384,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                         media_type, result = _raw_result(content)
                     break
             resource = resource_of(path, spec)
-            method = method_of(path, verb, spec, item_model is not None)
+            method = method_of(path, verb, spec, item_model is not None, document)
             raw_parameters = {(p.get("name"), p.get("in")): p for p in shared}
             raw_parameters |= {(p.get("name"), p.get("in")): p for p in spec.get("parameters", [])}
             if any("$ref" in p for p in raw_parameters.values()):

@@ -8,9 +8,12 @@ the bundle changes neither:
   → ``virtual_accounts``), in snake case and plural (``/v1/fx-rate`` → ``fx_rates``), unless the
   operation says ``x-sdk-resource`` (``client`` puts the method on the client itself);
 - the **method** is ``x-sdk-method`` if given; else a last path segment after a path parameter
-  is an action (``/orders/{id}/update-rfi`` → ``update_rfi``); else GET of an item or of a single
+  is an action (``/orders/{id}/update-rfi`` → ``update_rfi``), and so is a last segment after
+  the resource's own (``/payments/export`` → ``export``); else GET of an item or of a single
   record is ``retrieve``, GET of the list envelope ``list``, POST ``create``, PUT/PATCH
-  ``update``, DELETE ``delete``.
+  ``update``, DELETE ``delete``. GET of an item beside a single record of the same resource
+  (``/balances/{currency}`` beside ``/balances``) is ``retrieve_by_<parameter>``: the single
+  record keeps ``retrieve``.
 """
 
 from __future__ import annotations
@@ -48,16 +51,65 @@ def resource_of(path: str, operation: Mapping[str, Any]) -> str:
     raise ValueError(f"{operation.get('operationId')}: no resource noun in {path}")
 
 
-def method_of(path: str, verb: str, operation: Mapping[str, Any], is_list: bool) -> str:
-    """Return the method's name (see the module's docstring); ``verb`` is lower-case."""
+def method_of(
+    path: str,
+    verb: str,
+    operation: Mapping[str, Any],
+    is_list: bool,
+    document: Mapping[str, Any] | None = None,
+) -> str:
+    """Return the method's name (see the module's docstring); ``verb`` is lower-case.
+
+    ``document`` (the bundle the path is in) tells an item beside a single record apart.
+    """
     if "x-sdk-method" in operation:
         return str(operation["x-sdk-method"])
     segments = [s for s in path.strip("/").split("/") if s]
-    if len(segments) >= 2 and _PARAM.fullmatch(segments[-2]) and not _PARAM.fullmatch(segments[-1]):
-        return snake(segments[-1])
+    last = len(segments) - 1
+    if last >= 1 and not _PARAM.fullmatch(segments[last]) and _noun_at(segments) < last:
+        return snake(segments[last])  # an action, on a record or on the resource
     if verb == "get":
-        return "list" if is_list and not _PARAM.fullmatch(segments[-1]) else "retrieve"
+        if is_list and not _PARAM.fullmatch(segments[-1]):
+            return "list"
+        if document is not None and _PARAM.fullmatch(segments[-1]):
+            parent = "/" + "/".join(segments[:-1])
+            if _single_record(document, parent):
+                return f"retrieve_by_{snake(segments[-1].strip('{}'))}"
+        return "retrieve"
     return {"post": "create", "put": "update", "patch": "update", "delete": "delete"}[verb]
+
+
+def _noun_at(segments: list[str]) -> int:
+    """Return the index of the resource's noun: the first segment that is not a version."""
+    nouns = (i for i, s in enumerate(segments) if not (_VERSION.fullmatch(s) or _PARAM.match(s)))
+    return next(nouns, len(segments))
+
+
+def _single_record(document: Mapping[str, Any], path: str) -> bool:
+    """Whether ``path`` has a GET of one record (no path parameter, not the list envelope)."""
+    item = document.get("paths", {}).get(path)
+    if not isinstance(item, Mapping) or "get" not in item or _PARAM.search(path):
+        return False
+    for status, response in item["get"].get("responses", {}).items():
+        if str(status).startswith("2"):
+            content = _resolve(document, response).get("content", {})
+            schema = _resolve(document, content.get("application/json", {}).get("schema"))
+            one = isinstance(schema, Mapping) and (
+                schema.get("type") == "object" or "properties" in schema
+            )
+            return one and not is_list_envelope(schema)
+    return False
+
+
+def _resolve(document: Mapping[str, Any], node: Any) -> Any:
+    for _ in range(32):
+        if not (isinstance(node, Mapping) and isinstance(node.get("$ref"), str)):
+            return node
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
+        node = target
+    return node
 
 
 def sdk_name(resource: str, method: str) -> str:

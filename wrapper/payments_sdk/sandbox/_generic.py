@@ -99,7 +99,7 @@ class OperationShape:
             data = self.response.get("properties", {}).get("data", {})
             self.item = data.get("items") if isinstance(data.get("items"), dict) else None
         self.resource = resource_of(path, spec)
-        self.method = method_of(path, verb, spec, self.is_list)
+        self.method = method_of(path, verb, spec, self.is_list, document)
         self.key = f"{self.resource}.{self.method}"
         self.document = document
         parameters = [resolve(document, p) for p in spec.get("parameters", [])]
