@@ -272,3 +272,47 @@ def test_export_lines_quote_for_the_shell() -> None:
         "export PAYMENTS_BASE_URL='http://127.0.0.1:1/v1'\nexport PAYMENTS_API_KEY='a.b.c'\n"
     )
     assert export_lines("x", "it's")[-len("'it'\\''s'\n") :] == "'it'\\''s'\n"
+
+
+_SIGNAL_TO_THE_SERVER_THREAD = """
+import signal, sys, threading, time
+from payments_sdk.sandbox._cli import main
+
+def deliver():
+    # The kernel may hand a process's SIGTERM to any of its threads: here, the server's.
+    while True:
+        others = [t for t in threading.enumerate() if t not in (threading.main_thread(), me)]
+        if others:
+            break
+        time.sleep(0.01)
+    time.sleep(1.0)  # the banner is out and the main thread waits
+    signal.pthread_kill(others[0].ident, signal.SIGTERM)
+
+me = threading.Thread(target=deliver, daemon=True)
+me.start()
+sys.exit(main(["--seed", "3"]))
+"""
+
+
+@pytest.mark.integration
+def test_sigterm_stops_the_sandbox_whichever_thread_receives_it() -> None:
+    """A SIGTERM the server's thread receives still stops the sandbox, at once.
+
+    Python runs a signal's handler in the main thread, when that thread next wakes; the
+    sandbox's main thread waited without a timeout, so a SIGTERM delivered to the server's
+    thread (as the kernel may) left it serving until killed.
+    """
+    process = subprocess.Popen(
+        [sys.executable, "-c", _SIGNAL_TO_THE_SERVER_THREAD],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        _, stderr = process.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise AssertionError("the sandbox kept serving after SIGTERM") from None
+    assert process.returncode == 0, stderr
+    assert "payments sandbox stopped" in stderr

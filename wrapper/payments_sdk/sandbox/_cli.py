@@ -336,7 +336,11 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
                 sys.stdout.flush()
                 _banner(args, base_url, reproducible=secret is not None)
                 with contextlib.suppress(KeyboardInterrupt):
-                    stop.wait()
+                    # Woken often: a signal the kernel hands to the server's thread runs its
+                    # handler only when the main thread next wakes, and a wait without a
+                    # timeout might never wake (SIGTERM then left the sandbox running).
+                    while not stop.wait(0.2):
+                        pass
     except (OSError, RuntimeError) as exc:  # cannot bind; the server did not start
         print(f"error: cannot serve on {args.host} port {args.port}: {exc}", file=sys.stderr)
         return 1
