@@ -275,6 +275,19 @@ def _generated_modules(generated: Path) -> dict[str, str]:
     return found
 
 
+def _generated_result(generated: Path, module: str) -> str:
+    """Return what the generated operation parses a JSON answer into, read from its module.
+
+    An answer with no component schema (an inline object, a top-level array) has a class or a
+    type openapi-python-client named (``SummarisePaymentsResponse200``, ``list[str]``).
+    """
+    if not module:
+        return "Any"
+    path = generated.parent.joinpath(*module.split(".")).with_suffix(".py")
+    match = re.search(r"-> Response\[(.+)\]:", path.read_text(encoding="utf-8"))
+    return match.group(1) if match else "Any"
+
+
 def _models(generated: Path) -> set[str]:
     text = (generated / "models" / "__init__.py").read_text(encoding="utf-8")
     return set(re.findall(r'^    "([A-Za-z0-9_]+)",$', text, re.MULTILINE))
@@ -378,7 +391,9 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                     content = resolver.resolve(response).get("content", {})
                     media = content.get("application/json", {}).get("schema")
                     if media is not None:
-                        result = media.get("x-model", "Any")
+                        result = media.get("x-model") or _generated_result(
+                            generated, modules.get(operation_id, "")
+                        )
                         item_model = _list_item(media)
                     elif content:
                         media_type, result = _raw_result(content)
@@ -433,7 +448,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
             operation.models.update(
                 name
                 for name in (operation.item if operation.is_list else operation.result,)
-                if name and name not in ("None", "str", "bytes")
+                if name in resolver.models  # a model class, not ``list[str]`` or ``Any``
             )
             _check_names(operation)
             table.append(operation)
