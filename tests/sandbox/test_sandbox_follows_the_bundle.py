@@ -484,11 +484,19 @@ async def _create_the_rest(call: Call, called: Mapping[str, Any]) -> None:
     """Call once each create the tour does not name, with a body drawn from its schema.
 
     A resource the bundle gains with no business rule (created by convention, and maybe never
-    read back) shows its fields in the create's answer.
+    read back) shows its fields in the create's answer. A read with no path or required query
+    parameter the tour does not name (``GET /payments/summary``) is called too.
     """
     for sdk_name, (path, method, operation) in OPERATIONS.items():
+        if sdk_name in called or "{" in path:
+            continue
+        parameters = [resolve(FOLDED, p) for p in operation.get("parameters", [])]
+        if method == "get" and _answers_json(operation):
+            if not any(p.get("required") for p in parameters):  # a read no tour names
+                await call(sdk_name, "GET", path)
+            continue
         found = _json_body(operation)
-        if sdk_name in called or method != "post" or "{" in path or found is None:
+        if method != "post" or found is None:
             continue
         await call(sdk_name, "POST", path, json=request_example(FOLDED, found[0]))
 

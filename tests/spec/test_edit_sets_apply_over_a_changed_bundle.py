@@ -62,27 +62,36 @@ def _maintainers_edits(spec: dict[str, Any]) -> None:
     spec["paths"]["/refunds"]["post"].setdefault("parameters", []).append(
         {"name": "idempotency-key", "in": "header", "schema": {"type": "string"}}
     )
-    spec["paths"]["/payments/{payment_id}"] = {
-        "get": {
-            "operationId": "getPayment",
-            "tags": ["Payin"],
-            "summary": "Retrieve a payment",
-            "description": "One payment.",
-            "parameters": [
-                {"name": "payment_id", "in": "path", "required": True, "schema": {"type": "string"}}
-            ],
-            "responses": {
-                "200": {
-                    "description": "The payment.",
-                    "content": {
-                        "application/json": {"schema": {"$ref": "#/components/schemas/Payment"}}
+    add_path(
+        spec,
+        "/payments/{payment_id}",
+        {
+            "get": {
+                "operationId": "getPayment",
+                "tags": ["Payin"],
+                "summary": "Retrieve a payment",
+                "description": "One payment.",
+                "parameters": [
+                    {
+                        "name": "payment_id",
+                        "in": "path",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The payment.",
+                        "content": {
+                            "application/json": {"schema": {"$ref": "#/components/schemas/Payment"}}
+                        },
                     },
+                    "401": {"$ref": "#/components/responses/Unauthorized"},
+                    "404": {"$ref": "#/components/responses/NotFound"},
                 },
-                "401": {"$ref": "#/components/responses/Unauthorized"},
-                "404": {"$ref": "#/components/responses/NotFound"},
-            },
-        }
-    }
+            }
+        },
+    )
 
 
 def _operation_ids(spec: dict[str, Any]) -> Counter[str]:
@@ -135,13 +144,13 @@ def test_a_parameter_replaces_the_one_at_its_place_inline_or_by_reference() -> N
 
 def test_an_operation_the_bundle_has_under_other_names_is_not_added_twice() -> None:
     spec = _bundle()
-    _maintainers_edits(spec)
-    before = copy.deepcopy(spec["paths"]["/payments/{payment_id}"])
-    add_path(spec, "/payments/{id}", {"get": {"operationId": "getPayment", "responses": {}}})
-    assert "/payments/{id}" not in spec["paths"]
-    assert spec["paths"]["/payments/{payment_id}"] == before
-    add_path(spec, "/payments/{id}/void", {"post": {"operationId": "getPayment", "responses": {}}})
-    assert spec["paths"]["/payments/{id}/void"]["post"]["operationId"] == "getPaymentEdited"
+    theirs = {"get": {"operationId": "getBatch", "responses": {}}}
+    spec["paths"]["/refund_batches/{batch_id}"] = copy.deepcopy(theirs)
+    add_path(spec, "/refund_batches/{id}", {"get": {"operationId": "getBatch", "responses": {}}})
+    assert "/refund_batches/{id}" not in spec["paths"]
+    assert spec["paths"]["/refund_batches/{batch_id}"] == theirs
+    add_path(spec, "/refund_batches/{id}/void", {"post": {"operationId": "getBatch"}})
+    assert spec["paths"]["/refund_batches/{id}/void"]["post"]["operationId"] == "getBatchEdited"
 
 
 def test_a_schema_name_the_bundle_uses_for_another_schema_moves_that_one_aside() -> None:
