@@ -21,13 +21,11 @@ import pytest
 import yaml
 from fold import fold_server_prefixes
 
-from payments_sdk.sandbox._app import build_app
-from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._generic import OperationShape
-from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox._schema_values import complete, simplest_match, value_of
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, resolve
 from payments_sdk.sandbox.rules import SANCTIONS_THRESHOLD
+from tests.support.edited_sandbox import edited_sandbox
 from tests.support.schema_values import request_example
 from tests.support.scratch_generate import ROOT
 
@@ -116,13 +114,7 @@ def _edited() -> tuple[dict[str, Any], tuple[str, ...]]:
 @pytest.fixture
 async def http() -> AsyncIterator[httpx.AsyncClient]:
     """Raw HTTP to a sandbox built from the edited bundle, with a key."""
-    keys = KeyIssuer(None)
-    app = build_app(Spaces.in_memory(seed_payments=3), keys, _edited()[0])
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app),
-        base_url="http://127.0.0.1",
-        headers={"Authorization": f"Bearer {keys.issue()}"},
-    ) as client:
+    async with edited_sandbox(_edited()[0], seed_payments=3) as client:
         yield client
 
 

@@ -21,10 +21,8 @@ import pytest
 import yaml
 from fold import fold_server_prefixes
 
-from payments_sdk.sandbox._app import build_app
-from payments_sdk.sandbox._auth import KeyIssuer
-from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer
+from tests.support.edited_sandbox import edited_sandbox
 from tests.support.feature_edits import (
     all_of_record,
     binary_response,
@@ -55,13 +53,7 @@ def folded() -> dict[str, Any]:
 @pytest.fixture
 async def http(folded: dict[str, Any]) -> AsyncIterator[httpx.AsyncClient]:
     """Raw HTTP to a sandbox built from the edited bundle, with a key."""
-    keys = KeyIssuer(None)
-    app = build_app(Spaces.in_memory(seed_payments=3), keys, folded)
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=app),
-        base_url="http://127.0.0.1",
-        headers={"Authorization": f"Bearer {keys.issue()}"},
-    ) as client:
+    async with edited_sandbox(folded, seed_payments=3) as client:
         yield client
 
 
