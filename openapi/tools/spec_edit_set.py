@@ -136,11 +136,6 @@ _schemas = schemas
 _operation = operation
 
 
-def _parameter(spec: Spec, path: str, verb: str, parameter: dict[str, Any]) -> None:
-    """Add ``parameter`` to an operation, replacing one of the same name and place."""
-    add_parameter(spec, path, verb, parameter)
-
-
 def _errors(*statuses: str) -> dict[str, Any]:
     names = {"400": "BadRequest", "401": "Unauthorized", "404": "NotFound"}
     return {status: {"$ref": f"#/components/responses/{names[status]}"} for status in statuses}
@@ -213,7 +208,7 @@ async def _refused(call: Callable[[], Awaitable[Any]], field_name: str) -> None:
 
 def header_parameter(spec: Spec) -> None:
     """POST /refunds takes an optional `Idempotency-Key` header."""
-    _parameter(
+    add_parameter(
         spec,
         "/refunds",
         "post",
@@ -249,7 +244,7 @@ async def drive_raised_bound(drive: Drive) -> None:
 
 def new_filter(spec: Spec) -> None:
     """GET /refunds takes an optional `status` filter."""
-    _parameter(
+    add_parameter(
         spec,
         "/refunds",
         "get",
@@ -1032,7 +1027,7 @@ async def drive_read_write_only(drive: Drive) -> None:
 
 def deep_object_parameter(spec: Spec) -> None:
     """GET /payments filters on `metadata` keys: a deepObject query parameter."""
-    _parameter(
+    add_parameter(
         spec,
         "/payments",
         "get",
@@ -1055,7 +1050,7 @@ async def drive_deep_object_parameter(drive: Drive) -> None:
 
 def form_no_explode_parameter(spec: Spec) -> None:
     """GET /orders filters on several ids at once: `ids=a,b` (form, explode false)."""
-    _parameter(
+    add_parameter(
         spec,
         "/orders",
         "get",
@@ -1083,7 +1078,7 @@ async def drive_form_no_explode_parameter(drive: Drive) -> None:
 
 def pipe_delimited_parameter(spec: Spec) -> None:
     """GET /balance_conversions filters on statuses: `status=a|b` (pipeDelimited)."""
-    _parameter(
+    add_parameter(
         spec,
         "/balance_conversions",
         "get",
@@ -1106,7 +1101,7 @@ async def drive_pipe_delimited_parameter(drive: Drive) -> None:
 
 def array_filter(spec: Spec) -> None:
     """GET /refunds filters on several payments: `payment_id=a&payment_id=b` (exploded array)."""
-    _parameter(
+    add_parameter(
         spec,
         "/refunds",
         "get",
@@ -1140,7 +1135,7 @@ def date_format(spec: Spec) -> None:
         "format": "date",
         "description": "The day the funds were credited.",
     }
-    _parameter(
+    add_parameter(
         spec,
         "/payments",
         "get",
@@ -1293,9 +1288,6 @@ async def drive_api_key_scheme(drive: Drive) -> None:
         raise AssertionError("the partner key was not what the call sent")
 
 
-_resolved = resolve
-
-
 def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None:
     """Give each example of a ``schema_name`` object in the bundle ``field``, if it lacks it.
 
@@ -1309,7 +1301,7 @@ def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None
             return
         if schema.get("$ref") == wanted and isinstance(example, dict):
             example.setdefault(field, value)
-        schema = _resolved(spec, schema)
+        schema = resolve(spec, schema)
         if isinstance(example, dict):
             for part in schema.get("allOf", []) + schema.get("oneOf", []) + schema.get("anyOf", []):
                 walk(part, example, depth + 1)
@@ -1325,14 +1317,14 @@ def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None
         for op in item.values():
             if not isinstance(op, dict):
                 continue
-            body = _resolved(spec, op.get("requestBody", {}))
+            body = resolve(spec, op.get("requestBody", {}))
             media_types += list(body.get("content", {}).values())
             for response in op.get("responses", {}).values():
-                media_types += list(_resolved(spec, response).get("content", {}).values())
+                media_types += list(resolve(spec, response).get("content", {}).values())
     for media in media_types:
         schema = media.get("schema")
         examples = [media["example"]] if "example" in media else []
-        examples += [_resolved(spec, e).get("value") for e in media.get("examples", {}).values()]
+        examples += [resolve(spec, e).get("value") for e in media.get("examples", {}).values()]
         for example in examples:
             walk(schema, example)
 
@@ -1667,7 +1659,7 @@ def removed_operation(spec: Spec) -> None:
 
 def required_filter(spec: Spec) -> None:
     """GET /payments requires a `currency` query parameter (a new required parameter)."""
-    _parameter(
+    add_parameter(
         spec,
         "/payments",
         "get",
@@ -1760,7 +1752,7 @@ def foreign_server(spec: Spec) -> None:
 
 def cookie_parameter(spec: Spec) -> None:
     """Give GET /payments a cookie parameter (not supported: the generator would drop it)."""
-    _parameter(
+    add_parameter(
         spec,
         "/payments",
         "get",
@@ -1831,7 +1823,7 @@ async def _sandbox_refuses(call: Callable[[], Awaitable[Any]], words: str) -> No
 
 def exclusive_minimum_filter(spec: Spec) -> None:
     """GET /payments takes an optional `min_amount` filter, above zero (exclusiveMinimum: 0)."""
-    _parameter(
+    add_parameter(
         spec,
         "/payments",
         "get",
