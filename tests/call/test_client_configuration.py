@@ -18,6 +18,10 @@ from payments_sdk import (
     instant_retries,
 )
 from tests.conftest import BASE_URL, TEST_KEY, MakeClient
+from tests.support.schema_values import answered
+
+PING = answered("ping", {})
+"""What ``ping`` answers: its schema's required fields, whatever the bundle makes them."""
 
 
 @pytest.mark.parametrize(
@@ -122,7 +126,7 @@ async def test_with_options_shares_the_pool_and_closing_a_copy_keeps_it(
     make_client: MakeClient,
 ) -> None:
     """A copy sends through the same pool; closing it does not close the original."""
-    client, recorder = make_client(lambda r: httpx.Response(200, json={}))
+    client, recorder = make_client(lambda r: httpx.Response(200, json=PING))
     copy = client.with_options(max_retries=0, default_headers={"X-Trace": "1"})
     assert copy._pool is client._pool
     await copy.ping()
@@ -135,7 +139,7 @@ async def test_with_options_shares_the_pool_and_closing_a_copy_keeps_it(
 async def test_with_options_merges_default_headers(make_client: MakeClient) -> None:
     """with_options(default_headers=) adds to the client's headers; a name given again wins."""
     client, recorder = make_client(
-        lambda r: httpx.Response(200, json={}), default_headers={"X-Team": "a", "X-Trace": "0"}
+        lambda r: httpx.Response(200, json=PING), default_headers={"X-Team": "a", "X-Trace": "0"}
     )
     await client.with_options(default_headers={"x-trace": "1", "X-Job": "j"}).ping()
     sent = recorder.last.headers
@@ -147,7 +151,9 @@ async def test_with_options_merges_default_headers(make_client: MakeClient) -> N
 
 async def test_the_sdk_never_closes_a_callers_http_client() -> None:
     """An injected httpx.AsyncClient stays open after the SDK client closes."""
-    http = httpx.AsyncClient(transport=httpx.MockTransport(lambda r: httpx.Response(200, json={})))
+    http = httpx.AsyncClient(
+        transport=httpx.MockTransport(lambda r: httpx.Response(200, json=PING))
+    )
     async with AsyncPaymentsClient(api_key=TEST_KEY, base_url=BASE_URL, http_client=http):
         pass
     assert not http.is_closed
@@ -207,9 +213,11 @@ async def test_default_headers_cannot_replace_the_credential(make_client: MakeCl
     """The Authorization header is always the client's key; another one is refused up front."""
     for name in ("Authorization", "authorization"):
         with pytest.raises(InvalidParameterError, match="set by the SDK") as raised:
-            make_client(lambda r: httpx.Response(200, json={}), default_headers={name: "Bearer x"})
+            make_client(
+                lambda r: httpx.Response(200, json=PING), default_headers={name: "Bearer x"}
+            )
         assert raised.value.field == f"default_headers[{name!r}]"
-    client, recorder = make_client(lambda r: httpx.Response(200, json={}))
+    client, recorder = make_client(lambda r: httpx.Response(200, json=PING))
     await client.ping()
     assert recorder.last.headers["authorization"] == f"Bearer {TEST_KEY}"
     assert recorder.last.headers["user-agent"].startswith("payments-sdk/")
@@ -237,7 +245,7 @@ async def test_header_values_that_cannot_be_sent_fail_at_construction(
         make_client(lambda r: calls.append(r) or httpx.Response(200), default_headers=headers)
     assert raised.value.field.startswith("default_headers")
     assert calls == []
-    client, _ = make_client(lambda r: httpx.Response(200, json={}))
+    client, _ = make_client(lambda r: httpx.Response(200, json=PING))
     with pytest.raises(InvalidParameterError):
         client.with_options(default_headers=headers)
 

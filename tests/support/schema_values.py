@@ -339,19 +339,13 @@ def answered(name: str, body: Any, status: int | None = None) -> Any:
     """Return ``body`` as the operation the SDK calls ``name`` answers it, completed.
 
     ``name`` is the SDK's (``refunds.create``, ``ping``); ``status`` the answer's (else the
-    operation's first success). Each required field of that answer's schema that ``body``
-    lacks, at any depth (a list page's records too), is filled with a value of its schema.
+    operation's first success). The public :func:`payments_sdk.sandbox.answer_body`: each
+    required field of that answer's schema that ``body`` lacks, at any depth (a list page's
+    records too), is filled with a value of its schema.
     """
-    from payments_sdk._naming import sdk_name
-    from payments_sdk._operation_table import OPERATIONS
-    from payments_sdk.sandbox._schema_values import Answers
+    from payments_sdk.sandbox import answer_body
 
-    entry = next(e for e in OPERATIONS if sdk_name(e.resource, e.method) == name)
-    document = _response_document()
-    answers = Answers(document, entry.path, entry.http_method)
-    if status is None:
-        status = int(min(code for code in answers.schemas if code.startswith("2")))
-    return answers.complete(status, copy.deepcopy(body))
+    return answer_body(name, body, status=status)
 
 
 @cache

@@ -10,6 +10,10 @@ from payments_sdk import AsyncPaymentsClient
 from payments_sdk._options import DEFAULT_CONNECTION_LIMITS
 from payments_sdk._pool import _Lane
 from tests.conftest import BASE_URL, TEST_KEY
+from tests.support.schema_values import answered
+
+PING = answered("ping", {})
+"""What ``ping`` answers: its schema's required fields, whatever the bundle makes them."""
 
 
 async def test_the_gate_lets_in_at_most_its_size_and_serves_everyone_in_order() -> None:
@@ -64,7 +68,7 @@ async def test_only_the_sdk_own_pool_is_gated() -> None:
         peak = max(peak, inside)
         await release.wait()
         inside -= 1
-        return httpx.Response(200, json={})
+        return httpx.Response(200, json=PING)
 
     async with (
         httpx.AsyncClient(transport=httpx.MockTransport(gauge)) as pool,

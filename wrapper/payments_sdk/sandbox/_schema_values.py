@@ -145,13 +145,17 @@ class Answers:
             if isinstance(media, Mapping) and "schema" in media:
                 self.schemas[str(status)] = media["schema"]
 
-    def complete(self, status: int, body: Any) -> Any:
-        """Return ``body`` (a fresh JSON value) completed against the answer of ``status``."""
+    def schema(self, status: int) -> Any:
+        """Return the JSON schema of the answer of ``status`` (its own, ``NXX``, ``default``)."""
         code = str(status)
-        schema = next(
+        return next(
             (self.schemas[key] for key in (code, f"{code[0]}XX", "default") if key in self.schemas),
             None,
         )
+
+    def complete(self, status: int, body: Any) -> Any:
+        """Return ``body`` (a fresh JSON value) completed against the answer of ``status``."""
+        schema = self.schema(status)
         return body if schema is None else complete(body, schema, self.document)
 
 
