@@ -194,6 +194,8 @@ class RequestSchema:
             if not _ASCII_INTEGER.fullmatch(raw):
                 raise bad_request(f"{name} must be an integer, got {shown(raw)}")
             value = parse_integer(raw)
+        elif kind == "boolean":
+            value = self._typed(raw, resolved, [name])  # ``true`` or ``false``, as the SDK writes
         if resolved.get("format") == "date-time":
             try:
                 parsed = datetime.fromisoformat(raw)
@@ -207,7 +209,9 @@ class RequestSchema:
             # overflows, while converting 9999-12-31T23:59:59-01:00 to UTC would.
             value = parsed
         errors = list(
-            self._schemas.validator(pointer).iter_errors(value if kind == "integer" else raw)
+            self._schemas.validator(pointer).iter_errors(
+                value if kind in ("integer", "boolean") else raw
+            )
         )
         if iso_checked and not errors and raw not in _iso_codes():
             raise bad_request(f"{name} is not a valid currency")
@@ -220,7 +224,7 @@ class RequestSchema:
                 bound = f"between {low} and {high}" if high is not None else f"at least {low}"
                 raise bad_request(f"{name} must be {bound}, got {shown(raw)}")
             if error.validator == "enum":
-                allowed = ", ".join(resolved.get("enum", []))
+                allowed = ", ".join(str(item) for item in resolved.get("enum", []))
                 raise bad_request(f"{name} must be one of {allowed}, got {shown(raw)}")
             raise bad_request(f"{name} {_problem(error)}")
         if kind == "integer" and value > MAX_INTEGER:
