@@ -249,7 +249,10 @@ class _Walker:
             if len(content) > 1:
                 self.add("request body with several media types", where)
             for media in content:
-                if media not in REQUEST_MEDIA:
+                kind, _, parameters = media.partition(";")
+                bare, said = kind.strip().lower(), parameters.replace(" ", "").lower()
+                utf8_json = bare == "application/json" and said == "charset=utf-8"  # fold.py
+                if bare not in REQUEST_MEDIA or (said and not utf8_json):
                     self.add(f"request body of media type {media}", _at(where, media))
         for status, response in spec.get("responses", {}).items():
             answer = self.resolve(response)

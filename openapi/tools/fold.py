@@ -8,6 +8,9 @@ which every path is relative to ``{root_url}``: ``/ping`` becomes ``/v1/ping`` a
 ``generated/payments.folded.json``; the generator reads it, and the sandbox ships and routes by
 it, so the generated operations, the mock server and the sandbox agree on every full path.
 
+The folded copy also keys a JSON body written ``application/json; charset=utf-8`` by its bare
+media type, which means the same (JSON is UTF-8), so every tool reads one key.
+
 OpenAPI 3.1 allows ``servers`` at three levels: the document, a path item and an operation. The
 nearest one wins (operation, then path item, then document), and folding honours all three: an
 operation that moves ``GET /refunds/{id}`` to a ``/v2`` server is folded to ``/v2/refunds/{id}``
@@ -160,6 +163,7 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
             operation = copy.deepcopy(item[method])
             operation.pop("servers", None)
             new_item[method] = operation
+    _bare_json_media(folded)
     root_default, version_segment = _root(document)
     folded["servers"] = [
         {
@@ -169,6 +173,34 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
         }
     ]
     return folded
+
+
+def _bare_json_media(document: dict[str, Any]) -> None:
+    """Key each JSON body written ``application/json; charset=utf-8`` by its bare media type.
+
+    JSON is UTF-8 (RFC 8259, section 8.1) and ``application/json`` defines no parameter, so the
+    two keys mean one thing; the generator, the sandbox and api-diff read ``application/json``.
+    A key with another parameter, or one whose bare type is also a key, is left as written.
+    """
+    holders = [*document.get("components", {}).get("responses", {}).values()]
+    holders += document.get("components", {}).get("requestBodies", {}).values()
+    for item in document.get("paths", {}).values():
+        for method in METHODS:
+            operation = item.get(method)
+            if isinstance(operation, dict):
+                holders.append(operation.get("requestBody"))
+                holders.extend(operation.get("responses", {}).values())
+    for holder in holders:
+        content = holder.get("content") if isinstance(holder, dict) else None
+        if not isinstance(content, dict):
+            continue
+        for key in list(content):
+            kind, _, parameters = key.partition(";")
+            bare = kind.strip().lower()
+            is_json = bare == "application/json" or bare.endswith("+json")
+            utf8 = parameters.replace(" ", "").lower() == "charset=utf-8"
+            if is_json and utf8 and bare not in content:
+                content[bare] = content.pop(key)
 
 
 def render(document: dict[str, Any]) -> str:
