@@ -195,9 +195,38 @@ def _titles(document: dict[str, Any]) -> None:
                 del node["title"]
 
 
+def _nullable_enums(document: dict[str, Any]) -> None:
+    """Write an enum that lists ``null`` as ``anyOf: [the enum without it, {type: null}]``.
+
+    ``{type: [string, "null"], enum: [email, sms, null]}`` is JSON Schema's nullable enum; the
+    generator makes a class per enum type it sees and refuses the union of them. The same
+    values, said as a union with ``null``, are ``None | <Enum>``.
+    """
+    for pointer, node in list(_walk(document, "#")):
+        values = node.get("enum")
+        if not isinstance(values, list) or None not in values or _is_value(pointer):
+            continue
+        if "anyOf" in node or "oneOf" in node:
+            continue
+        kind = node.get("type")
+        kinds = [k for k in (kind if isinstance(kind, list) else [kind]) if k not in (None, "null")]
+        inner: dict[str, Any] = {"enum": [value for value in values if value is not None]}
+        if kinds:
+            inner["type"] = kinds[0] if len(kinds) == 1 else kinds
+        del node["enum"]
+        node.pop("type", None)
+        node["anyOf"] = [inner, {"type": "null"}]
+
+
+def _is_value(pointer: str) -> bool:
+    """Whether ``pointer`` is inside an instance (an example, a default), not a schema."""
+    return not _VALUE_KEYWORDS.isdisjoint(pointer.split("/"))
+
+
 def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     """Return the copy of the folded bundle that openapi-python-client reads."""
     document = copy.deepcopy(folded)
+    _nullable_enums(document)
     _media_types(document)
     _any_of_objects(document)
     _tags(document)

@@ -2046,6 +2046,55 @@ async def drive_prefix_items_field(drive: Drive) -> None:
     )
 
 
+def nullable_enum_field(spec: Spec) -> None:
+    """Give a KYC link a nullable `channel`: email, sms, or null (an enum that lists null)."""
+    properties_of(spec, "KycLink")["channel"] = {
+        "type": ["string", "null"],
+        "enum": ["email", "sms", None],
+        "description": "How the link was sent to the customer, or null if it was not sent.",
+    }
+
+
+async def drive_nullable_enum_field(drive: Drive) -> None:
+    link = await drive.client.kyc_links.create(customer_id="cust_42")
+    for value in ("sms", None):
+        await drive.control(f"/_sandbox/records/kyc_links/{link.id}", {"channel": value}, "PATCH")
+        read = _field(await drive.client.kyc_links.retrieve(link.id), "channel")
+        _check(getattr(read, "value", read) == value, (value, read))
+
+
+def boolean_filter_default(spec: Spec) -> None:
+    """GET /kyc-links takes `include_expired`, a boolean filter that defaults to false."""
+    add_parameter(
+        spec,
+        "/kyc-links",
+        "get",
+        {
+            "name": "include_expired",
+            "in": "query",
+            "required": False,
+            "description": "Whether expired links are listed too.",
+            "schema": {"type": "boolean", "default": False},
+        },
+    )
+
+
+async def drive_boolean_filter_default(drive: Drive) -> None:
+    link = await drive.client.kyc_links.create(customer_id="cust_42")
+    for given, sent in ((None, "false"), (True, "true"), (False, "false")):
+        options = {} if given is None else {"include_expired": given}
+        page = await drive.client.kyc_links.list(**options)
+        _check(drive.sent[-1].url.params.get("include_expired") == sent, drive.sent[-1].url)
+        _check(link.id in [k.id for k in page.data], page.data)
+    await _refused(lambda: drive.client.kyc_links.list(include_expired="yes"), "include_expired")
+
+
+def json_charset_media(spec: Spec) -> None:
+    """Write GET /refunds/{id}'s JSON answer as `application/json; charset=utf-8` (no change)."""
+    content = operation(spec, "/refunds/{id}", "get")["responses"]["200"]["content"]
+    content["application/json; charset=utf-8"] = content.pop("application/json")
+
+
 # -- the list --------------------------------------------------------------------------------------
 
 _NEW_FEATURE = "needs {branch} ({what}); expected to fail until it lands"
@@ -2161,6 +2210,10 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_required_response_field),
     Edit("required_nested_response_field", "compatible", "required (nested response object)",
          required_nested_response_field, drive=drive_required_nested_response_field),
+    Edit("nullable_enum_field", "compatible", "enum listing null", nullable_enum_field,
+         drive=drive_nullable_enum_field),
+    Edit("boolean_filter_default", "compatible", "query parameter (boolean, default)",
+         boolean_filter_default, drive=drive_boolean_filter_default),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,
@@ -2193,6 +2246,7 @@ EDITS: tuple[Edit, ...] = (
     Edit("example_change", "doc-only", "examples", example_change),
     Edit("info_version", "doc-only", "info", info_version),
     Edit("schema_title", "doc-only", "`title` on a schema", schema_title),
+    Edit("json_charset_media", "doc-only", "media type with its charset", json_charset_media),
     Edit("foreign_server", "unsupported", "servers on another host", foreign_server,
          flags=("/balances",)),
     Edit("cookie_parameter", "unsupported", "cookie parameters", cookie_parameter,

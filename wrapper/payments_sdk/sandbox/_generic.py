@@ -8,8 +8,9 @@ it; every other one is served by convention, over the records of its resource:
 - ``create`` stores a record built from the request body, the response schema's defaults and
   examples, an id with the schema's prefix and ``created_at`` from the namespace's clock;
 - ``retrieve`` and ``update`` (and ``delete``) address a record by its path id;
-- ``list`` answers the list envelope, newest first, with every declared filter applied (equal
-  values; ``before``/``after`` on ``created_at``) and the pages of ``per_page``/``page``, or
+- ``list`` answers the list envelope, newest first, with every declared filter that names a
+  field of the record applied (equal values; ``before``/``after`` on ``created_at``; a filter
+  that names no field is taken and not applied) and the pages of ``per_page``/``page``, or
   one page when the operation has no page parameters.
 
 A record's fields are those of the response schema with every ``allOf`` merged (a shared base
@@ -256,6 +257,10 @@ def _matches(
             # An object filter the record does not hold as a field: its fields are the record's.
             if not _holds(record, value):
                 return False
+        elif field not in fields:
+            # A filter that names no field of the record (``include_expired``, ``min_amount``):
+            # what it means is prose, not the bundle, so the convention takes it and lists all.
+            continue
         elif not _holds(record.get(field), value):
             return False
     return True
