@@ -318,15 +318,20 @@ async def test_timeout_and_cancellation_end_every_span(
         await asyncio.sleep(10)
         return httpx.Response(200, json=BALANCES)
 
-    client, _ = make_client(slow, opentelemetry=True, total_timeout=0.05)
+    # 1 s leaves the attempt time to start on a loaded machine; the answer takes 10 s.
+    client, recorder = make_client(slow, opentelemetry=True, total_timeout=1.0)
     with pytest.raises(APITimeoutError):
         await client.balances.retrieve()
     call, (attempt,) = _tree(spans.get_finished_spans())
     assert (call.attributes or {})["error.type"] == "APITimeoutError"
     assert (attempt.attributes or {})["error.type"] == "APITimeoutError"
     spans.clear()
+    sent = len(recorder.requests)
     task = asyncio.ensure_future(client.with_options(total_timeout=None).balances.retrieve())
-    await asyncio.sleep(0.02)
+    for _ in range(2000):  # cancelled once its attempt has reached the service, however slow
+        if len(recorder.requests) > sent:
+            break
+        await asyncio.sleep(0.005)
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
