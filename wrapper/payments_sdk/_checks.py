@@ -3,8 +3,8 @@
 The generated resource methods hand every argument to :func:`check` with the schema the bundle
 gives it (``$ref`` already resolved by ``make generate``). Each keyword the bundle uses is
 checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format`` (each
-of :data:`._formats.CHECKED`: ``date-time``, ``date``, ``binary``, ``email``, ``uri``, ``uuid``,
-``int32``, ``int64``), ``readOnly`` (a field the service sets: never
+of :data:`._formats.CHECKED`: ``date-time``, ``date`` and ``binary`` converted, the others,
+``ipv4``, ``hostname``, ``time``, ``byte``..., kept as given), ``readOnly`` (a field the service sets: never
 sent), ``allOf`` (the parts merged, :mod:`._schema_views`), ``discriminator`` (its value
 picks the ``oneOf`` shape), ``minLength``/``maxLength``, ``minimum``/``maximum``,
 ``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
