@@ -43,6 +43,7 @@ import base64
 import ipaddress
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 __all__ = ["ANNOTATIONS", "CHECKED", "EXAMPLES", "conforms", "is_uri"]
@@ -89,15 +90,23 @@ def _reference_patterns(unreserved: str, private: str) -> tuple[re.Pattern[str],
 
 
 _UNRESERVED = r"A-Za-z0-9\-._~"
-_URI, _URI_REFERENCE = _reference_patterns(_UNRESERVED, "")
-_IRI, _IRI_REFERENCE = _reference_patterns(_UNRESERVED + _UCSCHAR, _IPRIVATE)
+
+
+@cache
+def _grammar(international: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """RFC 3986's (absolute, any reference) patterns, or RFC 3987's: compiled on first use."""
+    if international:
+        return _reference_patterns(_UNRESERVED + _UCSCHAR, _IPRIVATE)
+    return _reference_patterns(_UNRESERVED, "")
+
 _IP_FUTURE = re.compile(rf"v[0-9A-Fa-f]+\.[{_UNRESERVED}{_SUB_DELIMS}:]+")
 _UUID = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
 _INTEGER_BITS = {"int32": 32, "int64": 64}
 
 
-def _reference(pattern: re.Pattern[str], text: str) -> bool:
-    """Whether ``pattern`` matches all of ``text`` and its IP literal, if any, is one."""
+def _reference(text: str, *, absolute: bool, international: bool = False) -> bool:
+    """Whether ``text`` is a URI (or IRI) reference, ``absolute`` or any; an IP literal one."""
+    pattern = _grammar(international)[0 if absolute else 1]
     match = pattern.fullmatch(text)
     if match is None:
         return False
@@ -110,7 +119,7 @@ def _reference(pattern: re.Pattern[str], text: str) -> bool:
 
 def is_uri(text: str) -> bool:
     """Whether ``text`` is an absolute URI (RFC 3986: a scheme, then its hierarchical part)."""
-    return _reference(_URI, text)
+    return _reference(text, absolute=True)
 
 
 def _is_email(text: str) -> bool:
@@ -381,9 +390,9 @@ _STRING_RULES: dict[str, Callable[[str], bool]] = {
     "email": _is_email,
     "idn-email": _is_email,
     "uri": is_uri,
-    "uri-reference": lambda text: _reference(_URI_REFERENCE, text),
-    "iri": lambda text: _reference(_IRI, text),
-    "iri-reference": lambda text: _reference(_IRI_REFERENCE, text),
+    "uri-reference": lambda text: _reference(text, absolute=False),
+    "iri": lambda text: _reference(text, absolute=True, international=True),
+    "iri-reference": lambda text: _reference(text, absolute=False, international=True),
     "uri-template": lambda text: _URI_TEMPLATE.fullmatch(text) is not None,
     "uuid": lambda text: _UUID.fullmatch(text) is not None,
     "ipv4": _is_ipv4,
