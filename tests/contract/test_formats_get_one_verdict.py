@@ -25,7 +25,6 @@ from payments_sdk._checks import check
 from payments_sdk._formats import CHECKED, EXAMPLES, conforms
 from payments_sdk.sandbox._schema_values import value_of
 from payments_sdk.sandbox.contract import SchemaSet
-
 from tests.support.schema_values import variants
 
 URI_PIECE_LIST = [
@@ -127,35 +126,88 @@ IRI_PIECES = ["\u00e9", "\u00a0", "\ue000", "\ufffe", "\U00010000", "http://\u00
 SHAPED: dict[str, st.SearchStrategy[str]] = {
     "ipv4": _pieces(*"0123456789.", "00", "01", "255", "256", "1.2.3.4", " ", "\n", "\u0661"),
     "ipv6": _pieces(
-        *":0123456789abcdefABCDEFg.", "::", "ffff", "12345", "0000", "1.2.3.4", "01.2.3.4",
-        "%", "%eth0", "%25", "[", "]", "\n", "\u0661",
+        *":0123456789abcdefABCDEFg.",
+        "::",
+        "ffff",
+        "12345",
+        "0000",
+        "1.2.3.4",
+        "01.2.3.4",
+        "%",
+        "%eth0",
+        "%25",
+        "[",
+        "]",
+        "\n",
+        "\u0661",
     ),
     # Labels joined by dots; an ``xn--`` label only whole (any text after "xn--" decodes to
     # some code points, whose IDNA2008 contextual and bidi rules this SDK does not judge).
     "hostname": st.lists(
-        _pieces(*"aZ09-_", "a" * 63, "a" * 30, "ab--", "\u00e9", "\n")
-        | st.sampled_from(A_LABELS),
+        _pieces(*"aZ09-_", "a" * 63, "a" * 30, "ab--", "\u00e9", "\n") | st.sampled_from(A_LABELS),
         max_size=6,
     ).map(".".join)
     | _pieces(*"aZ09-._", "a" * 63, ".com"),
     "time": _pieces(
-        *"0125:.Zz+- T", "00", "12", "23", "24", "59", "60", "61", "+01:00", "-08:00",
-        "23:59:60", "12:00:00", "\n",
+        *"0125:.Zz+- T",
+        "00",
+        "12",
+        "23",
+        "24",
+        "59",
+        "60",
+        "61",
+        "+01:00",
+        "-08:00",
+        "23:59:60",
+        "12:00:00",
+        "\n",
     ),
     "duration": _pieces(*"PT01YMWDHS.-p", "12", "P1D", "PT1H"),
     "uri-reference": _pieces(*URI_PIECE_LIST, "./", "..", "a:", "1a:"),
     "iri": _pieces(*URI_PIECE_LIST, *IRI_PIECES),
     "iri-reference": _pieces(*URI_PIECE_LIST, *IRI_PIECES),
     "uri-template": _pieces(
-        *"{}a%+#./;?&=,!@|*' <\u00e9\ue000", "%41", "%zz", ":3", ":0", ":10000", "http://x/",
-        "{id}", "_", "-",
+        *"{}a%+#./;?&=,!@|*' <\u00e9\ue000",
+        "%41",
+        "%zz",
+        ":3",
+        ":0",
+        ":10000",
+        "http://x/",
+        "{id}",
+        "_",
+        "-",
     ),
     "json-pointer": _pieces(*"/~a0#-+\u00e9", "~0", "~1", "~2", "01"),
     "relative-json-pointer": _pieces(*"/~a01#-+", "~0", "~1", "~2", "12"),
     "regex": _pieces(
-        *"a()[]{}*+?|^$.\\-,_\x80\u00e9", "{2}", "{2,1}", "{,3}", "\\d", "\\1", "\\k<x>", "(?<x>",
-        "(?P<x>", "(?:", "(?=", "(?<=", "(?i)", "(?i:", "\\u0041", "\\u{41}", "\\x4",
-        "\\cA", "\\p{L}", "\\Z", "\\q", "[^", "\\b", "\\0", "\\00", "z-a",
+        *"a()[]{}*+?|^$.\\-,_\x80\u00e9",
+        "{2}",
+        "{2,1}",
+        "{,3}",
+        "\\d",
+        "\\1",
+        "\\k<x>",
+        "(?<x>",
+        "(?P<x>",
+        "(?:",
+        "(?=",
+        "(?<=",
+        "(?i)",
+        "(?i:",
+        "\\u0041",
+        "\\u{41}",
+        "\\x4",
+        "\\cA",
+        "\\p{L}",
+        "\\Z",
+        "\\q",
+        "[^",
+        "\\b",
+        "\\0",
+        "\\00",
+        "z-a",
     ),
 }
 """Text shaped like each format: its characters, its pieces and its known corners."""

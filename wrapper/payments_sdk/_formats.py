@@ -1,4 +1,4 @@
-"""The ``format`` values of the bundle's schemas the pipeline carries, and the rule of each.
+r"""The ``format`` values of the bundle's schemas the pipeline carries, and the rule of each.
 
 One place for both sides of the wire: the SDK's argument checks (:mod:`._checks`) and the
 sandbox's request validation (``sandbox/contract.py``) call :func:`conforms`, the sandbox's
@@ -20,10 +20,11 @@ path: it imports nothing of the package) to fail ``make generate`` on any other 
     ``uri-reference`` (RFC 3986), ``iri`` and ``iri-reference`` (RFC 3987: a URI that may
     also hold non-ASCII ``ucschar``, and private-use characters in its query),
     ``uri-template`` (RFC 6570 expressions, and literals of any character but controls,
-    space and ``"%<>\\^`{|}``, as its prose says; ``'`` is taken as a literal, as
-    schemathesis takes it), ``uuid``, ``json-pointer`` (RFC 6901) and ``relative-json-pointer``, ``regex``
-    (an ECMA-262 pattern, read as with the ``u`` flag: Python's own syntax, ``(?P<n>``,
-    ``\\Z``, ``(?i)``, is refused; ``\\p{...}`` is taken by its shape);
+    space and ``"%<>\^`{|}``, as its prose says; ``'`` is taken as a literal, as
+    schemathesis takes it), ``uuid``, ``json-pointer`` (RFC 6901) and
+    ``relative-json-pointer``, ``regex`` (an ECMA-262 pattern, read as with the ``u`` flag:
+    Python's own syntax, ``(?P<n>``, ``\Z``, ``(?i)``, is refused; ``\p{...}`` is taken by its
+    shape);
   - OpenAPI: ``byte`` (RFC 4648 base64: the standard alphabet, padded to a multiple of 4,
     no line breaks), ``int32``/``int64`` (the integer fits).
 
@@ -78,9 +79,7 @@ def _reference_patterns(unreserved: str, private: str) -> tuple[re.Pattern[str],
     abempty = rf"(?:/{segment})*"
     absolute = rf"/(?:{segment_nz}{abempty})?"
     hier_part = rf"(?://{authority('literal')}{abempty}|{absolute}|{segment_nz}{abempty}|)"
-    relative_part = (
-        rf"(?://{authority('relative')}{abempty}|{absolute}|{segment_nz_nc}{abempty}|)"
-    )
+    relative_part = rf"(?://{authority('relative')}{abempty}|{absolute}|{segment_nz_nc}{abempty}|)"
     query = rf"(?:\?(?:{pchar}|[/?{private}])*)?"
     fragment = rf"(?:#(?:{pchar}|[/?])*)?"
     scheme = r"[A-Za-z][A-Za-z0-9+\-.]*:"
@@ -98,6 +97,7 @@ def _grammar(international: bool) -> tuple[re.Pattern[str], re.Pattern[str]]:
     if international:
         return _reference_patterns(_UNRESERVED + _UCSCHAR, _IPRIVATE)
     return _reference_patterns(_UNRESERVED, "")
+
 
 _IP_FUTURE = re.compile(rf"v[0-9A-Fa-f]+\.[{_UNRESERVED}{_SUB_DELIMS}:]+")
 _UUID = re.compile(r"[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}")
@@ -150,7 +150,7 @@ _LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9\-]{0,61}[A-Za-z0-9])?")
 
 
 def _is_a_label(label: str) -> bool:
-    """An ``xn--`` label: the Punycode of a label IDNA2008 could have encoded.
+    """Whether an ``xn--`` label is the Punycode of a label IDNA2008 could have encoded.
 
     The decoded label must be non-ASCII, stable under NFKC and lowercasing (no capital, no
     compatibility form), made of lowercase or caseless letters, marks, decimal digits and inner
@@ -278,10 +278,10 @@ def _escape(text: str, at: int, in_class: bool) -> tuple[str, int, str] | None:
 
 
 def _is_regex(text: str) -> bool:
-    """Whether ``text`` is an ECMA-262 pattern (``u`` flag), translated to Python to be parsed.
+    r"""Whether ``text`` is an ECMA-262 pattern (``u`` flag), translated to Python to be parsed.
 
     What the two syntaxes share is left to Python's parser (ranges, repeat bounds, balance);
-    what only ECMA-262 has (``(?<n>``, ``\\k<n>``, ``\\u{...}``, ``\\cX``, ``\\p{...}``, a
+    what only ECMA-262 has (``(?<n>``, ``\k<n>``, ``\u{...}``, ``\cX``, ``\p{...}``, a
     forward back-reference, a look-behind of any width, ``[]``) is translated first; what only
     Python has is refused.
     """
@@ -302,10 +302,10 @@ def _is_regex(text: str) -> bool:
             out.append(piece)
             quantifiable, at = kind != "assertion", after
         elif ch == "[":
-            at, piece = _class(text, at)
-            if piece is None:
+            at, members = _class(text, at)
+            if members is None:
                 return False
-            out.append(piece)
+            out.append(members)
             quantifiable = True
         elif ch == "(":
             if text.startswith("(?", at):

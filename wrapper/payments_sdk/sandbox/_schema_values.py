@@ -34,7 +34,6 @@ _DEPTH = 24
 """How deep a schema is followed (a recursive schema ends with its least value there)."""
 
 
-
 def _node(document: dict[str, Any] | None, schema: Any) -> Any:
     """Return ``schema`` with its ``$ref`` resolved and its ``allOf`` merged."""
     if document is not None:
