@@ -2095,6 +2095,48 @@ def json_charset_media(spec: Spec) -> None:
     content["application/json; charset=utf-8"] = content.pop("application/json")
 
 
+def network_formats_field(spec: Spec) -> None:
+    """Refunds record the customer's `customer_ip` (ipv4); a KYC link a `call_after` (time)."""
+    ip = {
+        "type": "string",
+        "format": "ipv4",
+        "description": "The IP address the customer asked for the refund from.",
+        "examples": ["203.0.113.7"],
+    }
+    properties_of(spec, "RefundCreateRequest")["customer_ip"] = dict(ip)
+    properties_of(spec, "Refund")["customer_ip"] = dict(ip)
+    properties_of(spec, "KycLinkCreateRequest")["call_after"] = {
+        "type": "string",
+        "format": "time",
+        "description": "Do not remind the customer before this time of day (with its offset).",
+        "examples": ["09:00:00+01:00"],
+    }
+
+
+async def drive_network_formats_field(drive: Drive) -> None:
+    create = drive.client.refunds.create
+    refund = await create(payment_id=await _paid(drive, skip=13), customer_ip="203.0.113.7")
+    _check(json.loads(drive.sent[-1].content)["customer_ip"] == "203.0.113.7", drive.sent[-1])
+    again = await drive.client.refunds.retrieve(refund.id)
+    _check(again.customer_ip in (None, "203.0.113.7"), again)
+    await _refused(lambda: create(payment_id="payt_x", customer_ip="203.0.113.07"), "customer_ip")
+    await _refused(lambda: create(payment_id="payt_x", customer_ip="fe80::1"), "customer_ip")
+    paid = await _paid(drive, skip=14)
+    await _sandbox_refuses(
+        lambda: create(payment_id=paid, extra_body={"customer_ip": "203.0.113.256"}),
+        "customer_ip must be a valid ipv4",
+    )
+    link = drive.client.kyc_links.create
+    await link(customer_id="cust_42", call_after="09:00:00+01:00")
+    _check(json.loads(drive.sent[-1].content)["call_after"] == "09:00:00+01:00", drive.sent[-1])
+    await _refused(lambda: link(customer_id="cust_42", call_after="9am"), "call_after")
+    await _refused(lambda: link(customer_id="cust_42", call_after="09:00:00"), "call_after")
+    await _sandbox_refuses(
+        lambda: link(customer_id="cust_42", extra_body={"call_after": "09:00"}),
+        "call_after must be a valid time",
+    )
+
+
 # -- the list --------------------------------------------------------------------------------------
 
 _NEW_FEATURE = "needs {branch} ({what}); expected to fail until it lands"
@@ -2214,6 +2256,8 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_nullable_enum_field),
     Edit("boolean_filter_default", "compatible", "query parameter (boolean, default)",
          boolean_filter_default, drive=drive_boolean_filter_default),
+    Edit("network_formats_field", "compatible", "format (ipv4, time)", network_formats_field,
+         drive=drive_network_formats_field),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,

@@ -111,3 +111,28 @@ def test_an_all_of_record_is_compared_as_the_object_it_composes(bundle: dict[str
         "[BREAKING] createDispute: POST /v1/disputes 201.created_at: field removed (or renamed)"
         in (changes)
     ), changes
+
+
+def _new_field(schema: str, prop: str, node: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    def edit(document: dict[str, Any]) -> None:
+        document["components"]["schemas"][schema]["properties"][prop] = dict(node)
+
+    return edit
+
+
+def test_a_new_optional_field_with_a_format_is_compatible(bundle: dict[str, Any]) -> None:
+    """A refund's new optional ``customer_ip`` (``format: ipv4``): no call that worked breaks."""
+    edit = _new_field("RefundCreateRequest", "customer_ip", {"type": "string", "format": "ipv4"})
+    assert _changes(bundle, edit) == [
+        "[added/compatible] createRefund: POST /v1/refunds body.customer_ip: new optional field"
+    ]
+
+
+def test_a_format_on_an_existing_request_field_is_breaking(bundle: dict[str, Any]) -> None:
+    """``format: time`` on a text field requests carry: a value sent before may now be refused."""
+    before = copy.deepcopy(bundle)
+    _new_field("KycLinkCreateRequest", "call_after", {"type": "string"})(before)
+    after = _field("KycLinkCreateRequest", "call_after", format="time")
+    assert _changes(before, after) == [
+        "[BREAKING] createKycLink: POST /v1/kyc-links body.call_after: format None -> time"
+    ]

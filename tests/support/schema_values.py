@@ -28,6 +28,8 @@ import re
 from functools import cache
 from typing import Any
 
+from payments_sdk._formats import EXAMPLES
+
 __all__ = [
     "answered",
     "call_arguments",
@@ -40,6 +42,7 @@ __all__ = [
 ]
 
 _FORMATS = {
+    **EXAMPLES,  # a value of every format the pipeline checks; these few set apart from them
     "date-time": "2026-01-02T03:04:05Z",
     "date": "2026-01-02",
     "email": "someone@example.com",

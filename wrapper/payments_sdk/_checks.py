@@ -3,12 +3,13 @@
 The generated resource methods hand every argument to :func:`check` with the schema the bundle
 gives it (``$ref`` already resolved by ``make generate``). Each keyword the bundle uses is
 checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format`` (each
-of :data:`._formats.CHECKED`: ``date-time``, ``date``, ``binary``, ``email``, ``uri``, ``uuid``,
-``int32``, ``int64``), ``readOnly`` (a field the service sets: never
-sent), ``allOf`` (the parts merged, :mod:`._schema_views`), ``discriminator`` (its value
-picks the ``oneOf`` shape), ``minLength``/``maxLength``, ``minimum``/``maximum``,
-``minItems``/``maxItems``, ``required``, ``properties``, ``additionalProperties``, ``oneOf``,
-``not`` (of ``required``: fields that may not be sent together), and our extensions
+of :data:`._formats.CHECKED`: ``date-time``, ``date`` and ``binary`` converted, the others,
+``ipv4``, ``hostname``, ``time``, ``byte``..., kept as given), ``readOnly`` (a field the
+service sets: never sent), ``allOf`` (the parts merged, :mod:`._schema_views`),
+``discriminator`` (its value picks the ``oneOf`` shape), ``minLength``/``maxLength``,
+``minimum``/``maximum``, ``minItems``/``maxItems``, ``required``, ``properties``,
+``additionalProperties``, ``oneOf``, ``not`` (of ``required``: fields that may not be sent
+together), and our extensions
 ``x-currency-field`` (an amount that travels with a currency: :class:`Money` is checked against
 it), ``x-distinct-fields`` (fields whose values must differ) and ``x-sdk-default``. The other
 JSON Schema 2020-12 assertions are checked too (:func:`keyword_problem` words them, for the

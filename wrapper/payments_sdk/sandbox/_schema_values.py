@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from .._formats import conforms
+from .._formats import EXAMPLES, conforms
 from .._schema_views import merge_all_of
 from .contract import resolve
 
@@ -32,16 +32,6 @@ __all__ = ["Answers", "complete", "simplest_match", "value_of"]
 
 _DEPTH = 24
 """How deep a schema is followed (a recursive schema ends with its least value there)."""
-
-_FORMATS: dict[str, str] = {
-    "date-time": "2026-01-01T00:00:00Z",
-    "date": "2026-01-01",
-    "time": "00:00:00Z",
-    "email": "someone@example.com",
-    "uri": "https://example.com/",
-    "uuid": "00000000-0000-4000-8000-000000000000",
-}
-"""A value of each string format the SDK and the sandbox check (``payments_sdk._formats``)."""
 
 
 def _node(document: dict[str, Any] | None, schema: Any) -> Any:
@@ -237,7 +227,7 @@ def _string(schema: Mapping[str, Any]) -> str:
     most = schema.get("maxLength")
     fmt = schema.get("format")
     pattern = schema.get("pattern")
-    candidates = [_FORMATS[fmt]] if fmt in _FORMATS else []
+    candidates = [EXAMPLES[fmt]] if fmt in EXAMPLES else []
     if isinstance(pattern, str):
         candidates.append(simplest_match(pattern, least))
     candidates += ["x" * max(least, 1), ""]

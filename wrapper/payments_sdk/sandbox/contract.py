@@ -97,9 +97,9 @@ def _pattern(
 def format_checker() -> FormatChecker:
     """JSON Schema's format checks, with the SDK's rule for each format it checks itself.
 
-    ``date-time`` and ``date`` keep jsonschema's (RFC 3339) checks; ``uri``, ``uuid``,
-    ``email``, ``int32`` and ``int64`` use :func:`payments_sdk._formats.conforms`, so the SDK and
-    the sandbox give one verdict.
+    ``date-time`` and ``date`` keep jsonschema's (RFC 3339) checks; every other format of
+    :data:`payments_sdk._formats.CHECKED` (``uri``, ``ipv4``, ``hostname``, ``time``, ``byte``...)
+    uses :func:`payments_sdk._formats.conforms`, so the SDK and the sandbox give one verdict.
     """
     checker = FormatChecker()
     for fmt in sorted(CHECKED - {"date-time", "date", "binary"}):
