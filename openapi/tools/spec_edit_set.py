@@ -2091,8 +2091,10 @@ async def drive_boolean_filter_default(drive: Drive) -> None:
 
 def json_charset_media(spec: Spec) -> None:
     """Write GET /refunds/{id}'s JSON answer as `application/json; charset=utf-8` (no change)."""
-    content = operation(spec, "/refunds/{id}", "get")["responses"]["200"]["content"]
-    content["application/json; charset=utf-8"] = content.pop("application/json")
+    answer = resolve(spec, operation(spec, "/refunds/{id}", "get")["responses"]["200"])
+    content = answer.get("content", {})
+    if "application/json" in content:  # not already written so
+        content["application/json; charset=utf-8"] = content.pop("application/json")
 
 
 def network_formats_field(spec: Spec) -> None:
