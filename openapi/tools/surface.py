@@ -139,6 +139,7 @@ class SurfaceMethod:
 
 # -- naming (the convention is shipped: the sandbox names operations the same way) -----------
 
+from payments_sdk import _operation_parts as parts  # noqa: E402
 from payments_sdk._naming import CLIENT, method_of, resource_of, snake  # noqa: E402
 from payments_sdk._schema_views import is_deprecated, merge_all_of  # noqa: E402
 
@@ -379,16 +380,15 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
     resolver = Resolver(document, _models(generated))
     table: list[SurfaceMethod] = []
     for path, item in document["paths"].items():
-        shared = item.get("parameters", [])
         for verb in METHODS:
             if verb not in item:
                 continue
             spec = item[verb]
             operation_id = spec["operationId"]
             result, item_model, media_type = "None", None, "application/json"
-            for status, response in sorted(spec.get("responses", {}).items()):
+            for status, response in sorted(parts.responses(document, path, verb).items()):
                 if status.startswith("2"):
-                    content = resolver.resolve(response).get("content", {})
+                    content = resolver.resolve(response.value).get("content", {})
                     media = content.get("application/json", {}).get("schema")
                     if media is not None:
                         result = media.get("x-model") or _generated_result(
@@ -400,14 +400,9 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                     break
             resource = resource_of(path, spec)
             method = method_of(path, verb, spec, item_model is not None, document)
-            raw_parameters = {(p.get("name"), p.get("in")): p for p in shared}
-            raw_parameters |= {(p.get("name"), p.get("in")): p for p in spec.get("parameters", [])}
-            if any("$ref" in p for p in raw_parameters.values()):
-                raw_parameters = {}
-                for p in [*shared, *spec.get("parameters", [])]:
-                    target = resolver.target(p["$ref"]) if "$ref" in p else p
-                    raw_parameters[(target["name"], target["in"])] = p
-            parameters = [_parameter(resolver, p) for p in raw_parameters.values()]
+            parameters = [
+                _parameter(resolver, p.value) for p in parts.parameters(document, path, verb)
+            ]
             order = [m.group(1) for m in _PARAM.finditer(path)]
             path_params = sorted(
                 (p for p in parameters if p.location == "path"), key=lambda p: order.index(p.name)
@@ -433,10 +428,10 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
             operation.credentials = _credentials(document, spec)
             if not operation.module:
                 raise SurfaceError(f"{operation_id}: openapi-python-client wrote no module")
-            body = spec.get("requestBody")
+            body = parts.request_body(document, path, verb)
             if body is not None:
-                (media_type,) = body["content"]
-                schema = resolver.resolve(body["content"][media_type]["schema"])
+                (media_type,) = body.value["content"]
+                schema = resolver.resolve(body.value["content"][media_type]["schema"])
                 operation.body_kind = "multipart" if media_type == "multipart/form-data" else "json"
                 operation.body_schema = schema
                 shapes = schema.get("oneOf") or [schema]
