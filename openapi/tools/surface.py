@@ -94,6 +94,19 @@ class Credential:
 
 
 @dataclass
+class Link:
+    """A call an answer leads to (an OpenAPI ``link`` of a response): documentation only."""
+
+    name: str
+    """The link's name in the bundle (``GetRefund``)."""
+    status: str
+    """The status of the answer that carries it (``201``)."""
+    call: str
+    """The call, as a user writes it: ``client.refunds.retrieve(id=answer.id)``."""
+    description: str = ""
+
+
+@dataclass
 class SurfaceMethod:
     """One method of the SDK's surface: an operation as the SDK presents it.
 
@@ -128,6 +141,8 @@ class SurfaceMethod:
     """The 2xx body's media type: JSON is parsed into ``result``; text is ``str``, else bytes."""
     models: set[str] = field(default_factory=set)
     """The model classes the method's signature names (its arguments and its result)."""
+    links: list[Link] = field(default_factory=list)
+    """The calls its answers lead to (the responses' ``links``), for its docstring."""
     credentials: list[Credential] = field(default_factory=list)
     """Security schemes the operation accepts besides the document's (the customer's JWT)."""
 
@@ -448,7 +463,77 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
             _check_names(operation)
             table.append(operation)
     _check_unique(table)
+    for operation in table:
+        operation.links = _links(document, operation, table)
     return table
+
+
+def _link_target(link: dict[str, Any], table: list[SurfaceMethod], where: str) -> SurfaceMethod:
+    """Return the method a link names, by ``operationId`` or by a local ``operationRef``."""
+    if "operationId" in link:
+        found = [m for m in table if m.operation_id == link["operationId"]]
+    else:
+        ref = str(link.get("operationRef", ""))
+        parts_of = ref.removeprefix("#/paths/").rsplit("/", 1)
+        path = parts_of[0].replace("~1", "/").replace("~0", "~") if len(parts_of) == 2 else ""
+        verb = parts_of[-1].upper()
+        found = [
+            m
+            for m in table
+            if ref.startswith("#/paths/") and (m.path, m.http_method) == (path, verb)
+        ]
+    if len(found) != 1:
+        named = link.get("operationId", link.get("operationRef"))
+        raise SurfaceError(
+            f"{where}: the link names {named!r}, which is no operation of the bundle"
+        )
+    return found[0]
+
+
+def _expression(expression: Any, source: SurfaceMethod) -> str:
+    """Return a link's runtime expression in the SDK's words (``answer.id``, ``payment_id``)."""
+    text = str(expression)
+    if text.startswith("$response.body#/"):
+        return "answer." + ".".join(text.removeprefix("$response.body#/").split("/"))
+    if text == "$response.body":
+        return "answer"
+    for location in ("path", "query", "header"):
+        name = text.removeprefix(f"$request.{location}.")
+        if name != text:
+            named = [p for p in source.parameters if (p.location, p.name) == (location, name)]
+            return named[0].python_name if named else name
+    if text.startswith("$request.body#/"):
+        return text.removeprefix("$request.body#/").split("/", 1)[0]
+    return repr(expression)
+
+
+def _links(
+    document: dict[str, Any], operation: SurfaceMethod, table: list[SurfaceMethod]
+) -> list[Link]:
+    """Return the links of ``operation``'s answers, each as the call it leads to."""
+    found: list[Link] = []
+    verb = operation.http_method.lower()
+    for status, response in parts.responses(document, operation.path, verb).items():
+        declared = response.value.get("links", {}) if isinstance(response.value, dict) else {}
+        for name, node in declared.items():
+            link = parts.follow(document, node, f"{response.pointer}/links/{parts.escape(name)}")
+            target = _link_target(link.value, table, link.pointer)
+            arguments = []
+            for key, value in link.value.get("parameters", {}).items():
+                bare = str(key).split(".", 1)[-1]  # ``path.id`` names the location too
+                named = [p for p in target.parameters if p.name == bare]
+                argument = named[0].python_name if named else python_name(bare)
+                arguments.append(f"{argument}={_expression(value, operation)}")
+            prefix = "client" if target.resource == CLIENT else f"client.{target.resource}"
+            found.append(
+                Link(
+                    name=str(name),
+                    status=status,
+                    call=f"{prefix}.{target.method}({', '.join(arguments)})",
+                    description=" ".join(str(link.value.get("description", "")).split()),
+                )
+            )
+    return found
 
 
 def _credentials(document: dict[str, Any], spec: dict[str, Any]) -> list[Credential]:

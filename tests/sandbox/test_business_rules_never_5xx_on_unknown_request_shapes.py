@@ -32,6 +32,7 @@ from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, resolve
 
 _JSON = (dict, list, str, int, float, bool)
+_VERBS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
 """What a drawn body is when there is one (schemathesis draws a sentinel for no body)."""
 
 VARIANT = {
@@ -57,8 +58,8 @@ def edit(document: dict[str, Any]) -> None:
             values.append("XNW" if upper else "x_new")
     bodies: set[str] = set()  # a body written once in components is widened once
     for path, item in document["paths"].items():
-        for verb, spec in item.items():
-            body = parts.request_body(document, path, verb) if isinstance(spec, dict) else None
+        for verb in item:
+            body = parts.request_body(document, path, verb) if verb in _VERBS else None
             if body is None or body.pointer in bodies:
                 continue
             key = OperationShape(fold_server_prefixes(document), _folded(document, path), verb).key
@@ -107,8 +108,9 @@ def _business_operations() -> list[tuple[str, str]]:
     found = []
     for path, item in document["paths"].items():
         for verb, spec in item.items():
-            business = OperationShape(document, path, verb).key in BUSINESS
-            if isinstance(spec, dict) and "requestBody" in spec and business:
+            if verb not in _VERBS or "requestBody" not in spec:
+                continue  # a path item's own fields (``parameters``, ``servers``) are no operation
+            if OperationShape(document, path, verb).key in BUSINESS:
                 found.append((path, verb))
     return sorted(found)
 
