@@ -98,7 +98,7 @@ def test_the_created_method_names_the_call_its_answer_leads_to(how: str) -> None
     assert link.call == f"client.{retrieve.resource}.{retrieve.method}({argument}=answer.id)"
     assert link.name == "Retrieve"
     assert link.description == "The record's id is the id of its retrieve."
-    text = environment().get_template("_macros.jinja").module.docstring(create)  # type: ignore[attr-defined]
+    text = environment().get_template("_macros.jinja").module.docstring(create)
     assert f"``{link.call}`` (Retrieve, on {link.status})" in " ".join(text.split())
     assert all(m.links == before[m.operation_id].links for m in table.values() if m is not create)
 
