@@ -540,8 +540,8 @@ class _Differ:
     ) -> None:
         operation = old_op["operationId"]
         old_route = self.renamed.get(old_route, old_route)
-        old_params = _parameters(self.old, old_route, old_op)
-        new_params = _parameters(self.new, route, new_op)
+        old_params = _parameters(self.old, old_route)
+        new_params = _parameters(self.new, route)
         # Path parameters are matched by their place in the path, not by name: a rename changes
         # no URL (it renames the generated function's argument, which the wrapper passes by place).
         old_names = _PATH_VARIABLE.findall(old_route.split(" ", 1)[1])
@@ -741,15 +741,14 @@ def _style(param: dict[str, Any]) -> tuple[str, bool]:
     return str(style), bool(param.get("explode", style == "form"))
 
 
-def _parameters(
-    document: dict[str, Any], route: str, operation: dict[str, Any]
-) -> dict[tuple[str, str], dict[str, Any]]:
-    path = route.split(" ", 1)[1]
-    shared = document["paths"][path].get("parameters", [])
+def _parameters(document: dict[str, Any], route: str) -> dict[tuple[str, str], dict[str, Any]]:
+    """Return the parameters of ``route`` (``GET /v1/refunds``) by location and name."""
+    from payments_sdk._operation_parts import parameters
+
+    verb, path = route.split(" ", 1)
     found: dict[tuple[str, str], dict[str, Any]] = {}
-    for raw in [*shared, *operation.get("parameters", [])]:
-        param = _resolve(document, raw)
-        found[(param["in"], param["name"])] = param
+    for part in parameters(document, path, verb):  # the path item's, then the operation's own
+        found[(part.value["in"], part.value["name"])] = part.value
     return found
 
 

@@ -45,17 +45,20 @@ _MANY = ("oneOf", "anyOf", "allOf", "prefixItems")
 _MAP = ("properties", "patternProperties", "$defs", "dependentSchemas")
 
 
-def _formats() -> Any:
-    """``payments_sdk/_formats.py``, loaded by path: the one list of the formats carried."""
-    where = Path(__file__).resolve().parents[2] / "wrapper" / "payments_sdk" / "_formats.py"
-    spec = importlib.util.spec_from_file_location("_payments_sdk_formats", where)
+def _sdk_module(name: str) -> Any:
+    """``payments_sdk/<name>.py``, loaded by path (it imports nothing of the package)."""
+    where = Path(__file__).resolve().parents[2] / "wrapper" / "payments_sdk" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"_payments_sdk{name}", where)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # a NamedTuple of the module looks itself up there
     spec.loader.exec_module(module)
     return module
 
 
-_FORMATS = _formats()
+_FORMATS = _sdk_module("_formats")
+# The one reading of an operation's parts: $ref followed, path-item parameters shared.
+_PARTS = _sdk_module("_operation_parts")
 FORMATS: frozenset[str] = _FORMATS.CHECKED | _FORMATS.ANNOTATIONS
 """Every ``format`` the pipeline carries: checked by the SDK and the sandbox, or documentation."""
 
@@ -235,17 +238,17 @@ class _Walker:
 
     # -- operations ------------------------------------------------------------------------
 
-    def operation(self, spec: dict[str, Any], pointer: str, shared: list[Any]) -> None:
+    def operation(self, path: str, method: str, pointer: str) -> None:
+        spec = self.document["paths"][path][method]
         if spec.get("callbacks"):
             self.add("callbacks", _at(pointer, "callbacks"))
-        raw = [*shared, *spec.get("parameters", [])]
-        names = {self.resolve(p).get("name") for p in raw if isinstance(self.resolve(p), dict)}
+        names = {part.value.get("name") for part in _PARTS.parameters(self.document, path, method)}
         for index, param in enumerate(spec.get("parameters", [])):
             self.parameter(param, _at(pointer, "parameters", index), names)
-        body = self.resolve(spec.get("requestBody"))
-        if isinstance(body, dict):
-            content = body.get("content", {})
-            where = _at(pointer, "requestBody", "content")
+        body = _PARTS.request_body(self.document, path, method)
+        if body is not None and isinstance(body.value, dict):
+            content = body.value.get("content", {})
+            where = _at(body.pointer, "content")
             if len(content) > 1:
                 self.add("request body with several media types", where)
             for media in content:
@@ -254,19 +257,16 @@ class _Walker:
                 utf8_json = bare == "application/json" and said == "charset=utf-8"  # fold.py
                 if bare not in REQUEST_MEDIA or (said and not utf8_json):
                     self.add(f"request body of media type {media}", _at(where, media))
-        for status, response in spec.get("responses", {}).items():
-            answer = self.resolve(response)
-            if isinstance(answer, dict) and answer.get("links"):
-                self.add("links", _at(pointer, "responses", status, "links"))
+        # A response's ``links`` (which call its answer leads to) are documentation: the
+        # method's docstring says so; nothing calls them.
 
     def run(self) -> list[Finding]:
         document = self.document
         if document.get("webhooks"):
             self.add("webhooks", "/webhooks")
         components = document.get("components", {})
-        for kind in ("callbacks", "links"):
-            if components.get(kind):
-                self.add(kind, f"/components/{kind}")
+        if components.get("callbacks"):
+            self.add("callbacks", "/components/callbacks")
         for name, scheme in components.get("securitySchemes", {}).items():
             scheme = self.resolve(scheme)
             kind = (scheme.get("type"), str(scheme.get("scheme", "")).lower())
@@ -287,7 +287,7 @@ class _Walker:
                 self.parameter(param, _at(base, "parameters", index), names)
             for method in METHODS:
                 if isinstance(item.get(method), dict):
-                    self.operation(item[method], _at(base, method), shared)
+                    self.operation(path, method, _at(base, method))
         for name, param in components.get("parameters", {}).items():
             schema = self.resolve(param).get("schema") if isinstance(param, dict) else None
             self.schema(schema, _at("/components/parameters", name, "schema"))
@@ -295,29 +295,53 @@ class _Walker:
         return sorted(set(self.found), key=lambda f: (f.pointer, f.feature))
 
     def _inline_schemas(self) -> None:
-        """Walk the schemas written inline in parameters, bodies and responses."""
-        for path, item in self.document.get("paths", {}).items():
-            base = _at("/paths", path)
-            for method in METHODS:
-                spec = item.get(method)
-                if not isinstance(spec, dict):
-                    continue
-                here = _at(base, method)
-                for index, raw in enumerate(spec.get("parameters", [])):
-                    if isinstance(raw, dict) and "$ref" not in raw:
-                        self.schema(raw.get("schema"), _at(here, "parameters", index, "schema"))
-                for where, holder in self._media(spec, here):
-                    self.schema(holder.get("schema"), _at(where, "schema"))
+        """Walk the schemas of parameters, bodies, responses and headers, where they are written.
 
-    def _media(self, spec: dict[str, Any], here: str) -> Iterator[tuple[str, dict[str, Any]]]:
-        body = spec.get("requestBody")
-        if isinstance(body, dict) and "$ref" not in body:
-            for media, holder in body.get("content", {}).items():
-                yield _at(here, "requestBody", "content", media), holder
-        for status, response in spec.get("responses", {}).items():
-            if isinstance(response, dict) and "$ref" not in response:
-                for media, holder in response.get("content", {}).items():
-                    yield _at(here, "responses", status, "content", media), holder
+        A part written once in ``components`` (``requestBodies``, ``responses``, ``headers``)
+        is walked there, under its own pointer, whether an operation refers to it or not.
+        """
+        for path, item in self.document.get("paths", {}).items():
+            for method in METHODS:
+                if not isinstance(item.get(method), dict):
+                    continue
+                for param in _PARTS.parameters(self.document, path, method):
+                    self.schema(param.value.get("schema"), _at(param.pointer, "schema"))
+                for where, holder in self._media(path, method):
+                    self.schema(holder.get("schema"), _at(where, "schema"))
+                for response in _PARTS.responses(self.document, path, method).values():
+                    self._headers(response)
+        components = self.document.get("components", {})
+        for kind in ("requestBodies", "responses"):
+            for name, node in components.get(kind, {}).items():
+                part = _PARTS.follow(self.document, node, _at("/components", kind, name))
+                self._content(part)
+                if kind == "responses":
+                    self._headers(part)
+        for name, node in components.get("headers", {}).items():
+            header = _PARTS.follow(self.document, node, _at("/components/headers", name))
+            if isinstance(header.value, dict):
+                self.schema(header.value.get("schema"), _at(header.pointer, "schema"))
+
+    def _content(self, part: Any) -> None:
+        for media, holder in (part.value or {}).get("content", {}).items():
+            if isinstance(holder, dict):
+                self.schema(holder.get("schema"), _at(part.pointer, "content", media, "schema"))
+
+    def _headers(self, response: Any) -> None:
+        for header in _PARTS.headers(self.document, response).values():
+            if isinstance(header.value, dict):
+                self.schema(header.value.get("schema"), _at(header.pointer, "schema"))
+
+    def _media(self, path: str, method: str) -> Iterator[tuple[str, dict[str, Any]]]:
+        """Yield each media type of the operation's body and answers, with its pointer."""
+        body = _PARTS.request_body(self.document, path, method)
+        answers = list(_PARTS.responses(self.document, path, method).values())
+        for part in [*([body] if body is not None else []), *answers]:
+            if not isinstance(part.value, dict):
+                continue
+            for media, holder in part.value.get("content", {}).items():
+                if isinstance(holder, dict):
+                    yield _at(part.pointer, "content", media), holder
 
 
 def unsupported(document: dict[str, Any]) -> list[Finding]:

@@ -164,6 +164,7 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
             operation.pop("servers", None)
             new_item[method] = operation
     _bare_json_media(folded)
+    _fold_operation_refs(document, folded)
     root_default, version_segment = _root(document)
     folded["servers"] = [
         {
@@ -201,6 +202,36 @@ def _bare_json_media(document: dict[str, Any]) -> None:
             utf8 = parameters.replace(" ", "").lower() == "charset=utf-8"
             if is_json and utf8 and bare not in content:
                 content[bare] = content.pop(key)
+
+
+def _fold_operation_refs(document: dict[str, Any], folded: dict[str, Any]) -> None:
+    """Point each link's local ``operationRef`` (``#/paths/~1refunds~1{id}/get``) at its fold."""
+    holders: list[Any] = list(folded.get("components", {}).get("responses", {}).values())
+    holders += [
+        response
+        for item in folded["paths"].values()
+        for method in METHODS
+        if isinstance(item.get(method), dict)
+        for response in item[method].get("responses", {}).values()
+    ]
+    links = [
+        link
+        for response in holders
+        if isinstance(response, dict)
+        for link in response.get("links", {}).values()
+    ]
+    links += folded.get("components", {}).get("links", {}).values()
+    for link in links:
+        ref = link.get("operationRef") if isinstance(link, dict) else None
+        if not isinstance(ref, str) or not ref.startswith("#/paths/"):
+            continue
+        escaped, _, method = ref.removeprefix("#/paths/").rpartition("/")
+        path = escaped.replace("~1", "/").replace("~0", "~")
+        if path in document["paths"] and method in METHODS:
+            target = full_path(document, path, method)
+            link["operationRef"] = (
+                f"#/paths/{target.replace('~', '~0').replace('/', '~1')}/{method}"
+            )
 
 
 def render(document: dict[str, Any]) -> str:

@@ -70,16 +70,21 @@ def _walk(node: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
 
 
 def _media_types(document: dict[str, Any]) -> None:
-    for item in document.get("paths", {}).values():
-        for operation in item.values():
-            if not isinstance(operation, dict):
-                continue
-            for response in operation.get("responses", {}).values():
-                content = response.get("content") if isinstance(response, dict) else None
-                if not content or any(_is_generator_media(media) for media in content):
-                    continue
-                first = next(iter(content))
-                response["content"] = {"application/octet-stream": content[first]}
+    answers = [
+        response
+        for item in document.get("paths", {}).values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        for response in operation.get("responses", {}).values()
+    ]
+    # An answer written once in components/responses (an operation's is then a $ref to it).
+    answers += document.get("components", {}).get("responses", {}).values()
+    for response in answers:
+        content = response.get("content") if isinstance(response, dict) else None
+        if not content or any(_is_generator_media(media) for media in content):
+            continue
+        first = next(iter(content))
+        response["content"] = {"application/octet-stream": content[first]}
 
 
 def _tags(document: dict[str, Any]) -> None:

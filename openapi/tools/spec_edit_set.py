@@ -1613,6 +1613,52 @@ async def drive_required_nested_response_field(drive: Drive) -> None:
     _check(again.rfi.raised_at == order.rfi.raised_at, again)
 
 
+_VERBS = ("get", "put", "post", "patch", "delete")
+
+
+def path_level_params(spec: Spec) -> None:
+    """Declare the `{id}` of the refund and order paths once, on the path item, for every verb."""
+    for path in ("/refunds/{id}", "/refunds/{id}/mock_update_status", "/orders/{id}"):
+        item = spec["paths"].get(path, {})
+        operations = [item[verb] for verb in _VERBS if isinstance(item.get(verb), dict)]
+        if not operations:
+            continue
+        declared = item.setdefault("parameters", [])
+        texts = [json.dumps(p, sort_keys=True) for p in declared]
+        for op in operations:
+            for parameter in op.get("parameters", []):
+                shared = all(parameter in other.get("parameters", []) for other in operations)
+                is_path = resolve(spec, parameter).get("in") == "path"
+                if is_path and shared and json.dumps(parameter, sort_keys=True) not in texts:
+                    declared.append(parameter)
+                    texts.append(json.dumps(parameter, sort_keys=True))
+        for op in operations:  # what the path item now says, said once
+            kept = [
+                p for p in op.get("parameters", []) if json.dumps(p, sort_keys=True) not in texts
+            ]
+            if kept:
+                op["parameters"] = kept
+            else:
+                op.pop("parameters", None)
+        if not declared:
+            item.pop("parameters")
+
+
+async def drive_path_level_params(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=3))
+    again = await drive.client.refunds.retrieve(refund.id)
+    _check(again.id == refund.id and again.payment_id == refund.payment_id, again)
+    _check(drive.sent[-1].url.path.endswith(f"/refunds/{refund.id}"), drive.sent[-1].url)
+    try:
+        await drive.client.refunds.retrieve(refund.id + "x")
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a refund that does not exist was found")
+
+
 # -- breaking --------------------------------------------------------------------------------------
 
 
@@ -1730,6 +1776,26 @@ def example_change(spec: Spec) -> None:
 def schema_title(spec: Spec) -> None:
     """Give the refund schema a title that is not its name (readers see it; no class changes)."""
     _schemas(spec)["Refund"]["title"] = "Refund record"
+
+
+def request_body_ref(spec: Spec) -> None:
+    """POST /refunds's request body moves to components/requestBodies, used by `$ref`."""
+    post = _operation(spec, "/refunds", "post")
+    if "$ref" not in post["requestBody"]:
+        spec["components"].setdefault("requestBodies", {})["RefundCreate"] = post["requestBody"]
+        post["requestBody"] = {"$ref": "#/components/requestBodies/RefundCreate"}
+
+
+def response_links(spec: Spec) -> None:
+    """POST /refunds's 201 links to GET /refunds/{id}: the answer's `id` is the refund's id."""
+    answer = resolve(spec, _operation(spec, "/refunds", "post")["responses"]["201"])
+    answer["links"] = {
+        "GetRefund": {
+            "operationId": _operation(spec, "/refunds/{id}", "get")["operationId"],
+            "parameters": {"id": "$response.body#/id"},
+            "description": "The `id` of the answer is the `id` of GET /refunds/{id}.",
+        }
+    }
 
 
 def info_version(spec: Spec) -> None:
@@ -2260,6 +2326,8 @@ EDITS: tuple[Edit, ...] = (
          boolean_filter_default, drive=drive_boolean_filter_default),
     Edit("network_formats_field", "compatible", "format (ipv4, time)", network_formats_field,
          drive=drive_network_formats_field),
+    Edit("path_level_params", "compatible", "parameters of a path item", path_level_params,
+         drive=drive_path_level_params),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,
@@ -2293,6 +2361,8 @@ EDITS: tuple[Edit, ...] = (
     Edit("info_version", "doc-only", "info", info_version),
     Edit("schema_title", "doc-only", "`title` on a schema", schema_title),
     Edit("json_charset_media", "doc-only", "media type with its charset", json_charset_media),
+    Edit("request_body_ref", "doc-only", "components/requestBodies by $ref", request_body_ref),
+    Edit("response_links", "doc-only", "links (response)", response_links),
     Edit("foreign_server", "unsupported", "servers on another host", foreign_server,
          flags=("/balances",)),
     Edit("cookie_parameter", "unsupported", "cookie parameters", cookie_parameter,

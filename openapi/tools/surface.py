@@ -94,6 +94,19 @@ class Credential:
 
 
 @dataclass
+class Link:
+    """A call an answer leads to (an OpenAPI ``link`` of a response): documentation only."""
+
+    name: str
+    """The link's name in the bundle (``GetRefund``)."""
+    status: str
+    """The status of the answer that carries it (``201``)."""
+    call: str
+    """The call, as a user writes it: ``client.refunds.retrieve(id=answer.id)``."""
+    description: str = ""
+
+
+@dataclass
 class SurfaceMethod:
     """One method of the SDK's surface: an operation as the SDK presents it.
 
@@ -128,6 +141,8 @@ class SurfaceMethod:
     """The 2xx body's media type: JSON is parsed into ``result``; text is ``str``, else bytes."""
     models: set[str] = field(default_factory=set)
     """The model classes the method's signature names (its arguments and its result)."""
+    links: list[Link] = field(default_factory=list)
+    """The calls its answers lead to (the responses' ``links``), for its docstring."""
     credentials: list[Credential] = field(default_factory=list)
     """Security schemes the operation accepts besides the document's (the customer's JWT)."""
 
@@ -139,6 +154,7 @@ class SurfaceMethod:
 
 # -- naming (the convention is shipped: the sandbox names operations the same way) -----------
 
+from payments_sdk import _operation_parts as parts  # noqa: E402
 from payments_sdk._naming import CLIENT, method_of, resource_of, snake  # noqa: E402
 from payments_sdk._schema_views import is_deprecated, merge_all_of  # noqa: E402
 
@@ -379,16 +395,15 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
     resolver = Resolver(document, _models(generated))
     table: list[SurfaceMethod] = []
     for path, item in document["paths"].items():
-        shared = item.get("parameters", [])
         for verb in METHODS:
             if verb not in item:
                 continue
             spec = item[verb]
             operation_id = spec["operationId"]
             result, item_model, media_type = "None", None, "application/json"
-            for status, response in sorted(spec.get("responses", {}).items()):
+            for status, response in sorted(parts.responses(document, path, verb).items()):
                 if status.startswith("2"):
-                    content = resolver.resolve(response).get("content", {})
+                    content = resolver.resolve(response.value).get("content", {})
                     media = content.get("application/json", {}).get("schema")
                     if media is not None:
                         result = media.get("x-model") or _generated_result(
@@ -400,14 +415,9 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                     break
             resource = resource_of(path, spec)
             method = method_of(path, verb, spec, item_model is not None, document)
-            raw_parameters = {(p.get("name"), p.get("in")): p for p in shared}
-            raw_parameters |= {(p.get("name"), p.get("in")): p for p in spec.get("parameters", [])}
-            if any("$ref" in p for p in raw_parameters.values()):
-                raw_parameters = {}
-                for p in [*shared, *spec.get("parameters", [])]:
-                    target = resolver.target(p["$ref"]) if "$ref" in p else p
-                    raw_parameters[(target["name"], target["in"])] = p
-            parameters = [_parameter(resolver, p) for p in raw_parameters.values()]
+            parameters = [
+                _parameter(resolver, p.value) for p in parts.parameters(document, path, verb)
+            ]
             order = [m.group(1) for m in _PARAM.finditer(path)]
             path_params = sorted(
                 (p for p in parameters if p.location == "path"), key=lambda p: order.index(p.name)
@@ -433,10 +443,10 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
             operation.credentials = _credentials(document, spec)
             if not operation.module:
                 raise SurfaceError(f"{operation_id}: openapi-python-client wrote no module")
-            body = spec.get("requestBody")
+            body = parts.request_body(document, path, verb)
             if body is not None:
-                (media_type,) = body["content"]
-                schema = resolver.resolve(body["content"][media_type]["schema"])
+                (media_type,) = body.value["content"]
+                schema = resolver.resolve(body.value["content"][media_type]["schema"])
                 operation.body_kind = "multipart" if media_type == "multipart/form-data" else "json"
                 operation.body_schema = schema
                 shapes = schema.get("oneOf") or [schema]
@@ -453,7 +463,77 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
             _check_names(operation)
             table.append(operation)
     _check_unique(table)
+    for operation in table:
+        operation.links = _links(document, operation, table)
     return table
+
+
+def _link_target(link: dict[str, Any], table: list[SurfaceMethod], where: str) -> SurfaceMethod:
+    """Return the method a link names, by ``operationId`` or by a local ``operationRef``."""
+    if "operationId" in link:
+        found = [m for m in table if m.operation_id == link["operationId"]]
+    else:
+        ref = str(link.get("operationRef", ""))
+        parts_of = ref.removeprefix("#/paths/").rsplit("/", 1)
+        path = parts_of[0].replace("~1", "/").replace("~0", "~") if len(parts_of) == 2 else ""
+        verb = parts_of[-1].upper()
+        found = [
+            m
+            for m in table
+            if ref.startswith("#/paths/") and (m.path, m.http_method) == (path, verb)
+        ]
+    if len(found) != 1:
+        named = link.get("operationId", link.get("operationRef"))
+        raise SurfaceError(
+            f"{where}: the link names {named!r}, which is no operation of the bundle"
+        )
+    return found[0]
+
+
+def _expression(expression: Any, source: SurfaceMethod) -> str:
+    """Return a link's runtime expression in the SDK's words (``answer.id``, ``payment_id``)."""
+    text = str(expression)
+    if text.startswith("$response.body#/"):
+        return "answer." + ".".join(text.removeprefix("$response.body#/").split("/"))
+    if text == "$response.body":
+        return "answer"
+    for location in ("path", "query", "header"):
+        name = text.removeprefix(f"$request.{location}.")
+        if name != text:
+            named = [p for p in source.parameters if (p.location, p.name) == (location, name)]
+            return named[0].python_name if named else name
+    if text.startswith("$request.body#/"):
+        return text.removeprefix("$request.body#/").split("/", 1)[0]
+    return repr(expression)
+
+
+def _links(
+    document: dict[str, Any], operation: SurfaceMethod, table: list[SurfaceMethod]
+) -> list[Link]:
+    """Return the links of ``operation``'s answers, each as the call it leads to."""
+    found: list[Link] = []
+    verb = operation.http_method.lower()
+    for status, response in parts.responses(document, operation.path, verb).items():
+        declared = response.value.get("links", {}) if isinstance(response.value, dict) else {}
+        for name, node in declared.items():
+            link = parts.follow(document, node, f"{response.pointer}/links/{parts.escape(name)}")
+            target = _link_target(link.value, table, link.pointer)
+            arguments = []
+            for key, value in link.value.get("parameters", {}).items():
+                bare = str(key).split(".", 1)[-1]  # ``path.id`` names the location too
+                named = [p for p in target.parameters if p.name == bare]
+                argument = named[0].python_name if named else python_name(bare)
+                arguments.append(f"{argument}={_expression(value, operation)}")
+            prefix = "client" if target.resource == CLIENT else f"client.{target.resource}"
+            found.append(
+                Link(
+                    name=str(name),
+                    status=status,
+                    call=f"{prefix}.{target.method}({', '.join(arguments)})",
+                    description=" ".join(str(link.value.get("description", "")).split()),
+                )
+            )
+    return found
 
 
 def _credentials(document: dict[str, Any], spec: dict[str, Any]) -> list[Credential]:

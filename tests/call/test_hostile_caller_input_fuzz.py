@@ -36,6 +36,7 @@ from hypothesis import strategies as st
 
 from payments_sdk import AsyncPager, AsyncPaymentsClient, Money, PaymentsError, instant_retries
 from payments_sdk._naming import CLIENT
+from payments_sdk._operation_parts import parameters as operation_parameters
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from payments_sdk.sandbox.contract import load_bundle
 from tests.call.test_methods_send_the_bundles_requests import _operation, _success_example
@@ -334,9 +335,9 @@ def _check_request(method: str, kwargs: dict[str, Any], request: httpx.Request) 
         assert raw_path == prefix + kwargs["path"], (raw_path, kwargs["path"])
         assert set(sent_query) <= {str(key) for key in kwargs.get("params") or {}}
         return
-    http_method, template, operation = _operation(_folded(), method)
+    http_method, template, _ = _operation(_folded(), method)
     assert request.method == http_method
-    parameters = [_resolve(p) for p in operation.get("parameters", [])]
+    parameters = [p.value for p in operation_parameters(_folded(), template, http_method)]
     declared = {p["name"] for p in parameters if p.get("in") == "query"}
     for p in parameters:  # an object sent form-exploded sends its fields as names
         schema = _resolve(p.get("schema", {}))

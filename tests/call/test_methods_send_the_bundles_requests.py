@@ -20,6 +20,7 @@ from payments_sdk import (
     UnauthorizedError,
 )
 from payments_sdk._naming import sdk_name
+from payments_sdk._operation_parts import Part, examples, follow
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import MakeClient
 from tests.support.schema_values import answered, example
@@ -246,16 +247,16 @@ def _operation(folded: dict[str, Any], name: str) -> tuple[str, str, dict[str, A
 def _success_example(bundle: dict[str, Any], operation: dict[str, Any]) -> tuple[int, Any]:
     """The first 2xx status of an operation and its example body (None when it has none)."""
     status = min(int(code) for code in operation["responses"] if code.startswith("2"))
-    media = operation["responses"][str(status)].get("content", {}).get("application/json")
+    answer = follow(bundle, operation["responses"][str(status)])
+    media = answer.value.get("content", {}).get("application/json")
     if media is None:
         return status, None
     if "example" in media:
         return status, media["example"]
-    if "examples" not in media:  # none in the bundle: one drawn from the schema
+    named = examples(bundle, Part(media, ""))
+    if not named:  # none in the bundle: one drawn from the schema
         return status, example(bundle, media["schema"])
-    named = next(iter(media["examples"].values()))
-    name = named["$ref"].rsplit("/", 1)[-1]
-    return status, bundle["components"]["examples"][name]["value"]
+    return status, next(iter(named.values())).value["value"]
 
 
 _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)")

@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError
+from payments_sdk._operation_parts import request_body
 from tests.call.test_hostile_caller_input_fuzz import (
     BASE_URL,
     METHODS,
@@ -57,10 +58,10 @@ def _refuses_extra_body(method: str) -> bool:
     )
     if entry is None:  # client.request: an operation the bundle does not describe
         return False
-    spec = folded["paths"][entry.path][entry.http_method.lower()].get("requestBody")
-    if spec is None:
+    body = request_body(folded, entry.path, entry.http_method)
+    if body is None:
         return True  # no body to add a field to: sending one would leave the contract
-    (media,) = spec["content"].values()
+    (media,) = body.value["content"].values()
     schema = resolve(folded, media["schema"])
     shapes = [resolve(folded, s) for s in schema.get("oneOf", [schema])]
     return all(shape.get("additionalProperties") is False for shape in shapes)

@@ -44,6 +44,7 @@ from jsonschema import Draft202012Validator
 from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
+from payments_sdk._operation_parts import request_body
 from payments_sdk._operation_table import OPERATIONS, OperationRow
 from payments_sdk._param_styles import (
     Style,
@@ -120,8 +121,9 @@ def _schemathesis_schema() -> Any:
 
 
 def _body_schema(entry: OperationRow) -> dict[str, Any]:
-    spec = _document()["paths"][entry.path][entry.http_method.lower()]
-    (media,) = spec["requestBody"]["content"].values()
+    body = request_body(_document(), entry.path, entry.http_method)
+    assert body is not None, entry.operation_id
+    (media,) = body.value["content"].values()
     schema: dict[str, Any] = _deref(media["schema"])
     return schema
 

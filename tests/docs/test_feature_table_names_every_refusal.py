@@ -33,7 +33,6 @@ def test_every_refused_feature_is_named_in_the_table() -> None:
         "cookie parameter": "cookie",
         "callbacks": "callbacks",
         "webhooks": "webhooks",
-        "links": "links",
         "style: matrix": "matrix",
         "style: label": "label",
         "allowReserved": "allowreserved",

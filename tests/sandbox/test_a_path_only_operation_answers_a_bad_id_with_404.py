@@ -30,7 +30,8 @@ def _path_only_operations(spec: dict[str, Any]) -> list[tuple[str, str]]:
         for verb, operation in item.items():
             if not isinstance(operation, dict) or "responses" not in operation:
                 continue
-            params = operation.get("parameters", [])
+            # The path item's parameters and the operation's own (either may hold the id).
+            params = [*item.get("parameters", []), *operation.get("parameters", [])]
             refs = [p.get("$ref", "") for p in params]
             if params and all(r.endswith("/ResourceId") for r in refs) and verb == "get":
                 found.append((path, verb))

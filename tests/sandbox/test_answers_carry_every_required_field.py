@@ -21,6 +21,7 @@ import pytest
 import yaml
 from fold import fold_server_prefixes
 
+from payments_sdk import _operation_parts as parts
 from payments_sdk.sandbox._generic import OperationShape
 from payments_sdk.sandbox._schema_values import complete, simplest_match, value_of
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, resolve
@@ -71,6 +72,7 @@ def edit(document: dict[str, Any]) -> list[str]:
     sent: set[str] = set()
     answered: set[str] = set()
     for item in document["paths"].values():
+        _refs(document, item.get("parameters", []), sent)
         for operation in item.values():
             if isinstance(operation, dict):
                 _refs(document, operation.get("requestBody", {}), sent)
@@ -163,14 +165,15 @@ def _request(
     name = OperationShape.of(document, path, verb)
     url = path
     query: dict[str, Any] = {}
-    for parameter in [resolve(document, p) for p in spec.get("parameters", [])]:
+    for parameter in [p.value for p in parts.parameters(document, path, verb)]:
         if parameter["in"] == "path":
             value = ids.get(name.resource, "unknown_id")
             url = url.replace("{" + parameter["name"] + "}", value)
         elif parameter["in"] == "query" and parameter.get("required"):
             query[parameter["name"]] = value_of(parameter["schema"], document)
     kwargs: dict[str, Any] = {"params": query}
-    content = resolve(document, spec.get("requestBody", {})).get("content", {})
+    body = parts.request_body(document, path, verb)
+    content = body.value.get("content", {}) if body is not None else {}
     if "application/json" in content:
         kwargs["json"] = request_example(document, content["application/json"]["schema"])
     elif "multipart/form-data" in content:

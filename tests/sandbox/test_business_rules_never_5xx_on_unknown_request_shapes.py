@@ -23,14 +23,16 @@ from api_diff import diff
 from fold import fold_server_prefixes
 from hypothesis import HealthCheck, given, settings
 
+from payments_sdk import _operation_parts as parts
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._generic import OperationShape
 from payments_sdk.sandbox._handlers import BUSINESS
 from payments_sdk.sandbox._namespace_states import Spaces
-from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, resolve
+from payments_sdk.sandbox.contract import SchemaSet, resolve
 
 _JSON = (dict, list, str, int, float, bool)
+_VERBS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
 """What a drawn body is when there is one (schemathesis draws a sentinel for no body)."""
 
 VARIANT = {
@@ -54,14 +56,17 @@ def edit(document: dict[str, Any]) -> None:
         if isinstance(values, list) and all(isinstance(v, str) for v in values):
             upper = all(len(v) == 3 and v.isupper() for v in values)
             values.append("XNW" if upper else "x_new")
+    bodies: set[str] = set()  # a body written once in components is widened once
     for path, item in document["paths"].items():
-        for verb, spec in item.items():
-            if not isinstance(spec, dict) or "requestBody" not in spec:
+        for verb in item:
+            body = parts.request_body(document, path, verb) if verb in _VERBS else None
+            if body is None or body.pointer in bodies:
                 continue
             key = OperationShape(fold_server_prefixes(document), _folded(document, path), verb).key
-            content = spec["requestBody"].get("content", {})
+            content = body.value.get("content", {})
             if key not in BUSINESS or "application/json" not in content:
                 continue
+            bodies.add(body.pointer)
             media = content["application/json"]
             target = resolve(document, media["schema"])
             if "oneOf" in target:
@@ -103,8 +108,9 @@ def _business_operations() -> list[tuple[str, str]]:
     found = []
     for path, item in document["paths"].items():
         for verb, spec in item.items():
-            business = OperationShape(document, path, verb).key in BUSINESS
-            if isinstance(spec, dict) and "requestBody" in spec and business:
+            if verb not in _VERBS or "requestBody" not in spec:
+                continue  # a path item's own fields (``parameters``, ``servers``) are no operation
+            if OperationShape(document, path, verb).key in BUSINESS:
                 found.append((path, verb))
     return sorted(found)
 
@@ -165,10 +171,9 @@ def test_business_operations_answer_every_valid_request_below_500(
     operation = schemathesis.openapi.from_dict(document)[path][verb.upper()]
     spec = document["paths"][path][verb]
     status = next(code for code in sorted(spec["responses"]) if code.startswith("2"))
-    answer = resolve(document, spec["responses"][status]).get("content", {})
-    pointer = (
-        f"/paths/{escape_pointer(path)}/{verb}/responses/{status}/content/application~1json/schema"
-    )
+    response = parts.responses(document, path, verb)[status]
+    answer = response.value.get("content", {})
+    pointer = f"{response.pointer}/content/application~1json/schema"
 
     @settings(
         max_examples=40,

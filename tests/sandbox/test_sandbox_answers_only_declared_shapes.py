@@ -7,6 +7,7 @@ from typing import Any
 import httpx
 import pytest
 
+from payments_sdk._operation_parts import parameters
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._generic import OperationShape, records_of
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
@@ -154,17 +155,17 @@ async def _read_the_rest(
         else:
             added = await http.post(f"/_sandbox/records/{name.resource}", json={})
             if added.status_code == 404:  # a resource that keeps no records: its item is a 404
-                spec = FOLDED["paths"][path][method]
                 (param,) = [
-                    p
-                    for p in (resolve(FOLDED, q) for q in spec.get("parameters", []))
-                    if p.get("in") == "path"
+                    p.value for p in parameters(FOLDED, path, method) if p.value.get("in") == "path"
                 ]
                 record_id = str(example(FOLDED, param.get("schema", {})))
                 answer = await http.request(
                     method.upper(), path.replace(f"{{{parameter}}}", record_id), **sent
                 )
-                assert answer.status_code == 404 and "404" in spec["responses"], answer.text
+                assert (
+                    answer.status_code == 404
+                    and "404" in FOLDED["paths"][path][method]["responses"]
+                ), answer.text
                 seen.add(sdk_name)
                 continue
             else:

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
+from payments_sdk._operation_parts import parameters
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox, _app
 from payments_sdk.sandbox._generic import Handler, OperationShape, records_of
@@ -47,6 +48,11 @@ OPERATIONS = {
     for path, method, op in _operations()
 }
 """Every operation by its SDK name (``refunds.create``): an operationId rename changes none."""
+
+
+def _parameters(path: str, method: str) -> list[dict[str, Any]]:
+    """The parameters of ``method path``: its path item's and its own, ``$ref`` followed."""
+    return [part.value for part in parameters(FOLDED, path, method)]
 
 
 async def test_an_action_no_rule_knows_is_served_by_the_convention_never_a_5xx() -> None:
@@ -198,9 +204,9 @@ def _styled_sample(param: dict[str, Any]) -> dict[str, str]:
 
 FILTERED = [
     (sdk_name, param["name"])
-    for sdk_name, (_, _, operation) in OPERATIONS.items()
+    for sdk_name, (path, method, operation) in OPERATIONS.items()
     if _answers_json(operation)
-    for param in (resolve(FOLDED, p) for p in operation.get("parameters", []))
+    for param in _parameters(path, method)
     if param["in"] == "query" and param["name"] not in PAGING
 ]
 
@@ -220,10 +226,10 @@ async def test_every_declared_query_parameter_is_read_by_its_handler(
         return tracking
 
     _track(monkeypatch, sdk_name, wrap)
-    path, method, operation = OPERATIONS[sdk_name]
+    path, method, _ = OPERATIONS[sdk_name]
     params = {
         key: text
-        for p in (resolve(FOLDED, raw) for raw in operation.get("parameters", []))
+        for p in _parameters(path, method)
         if p["in"] == "query" and (p.get("required") or p["name"] == name)
         for key, text in _styled_sample(p).items()
     }
@@ -490,7 +496,7 @@ async def _create_the_rest(call: Call, called: Mapping[str, Any]) -> None:
     for sdk_name, (path, method, operation) in OPERATIONS.items():
         if sdk_name in called or "{" in path:
             continue
-        parameters = [resolve(FOLDED, p) for p in operation.get("parameters", [])]
+        parameters = _parameters(path, method)
         if method == "get" and _answers_json(operation):
             if not any(p.get("required") for p in parameters):  # a read no tour names
                 await call(sdk_name, "GET", path)
@@ -513,7 +519,7 @@ def _readers(resource: str) -> list[tuple[str, str, str]]:
     found: list[tuple[str, str, str]] = []
     for path, method, operation in _operations():
         name = OperationShape(FOLDED, path, method)
-        parameters = [resolve(FOLDED, p) for p in operation.get("parameters", [])]
+        parameters = _parameters(path, method)
         needs_query = any(p["in"] == "query" and p.get("required") for p in parameters)
         nested = name.is_list and len(name.path_params) == 1
         if (name.key if nested else name.resource) != resource:
@@ -780,8 +786,8 @@ async def test_every_declared_request_field_is_read_by_its_handler(
 
 PATH_PARAMETERS = [
     (sdk_name, param["name"])
-    for sdk_name, (_, _, operation) in OPERATIONS.items()
-    for param in (resolve(FOLDED, p) for p in operation.get("parameters", []))
+    for sdk_name, (path, method, _) in OPERATIONS.items()
+    for param in _parameters(path, method)
     if param["in"] == "path"
 ]
 
@@ -804,11 +810,7 @@ async def test_every_path_parameter_is_read_by_its_handler(
 
     _track(monkeypatch, sdk_name, wrap)
     path, method, operation = OPERATIONS[sdk_name]
-    param = next(
-        p
-        for p in (resolve(FOLDED, raw) for raw in operation.get("parameters", []))
-        if p["name"] == name
-    )
+    param = next(p for p in _parameters(path, method) if p["name"] == name)
     found = _json_body(operation)
     sandbox = Sandbox(seed_payments=0)
     transport = httpx.ASGITransport(app=sandbox.app, raise_app_exceptions=False)

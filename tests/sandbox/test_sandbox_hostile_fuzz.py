@@ -26,6 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from payments_sdk._operation_parts import parameters, request_body
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox.contract import load_bundle, resolve
 from tests.support.schema_values import error_fields
@@ -46,10 +47,11 @@ class Op:
 
     def __init__(self, path: str, method: str, spec: dict[str, Any]) -> None:
         self.path, self.method, self.operation_id = path, method.upper(), spec["operationId"]
-        params = [resolve(FOLDED, p) for p in spec.get("parameters", [])]
+        params = [p.value for p in parameters(FOLDED, path, method)]
         self.query = [p["name"] for p in params if p["in"] == "query"]
         self.path_params = [p["name"] for p in params if p["in"] == "path"]
-        content = (spec.get("requestBody") or {}).get("content", {})
+        body = request_body(FOLDED, path, method)
+        content = body.value.get("content", {}) if body is not None else {}
         self.media = next(iter(content), None)
         self.fields = sorted(_property_names(content[self.media]["schema"])) if content else []
         collection = path.split("/{")[0].replace("/v1/v2/", "/v1/")

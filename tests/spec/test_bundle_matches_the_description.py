@@ -13,6 +13,7 @@ from fold import fold_server_prefixes, full_path
 from hypothesis import given
 from hypothesis import strategies as st
 
+from payments_sdk import _operation_parts as parts
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, load_bundle, resolve
 from tests.support.description_facts import (
     COMMON_LIST_PARAMETERS,
@@ -123,8 +124,8 @@ def test_every_operation_declares_400_and_401_with_the_error_body(bundle: dict[s
     An operation whose only input is its path may leave 400 out: the sandbox answers an id that
     cannot name a record with its 404 (tests/sandbox/test_sandbox_refuses_hostile_input.py).
     """
-    for _, _, operation in operations(bundle):
-        parameters = [resolve(bundle, p) for p in operation.get("parameters", [])]
+    for method, path, operation in operations(bundle):
+        parameters = [part.value for part in parts.parameters(bundle, path, method)]
         takes_input = "requestBody" in operation or any(p["in"] != "path" for p in parameters)
         assert "401" in operation["responses"], operation["operationId"]
         if takes_input:
@@ -157,9 +158,9 @@ def test_currency_codes_carry_the_iso_4217_format(bundle: dict[str, Any]) -> Non
     for name in ("CurrencyCode", "ConversionCurrency"):
         assert components[name]["format"] == "iso-4217"
     assert components["CurrencyCode"]["pattern"] == "^[A-Z]{3}$"
-    for _, _, operation in operations(bundle):
-        for raw in operation.get("parameters", []):
-            param = resolve(bundle, raw)
+    for method, path, _ in operations(bundle):
+        for part in parts.parameters(bundle, path, method):
+            param = part.value
             if "currency" in param["name"]:
                 schema = resolve(bundle, param["schema"])
                 if schema.get("type") == "array":  # a filter by several currencies: its items
@@ -228,7 +229,8 @@ def test_list_operations_share_the_common_parameters(bundle: dict[str, Any]) -> 
     common = {f"#/components/parameters/{n}" for n in COMMON_LIST_PARAMETERS}
     for method, path, operation in operations(bundle):
         route = (method, full_path(bundle, path, method.lower()))
-        refs = {p.get("$ref") for p in operation.get("parameters", [])}
+        shared = bundle["paths"][path].get("parameters", [])
+        refs = {p.get("$ref") for p in [*shared, *operation.get("parameters", [])]}
         if route in LIST_ROUTES:
             assert common <= refs, route
 
@@ -256,21 +258,23 @@ def _media_examples(document: dict[str, Any]) -> list[tuple[str, str, Any]]:
             # A media type without an example is allowed (a compatible edit may add one): what
             # needs a value (the sandbox, the tests) generates it from the schema.
 
+    # Each body and answer is visited where it is written (a shared one in components, once).
+    written: dict[str, tuple[str, dict[str, Any]]] = {}
     for path, item in document["paths"].items():
-        escaped_path = escape_pointer(path)
-        for method, operation in item.items():
+        for method in item:
             if method not in METHODS:
                 continue
-            base = f"/paths/{escaped_path}/{method}"
-            if "requestBody" in operation:
-                body = operation["requestBody"]
-                visit_content(f"{method} {path} body", f"{base}/requestBody", body["content"])
-            for status, response in operation["responses"].items():
-                if "$ref" not in response and "content" in response:
-                    where = f"{method} {path} {status}"
-                    visit_content(where, f"{base}/responses/{status}", response["content"])
-    for name, response in document["components"]["responses"].items():
-        visit_content(f"response {name}", f"/components/responses/{name}", response["content"])
+            body = parts.request_body(document, path, method)
+            if body is not None:
+                written.setdefault(body.pointer, (f"{method} {path} body", body.value))
+            for status, response in parts.responses(document, path, method).items():
+                written.setdefault(response.pointer, (f"{method} {path} {status}", response.value))
+    for kind in ("requestBodies", "responses"):
+        for name, node in document["components"].get(kind, {}).items():
+            part = parts.follow(document, node, f"/components/{kind}/{escape_pointer(name)}")
+            written[part.pointer] = (f"{kind} {name}", part.value)
+    for pointer, (where, node) in written.items():
+        visit_content(where, pointer, node.get("content", {}))
     return found
 
 

@@ -22,6 +22,7 @@ import pytest
 from payments_sdk import AsyncPaymentsClient, BadRequestError
 from payments_sdk import types as public_types
 from payments_sdk._naming import snake
+from payments_sdk._operation_parts import request_body
 from payments_sdk._operation_table import OPERATIONS, Argument, OperationRow
 from payments_sdk._schema_views import merge_all_of
 from tests.conftest import BASE_URL, TEST_KEY
@@ -169,13 +170,12 @@ def _resolved(node: dict[str, Any]) -> dict[str, Any]:
 
 
 def _first_shape(entry: OperationRow) -> dict[str, Any]:
-    for item in FOLDED["paths"].values():
-        for op in item.values():
-            if isinstance(op, dict) and op.get("operationId") == entry.operation_id:
-                (media,) = op["requestBody"]["content"].values()
-                schema = _resolved(media["schema"])
-                return _resolved(schema.get("oneOf", [schema])[0])
-    raise AssertionError(f"{entry.operation_id}: no request body")
+    body = request_body(FOLDED, entry.path, entry.http_method)
+    if body is None:
+        raise AssertionError(f"{entry.operation_id}: no request body")
+    (media,) = body.value["content"].values()
+    schema = _resolved(media["schema"])
+    return _resolved(schema.get("oneOf", [schema])[0])
 
 
 @pytest.mark.parametrize("entry", OPERATIONS, ids=[e.operation_id for e in OPERATIONS])

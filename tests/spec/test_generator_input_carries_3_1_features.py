@@ -125,6 +125,23 @@ def test_a_binary_media_type_is_handed_over_as_octet_stream() -> None:
     assert list(paths["/b"]["get"]["responses"]["200"]["content"]) == ["text/csv"]
 
 
+def test_a_binary_answer_written_in_components_is_handed_over_as_octet_stream() -> None:
+    """An answer in components/responses, referred to by ``$ref``, is handed over alike."""
+    pdf = {"schema": {"type": "string", "format": "binary"}}
+    document = _document()
+    document["components"]["responses"] = {
+        "Pdf": {"description": "d", "content": {"application/pdf": pdf}}
+    }
+    document["paths"] = {
+        "/a": {"get": {"responses": {"200": {"$ref": "#/components/responses/Pdf"}}}},
+    }
+    handed = generator_input(document)
+    assert list(handed["components"]["responses"]["Pdf"]["content"]) == ["application/octet-stream"]
+    assert handed["paths"]["/a"]["get"]["responses"]["200"] == {
+        "$ref": "#/components/responses/Pdf"
+    }
+
+
 def test_a_write_only_field_is_not_required_of_the_models() -> None:
     """A writeOnly field is never answered: the response model must not demand it."""
     hook = {

@@ -8,6 +8,7 @@ parameter, a callback or a ``$dynamicRef`` without a word). The published bundle
 
 from __future__ import annotations
 
+import copy
 import json
 import re
 import subprocess
@@ -19,6 +20,8 @@ from typing import Any
 import pytest
 import yaml
 from features import unsupported
+
+from payments_sdk._operation_parts import Part, request_body
 
 ROOT = Path(__file__).resolve().parents[2]
 Edit = Callable[[dict[str, Any]], None]
@@ -53,9 +56,16 @@ def _path_param(param: dict[str, Any]) -> Edit:
     return edit
 
 
+def _refund_body(document: dict[str, Any]) -> Part:
+    """The request body of POST /refunds, wherever the bundle writes it (``$ref`` followed)."""
+    body = request_body(document, "/refunds", "post")
+    assert body is not None
+    return body
+
+
 def _body_media(media: str, keep_json: bool) -> Edit:
     def edit(document: dict[str, Any]) -> None:
-        content = document["paths"]["/refunds"]["post"]["requestBody"]["content"]
+        content = _refund_body(document).value["content"]
         content[media] = (
             content["application/json"] if keep_json else content.pop("application/json")
         )
@@ -75,10 +85,23 @@ def _callbacks(document: dict[str, Any]) -> None:
     }
 
 
-def _links(document: dict[str, Any]) -> None:
-    document["paths"]["/refunds"]["post"]["responses"]["201"]["links"] = {
-        "retrieve": {"operationId": "getRefund", "parameters": {"id": "$response.body#/id"}}
+def _shared_body_keyword(document: dict[str, Any]) -> None:
+    """The refund body, moved to components/requestBodies, with an inline schema refused there."""
+    shared = copy.deepcopy(_refund_body(document).value)
+    document["components"].setdefault("requestBodies", {})["Shared"] = shared
+    document["paths"]["/refunds"]["post"]["requestBody"] = {
+        "$ref": "#/components/requestBodies/Shared"
     }
+    media = document["components"]["requestBodies"]["Shared"]["content"]["application/json"]
+    media["schema"] = {"allOf": [media["schema"]], "unevaluatedProperties": False}
+
+
+def _shared_response_header(document: dict[str, Any]) -> None:
+    """A header of a shared (components/responses) answer whose schema uses a refused keyword."""
+    headers = document["components"].setdefault("headers", {})
+    headers["Trace"] = {"schema": {"$dynamicRef": "#node"}}
+    answer = next(iter(document["components"]["responses"].values()))
+    answer["headers"] = {"X-Trace": {"$ref": "#/components/headers/Trace"}}
 
 
 def _oauth(document: dict[str, Any]) -> None:
@@ -102,6 +125,7 @@ REFUNDS = "/paths/~1refunds/get/parameters/" + str(
     len(_source()["paths"]["/refunds"]["get"]["parameters"])
 )
 FIELD = "/components/schemas/RefundCreateRequest/properties/extra"
+BODY = _refund_body(_source()).pointer
 CASES: dict[str, tuple[Edit, str, str]] = {
     "cookie": (
         _refund_list_param({"name": "session", "in": "cookie", "schema": STRING}),
@@ -216,16 +240,25 @@ CASES: dict[str, tuple[Edit, str, str]] = {
     "form-urlencoded body": (
         _body_media("application/x-www-form-urlencoded", keep_json=False),
         "request body of media type application/x-www-form-urlencoded",
-        "/paths/~1refunds/post/requestBody/content/application~1x-www-form-urlencoded",
+        f"{BODY}/content/application~1x-www-form-urlencoded",
     ),
     "two media types": (
         _body_media("text/plain", keep_json=True),
         "request body with several media types",
-        "/paths/~1refunds/post/requestBody/content",
+        f"{BODY}/content",
     ),
     "callbacks": (_callbacks, "callbacks", "/paths/~1refunds/post/callbacks"),
     "webhooks": (_webhooks, "webhooks", "/webhooks"),
-    "links": (_links, "links", "/paths/~1refunds/post/responses/201/links"),
+    "keyword in a shared request body": (
+        _shared_body_keyword,
+        "unevaluatedProperties",
+        "/components/requestBodies/Shared/content/application~1json/schema/unevaluatedProperties",
+    ),
+    "keyword in a shared header": (
+        _shared_response_header,
+        "$dynamicRef",
+        "/components/headers/Trace/schema/$dynamicRef",
+    ),
     "oauth2": (_oauth, "security scheme of type oauth2", "/components/securitySchemes/OAuth"),
     "apiKey in query": (
         _query_key,

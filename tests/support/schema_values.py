@@ -244,13 +244,12 @@ def _money(value: dict[str, Any], schema: dict[str, Any], document: dict[str, An
 
 def _body(document: dict[str, Any], entry: Any) -> dict[str, Any]:
     """A valid body of ``entry``'s operation: the first shape of its schema, every field filled."""
-    spec = document["paths"][entry.path][entry.http_method.lower()]
-    content = spec["requestBody"]["content"]
-    media = next(iter(content))
-    pointer = (
-        f"/paths/{_escape(entry.path)}/{entry.http_method.lower()}/requestBody/content/"
-        f"{_escape(media)}/schema"
-    )
+    from payments_sdk._operation_parts import request_body
+
+    declared = request_body(document, entry.path, entry.http_method)
+    assert declared is not None, (entry.operation_id, "declares no request body")
+    media = next(iter(declared.value["content"]))
+    pointer = f"{declared.pointer}/content/{_escape(media)}/schema"
     body = variants(document, pointer)[0]
     assert isinstance(body, dict), (entry.operation_id, body)
     schema = _at(document, pointer)

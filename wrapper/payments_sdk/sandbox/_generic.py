@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
+from .. import _operation_parts as parts
 from .._naming import is_list_envelope, method_of, resource_of
 from .._schema_views import merge_all_of
 from ._errors import UnknownShape, bad_request, not_found, shown
@@ -91,8 +92,8 @@ class OperationShape:
         self.operation_id: str = spec["operationId"]
         self.path = path
         self.verb = verb.upper()
-        self.status, self.response = _success(document, spec)
-        self.media_type, self.raw_example = _raw_success(document, spec)
+        self.status, self.response = _success(document, path, verb)
+        self.media_type, self.raw_example = _raw_success(document, path, verb)
         self.is_list = self.response is not None and is_list_envelope(self.response)
         self.item: dict[str, Any] | None = None
         """For a list: the schema of one record (``data``'s items)."""
@@ -103,7 +104,7 @@ class OperationShape:
         self.method = method_of(path, verb, spec, self.is_list, document)
         self.key = f"{self.resource}.{self.method}"
         self.document = document
-        parameters = [resolve(document, p) for p in spec.get("parameters", [])]
+        parameters = [p.value for p in parts.parameters(document, path, verb)]
         self.path_params = [p["name"] for p in parameters if p["in"] == "path"]
         self.filters = [
             p["name"]
@@ -113,28 +114,31 @@ class OperationShape:
         self.paged = any(p["in"] == "query" and p["name"] == "page" for p in parameters)
 
 
-def _success(document: dict[str, Any], spec: dict[str, Any]) -> tuple[int, dict[str, Any] | None]:
-    for status, response in sorted(spec.get("responses", {}).items()):
+def _success(document: dict[str, Any], path: str, verb: str) -> tuple[int, dict[str, Any] | None]:
+    for status, response in sorted(parts.responses(document, path, verb).items()):
         if status.startswith("2"):
-            content = resolve(document, response).get("content", {})
+            content = response.value.get("content", {})
             schema = content.get("application/json", {}).get("schema")
             return int(status), None if schema is None else _deep(document, schema)
     return 200, None
 
 
-def _raw_success(document: dict[str, Any], spec: dict[str, Any]) -> tuple[str | None, bytes]:
+def _raw_success(document: dict[str, Any], path: str, verb: str) -> tuple[str | None, bytes]:
     """Return the media type and example of a success that is not JSON (else ``None``, b"")."""
-    for status, response in sorted(spec.get("responses", {}).items()):
+    for status, response in sorted(parts.responses(document, path, verb).items()):
         if not status.startswith("2"):
             continue
-        content: dict[str, Any] = resolve(document, response).get("content", {})
+        content: dict[str, Any] = response.value.get("content", {})
         if not content or "application/json" in content:
             return None, b""
         media, described = next(iter(content.items()))
         schema = resolve(document, described.get("schema", {}))
         example = described.get("example", schema.get("example"))
-        if example is None and described.get("examples"):
-            first = resolve(document, next(iter(described["examples"].values())))
+        named = parts.examples(
+            document, parts.Part(described, f"{response.pointer}/content/{parts.escape(media)}")
+        )
+        if example is None and named:
+            first = next(iter(named.values())).value
             example = first.get("value") if isinstance(first, dict) else None
         if example is None and schema.get("examples"):
             example = schema["examples"][0]

@@ -20,6 +20,7 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
+from .. import _operation_parts as parts
 from .._checks import (
     check,
     dependent_problem,
@@ -102,25 +103,19 @@ class RequestSchema:
         self._document = document
         self._schemas = schemas
         self._params: list[tuple[dict[str, Any], str, dict[str, Any]]] = []
-        base = f"/paths/{escape_pointer(path)}/{method}"
-        for index, raw in enumerate(spec.get("parameters", [])):
-            param = resolve(document, raw)
-            pointer = (
-                raw["$ref"].removeprefix("#") + "/schema"
-                if "$ref" in raw
-                else f"{base}/parameters/{index}/schema"
-            )
-            self._params.append((param, pointer, resolve(document, param["schema"])))
+        for param in parts.parameters(document, path, method):
+            schema = resolve(document, param.value["schema"])
+            self._params.append((param.value, f"{param.pointer}/schema", schema))
         self._body: tuple[str, str] | None = None
         self._body_schema: Any = None
-        body = spec.get("requestBody")
+        body = parts.request_body(document, path, method)
         if body is not None:
-            (media_type,) = body["content"]
+            (media_type,) = body.value["content"]
             self._body = (
                 media_type,
-                f"{base}/requestBody/content/{escape_pointer(media_type)}/schema",
+                f"{body.pointer}/content/{escape_pointer(media_type)}/schema",
             )
-            self._body_schema = body["content"][media_type]["schema"]
+            self._body_schema = body.value["content"][media_type]["schema"]
 
     async def validate(self, request: Request) -> Validated:
         """Return the request's validated parts, or raise a 400 (404 for path ids)."""

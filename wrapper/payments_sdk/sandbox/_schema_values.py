@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from .. import _operation_parts as parts
 from .._formats import EXAMPLES, conforms
 from .._schema_views import merge_all_of
 from .contract import resolve
@@ -129,8 +130,8 @@ class Answers:
     def __init__(self, document: dict[str, Any], path: str, verb: str) -> None:
         self.document = document
         self.schemas: dict[str, Any] = {}
-        for status, response in document["paths"][path][verb.lower()].get("responses", {}).items():
-            content = resolve(document, response).get("content", {})
+        for status, response in parts.responses(document, path, verb).items():
+            content = response.value.get("content", {})
             media = next((m for t, m in content.items() if _is_json(t)), None)
             if isinstance(media, Mapping) and "schema" in media:
                 self.schemas[str(status)] = media["schema"]
