@@ -54,6 +54,8 @@ _CURRENCY_REF = "#/components/schemas/CurrencyCode"
 # matches nothing. Operations are named as the SDK names them (an operationId may be renamed).
 _ISO_CHECKED = frozenset({"fx_rates.retrieve"})
 _ASCII_INTEGER = re.compile(r"-?[0-9]+")
+# Header parameters OpenAPI 3.1 says are ignored (section 4.8.12.1): the protocol's own headers.
+_RESERVED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 _ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
 
 
@@ -75,6 +77,8 @@ class Validated:
     query: dict[str, Any] = field(default_factory=dict)
     path: dict[str, str] = field(default_factory=dict)
     body: Any = None
+    headers: dict[str, Any] = field(default_factory=dict)
+    """The header parameters the bundle declares, by their declared name, typed."""
 
 
 @lru_cache(maxsize=1)
@@ -160,6 +164,10 @@ class RequestSchema:
                 )
                 if coerced is not None:
                     result.query[name] = coerced
+            elif where == "header" and name.lower() not in _RESERVED_HEADERS:
+                value = self._header(request, param, pointer, schema)
+                if value is not None:
+                    result.headers[name] = value
         if self._body is not None:
             result.body = await self._read_body(request, *self._body)
         return result
@@ -225,6 +233,29 @@ class RequestSchema:
             raise bad_request(f"{name} {_problem(error)}")
         if kind == "integer" and value > MAX_INTEGER:
             raise bad_request(f"{name} must be at most {MAX_INTEGER} (10^15)")
+        return value
+
+    def _header(
+        self, request: Request, param: dict[str, Any], pointer: str, schema: dict[str, Any]
+    ) -> Any:
+        """Return a header parameter typed by its schema, None when absent; 400 when refused.
+
+        A header holds a scalar (``make generate`` refuses a list or an object in a header):
+        its text is typed as a query item's is, then checked against the bundle.
+        """
+        name = param["name"]
+        sent = request.headers.getlist(name)
+        if not sent:
+            if param.get("required"):
+                raise bad_request(f"{name} can't be blank")
+            return None
+        if len(sent) > 1:
+            raise bad_request(f"{name} must be sent once")
+        check_text(sent[0], name)
+        value = self._typed(sent[0], schema, [name])
+        errors = list(self._schemas.validator(pointer).iter_errors(value))
+        if errors:
+            raise bad_request(_describe(best_match(errors), prefix=[name]))
         return value
 
     def _refuses(self, pointer: str, value: Any) -> bool:
