@@ -657,9 +657,13 @@ def _property_sample(schema: dict[str, Any], name: str) -> Any:
             composed = any(key in prop for key in ("oneOf", "anyOf", "allOf"))
             if "format" in prop or "pattern" in prop or composed or kind is None:
                 return example(FOLDED, prop)  # from the schema (uri, uuid, a union, ...)
-            text = "x" * max(1, int(prop.get("minLength", 1)))
-            samples = {"integer": prop.get("minimum", 1), "boolean": True, "array": []}
-            return samples.get(kind, {} if kind == "object" else text)
+            if kind == "string":
+                return "x" * max(1, int(prop.get("minLength", 1)))
+            if kind == "object":
+                return {}
+            # A number (0.5 or 1 where it allows them), an array of its minItems to maxItems,
+            # a bounded integer: a value its schema allows, whatever its keywords.
+            return example(FOLDED, prop)
     return "x"
 
 

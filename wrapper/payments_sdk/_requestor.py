@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Mapping
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -129,7 +130,10 @@ class Requestor:
         body: Any,
         options: CallOptions | None = None,
     ) -> Any:
-        """Send a request the bundle does not describe; return its JSON body, or None."""
+        """Send a request the bundle does not describe; return its JSON body, or None.
+
+        A number with a fraction or an exponent in the answer is an exact ``Decimal``.
+        """
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
         try:
@@ -151,7 +155,7 @@ class Requestor:
         if not response.content:
             return None
         try:
-            return json.loads(response.content)
+            return json.loads(response.content, parse_float=Decimal)  # exact: never a float
         except (ValueError, RecursionError) as exc:
             problem = "$: the body is not valid JSON"
             raise _mismatch(response.to_httpx(), problem, sender.credential, exc) from None
