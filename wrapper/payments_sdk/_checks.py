@@ -36,7 +36,7 @@ from typing import Any
 from ._formats import conforms
 from ._money import Money
 from ._schema_views import merge_all_of
-from ._validation import Undocumented, check_text, shown, to_utc_instant
+from ._validation import Undocumented, check_text, exact_number, shown, to_utc_instant
 from .errors import InvalidParameterError
 
 __all__ = [
@@ -666,7 +666,7 @@ def _json(value: Any, where: str) -> Any:
     import json
 
     try:
-        json.dumps(value, allow_nan=False)
+        json.dumps(value, allow_nan=False, default=exact_number)
     except (TypeError, ValueError, RecursionError) as exc:
         raise _fail(where, f"cannot be sent as JSON: {exc}") from None
     return value
