@@ -2090,7 +2090,7 @@ async def drive_number_field(drive: Drive) -> None:
 
 
 def patch_update(spec: Spec) -> None:
-    """PATCH /refunds/{id} sets a refund's `reference` (a body of at least one field)."""
+    """PATCH /refunds/{id} sets a refund's `memo` (a body of at least one field)."""
     add_schema(
         spec,
         "RefundUpdateRequest",
@@ -2099,11 +2099,11 @@ def patch_update(spec: Spec) -> None:
             "description": "What to change on a refund.",
             "minProperties": 1,
             "properties": {
-                "reference": {"type": "string", "maxLength": 64, "description": "Your reference."}
+                "memo": {"type": "string", "maxLength": 64, "description": "Your note on it."}
             },
         },
     )
-    properties_of(spec, "Refund")["reference"] = {"type": "string", "maxLength": 64}
+    properties_of(spec, "Refund")["memo"] = {"type": "string", "maxLength": 64}
     add_path(
         spec,
         "/refunds/{id}",
@@ -2111,7 +2111,7 @@ def patch_update(spec: Spec) -> None:
             "patch": {
                 "operationId": "updateRefund",
                 "summary": "Update a refund",
-                "description": "Sets your reference on a refund.",
+                "description": "Sets your memo on a refund.",
                 "tags": ["Payin"],
                 "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
                 "requestBody": {
@@ -2133,12 +2133,12 @@ def patch_update(spec: Spec) -> None:
 
 async def drive_patch_update(drive: Drive) -> None:
     refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=14))
-    updated = await drive.client.refunds.update(refund.id, reference="INV-7")
+    updated = await drive.client.refunds.update(refund.id, memo="INV-7")
     _check(drive.sent[-1].method == "PATCH", drive.sent[-1])
-    _check(updated.id == refund.id and updated.reference == "INV-7", updated)
-    _check((await drive.client.refunds.retrieve(refund.id)).reference == "INV-7", refund.id)
+    _check(updated.id == refund.id and updated.memo == "INV-7", updated)
+    _check((await drive.client.refunds.retrieve(refund.id)).memo == "INV-7", refund.id)
     await _refused(lambda: drive.client.refunds.update(refund.id), "at least 1 field")
-    await _refused(lambda: drive.client.refunds.update(refund.id, reference="x" * 65), "reference")
+    await _refused(lambda: drive.client.refunds.update(refund.id, memo="x" * 65), "memo")
 
 
 def header_enum(spec: Spec) -> None:
@@ -2167,27 +2167,27 @@ async def drive_header_enum(drive: Drive) -> None:
 
 
 def int64_filter(spec: Spec) -> None:
-    """GET /payments takes an optional `min_amount` filter (int64, at least 0, no maximum)."""
+    """GET /payments takes an optional `max_amount` filter (int64, at least 0, no maximum)."""
     add_parameter(
         spec,
         "/payments",
         "get",
         {
-            "name": "min_amount",
+            "name": "max_amount",
             "in": "query",
             "required": False,
-            "description": "Only payments of at least this amount, in minor units.",
+            "description": "Only payments of at most this amount, in minor units.",
             "schema": {"type": "integer", "format": "int64", "minimum": 0},
         },
     )
 
 
 async def drive_int64_filter(drive: Drive) -> None:
-    page = await drive.client.payments.list(min_amount=2**62)  # beyond 10^15: the schema's call
-    _check(drive.sent[-1].url.params["min_amount"] == str(2**62), drive.sent[-1].url)
+    page = await drive.client.payments.list(max_amount=2**62)  # beyond 10^15: the schema's call
+    _check(drive.sent[-1].url.params["max_amount"] == str(2**62), drive.sent[-1].url)
     _check(page.data is not None, page)
-    await _refused(lambda: drive.client.payments.list(min_amount=-1), "min_amount")
-    await _refused(lambda: drive.client.payments.list(min_amount=2**63), "min_amount")
+    await _refused(lambda: drive.client.payments.list(max_amount=-1), "max_amount")
+    await _refused(lambda: drive.client.payments.list(max_amount=2**63), "max_amount")
 
 
 def bounded_list_field(spec: Spec) -> None:
