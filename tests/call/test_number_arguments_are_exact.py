@@ -72,3 +72,18 @@ def test_bounds_agree_with_json_schema_on_every_exact_value(
 
 def test_the_generated_annotation_is_int_or_decimal() -> None:
     assert annotation({"type": "number", "minimum": 0}) == "int | Decimal"
+
+
+@pytest.mark.parametrize(
+    ("value", "allowed"),
+    [(Decimal("0.1"), True), (Decimal("0.3"), True), (Decimal("0.0999"), False), (1, False)],
+)
+def test_a_bound_with_a_fraction_is_the_decimal_it_spells(value: Decimal, allowed: bool) -> None:
+    """``minimum: 0.1`` is one tenth, not the float above it: Decimal("0.1") meets it."""
+    schema = {"type": "number", "minimum": 0.1, "maximum": 0.3}
+    try:
+        check(value, schema, "rate")
+    except InvalidParameterError:
+        assert not allowed
+    else:
+        assert allowed

@@ -29,7 +29,7 @@ from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._input import parse_json
 from payments_sdk.sandbox._json_answer import JSONAnswer
 from payments_sdk.sandbox._state_file import decode, encode
-from payments_sdk.sandbox.contract import resolve
+from payments_sdk.sandbox.contract import SchemaSet, resolve
 from tests.support.edited_sandbox import edited_sandbox
 from tests.support.schema_values import request_example
 from tests.support.scratch_generate import ROOT
@@ -154,3 +154,15 @@ async def test_the_fx_rate_is_answered_exactly() -> None:
     async with sandbox.client() as client:
         quoted = await client.fx_rates.retrieve(source_currency="USD", target_currency="JPY")
     assert type(quoted.mid_market_rate) is Decimal and quoted.mid_market_rate == rate
+
+
+def test_a_bound_with_a_fraction_is_the_decimal_it_spells() -> None:
+    """The sandbox's validator reads ``minimum: 0.1`` as one tenth, as the SDK does."""
+    document = {
+        "components": {"schemas": {"R": {"type": "number", "minimum": 0.1, "maximum": 0.3}}}
+    }
+    validator = SchemaSet(document).component("R")
+    taken = [Decimal("0.1"), Decimal("0.3"), Decimal("0.2000000000000000000001")]
+    refused = [Decimal("0.0999999999999999999999"), Decimal("0.3000000000000000000001")]
+    assert [validator.is_valid(value) for value in taken] == [True] * 3
+    assert [validator.is_valid(value) for value in refused] == [False] * 2

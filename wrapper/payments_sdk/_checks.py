@@ -263,7 +263,13 @@ def _number(value: Any, schema: Mapping[str, Any], where: str) -> int | Decimal:
 
 
 def _bounded(value: int | Decimal, schema: Mapping[str, Any], where: str) -> None:
-    """Check a number against its schema's ``enum`` and bounds (exact: no float arithmetic)."""
+    """Check a number against its schema's ``enum`` and bounds (exact: no float arithmetic).
+
+    A bound the bundle writes with a fraction (``minimum: 0.1``) is the decimal it spells, not
+    the float nearest to it: ``Decimal("0.1")`` meets ``minimum: 0.1``.
+    """
+    if isinstance(value, Decimal) and any(isinstance(v, float) for v in schema.values()):
+        schema = {k: Decimal(repr(v)) if isinstance(v, float) else v for k, v in schema.items()}
     if "enum" in schema and _plain(value) not in schema["enum"]:  # an enum of integers
         allowed = ", ".join(str(member) for member in schema["enum"])
         raise _fail(where, f"must be one of {allowed}, got {value}")

@@ -272,7 +272,9 @@ def check_finite(value: Any) -> None:
 
 
 def _not_finite(item: Any) -> bool:
-    return isinstance(item, Decimal) and (not item.is_finite() or item.adjusted() >= MAX_DIGITS)
+    if not isinstance(item, Decimal):
+        return False
+    return not item.is_finite() or max(item.adjusted(), len(item.as_tuple().digits)) >= MAX_DIGITS
 
 
 def check_numbers(value: Any) -> None:
