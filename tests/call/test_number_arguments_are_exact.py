@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -20,6 +21,7 @@ from surface import annotation
 
 from payments_sdk import InvalidParameterError
 from payments_sdk._checks import check
+from tests.conftest import MakeClient
 
 BOUNDED = {"type": "number", "minimum": 0, "maximum": 1}
 EXCLUSIVE = {"type": "number", "exclusiveMinimum": Decimal("0.5"), "exclusiveMaximum": 2}
@@ -87,3 +89,16 @@ def test_a_bound_with_a_fraction_is_the_decimal_it_spells(value: Decimal, allowe
         assert not allowed
     else:
         assert allowed
+
+
+async def test_a_raw_request_sends_and_reads_numbers_exactly(make_client: MakeClient) -> None:
+    """``client.request`` writes a Decimal as its digits and reads a fraction as a Decimal."""
+
+    def answer(request: httpx.Request) -> httpx.Response:
+        return httpx.Response(200, content=b'{"rate": 0.30000000000000000000001, "n": 2}')
+
+    client, recorder = make_client(answer)
+    got = await client.request("POST", "/quotes", json={"rate": Decimal("0.035"), "n": 1})
+    assert recorder.last.content == b'{"rate":0.035,"n":1}'
+    assert got == {"rate": Decimal("0.30000000000000000000001"), "n": 2}
+    assert type(got["rate"]) is Decimal and type(got["n"]) is int
