@@ -164,9 +164,10 @@ def _json_bytes(body: Any) -> bytes:
     The standard library checks it first (no NaN, no set, no cycle, Unicode text only); it
     cannot write a Decimal as a number, which msgspec (loaded on first use) does.
     """
-    json.dumps(body, allow_nan=False, ensure_ascii=False, default=exact_number).encode("utf-8")
+    text = json.dumps(body, allow_nan=False, ensure_ascii=False, default=exact_number)
+    encoded = text.encode("utf-8")
     if not _has_decimal(body):
-        return json.dumps(body, allow_nan=False, ensure_ascii=False).encode("utf-8")
+        return encoded
     import msgspec
 
     return msgspec.json.Encoder(decimal_format="number").encode(body)
