@@ -14,8 +14,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import msgspec
 import yaml
+from fold import fold_server_prefixes
 
+from payments_sdk.sandbox._schema_values import value_of
 from tests.support.scratch_generate import ROOT, generate_into, scratch_env
 
 CHECK = r"""
@@ -26,13 +29,13 @@ from payments_sdk_generated.models import Refund
 from payments_sdk_generated.types import decode_response, encode_json
 from payments_sdk_generated.errors import UnexpectedBody
 
-base = {"id": "rfnd_1", "payment_id": "payt_1", "status": "in_progress"}
+base = json.loads(sys.argv[1])
 def decode(extra):
     text = json.dumps(base)[:-1] + ", " + extra + "}"
     return decode_response(httpx.Response(200, content=text.encode()), Refund).parsed
 
 out = {}
-for extra in sys.argv[1:]:
+for extra in sys.argv[2:]:
     try:
         parsed = decode(extra)
     except UnexpectedBody as exc:
@@ -53,6 +56,8 @@ def test_a_union_with_a_number_decodes_exactly(tmp_path: Path) -> None:
         "items": {"anyOf": [{"type": "integer"}, {"type": "number"}, {"type": "boolean"}]},
     }
     out = generate_into(tmp_path, source)
+    # A refund with every field the bundle requires (whatever an edit made required).
+    base = value_of({"$ref": "#/components/schemas/Refund"}, fold_server_prefixes(source))
     cases = [
         '"ref_or_rate": "abc"',
         '"ref_or_rate": 0.30000000000000000000001',
@@ -62,7 +67,13 @@ def test_a_union_with_a_number_decodes_exactly(tmp_path: Path) -> None:
         '"rates": [1, "x"]',
     ]
     result = subprocess.run(
-        [sys.executable, "-c", CHECK, *cases],
+        [
+            sys.executable,
+            "-c",
+            CHECK,
+            msgspec.json.Encoder(decimal_format="number").encode(base),
+            *cases,
+        ],
         env=scratch_env(out),
         capture_output=True,
         text=True,
