@@ -8,6 +8,11 @@ path of the first mismatch. A field the bundle does not declare makes that stric
 the body is then decoded again, leniently, and the undeclared fields are kept in each model's
 ``additional_properties``. That path is slower, and rare: a body that matches the bundle is
 parsed once, in C.
+
+A JSON ``number`` is exact (money and rates are never floats): read from its text, it is an
+``int`` when it is written as one and a :class:`~decimal.Decimal` otherwise, and sent back as
+the same digits (:data:`Number`). No JSON value ever becomes a ``float``, in a declared field
+or an undeclared one.
 """
 
 from __future__ import annotations
@@ -16,15 +21,18 @@ import datetime
 import re
 import types
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import cache
 from typing import (
     IO,
+    TYPE_CHECKING,
     Annotated,
     Any,
     Generic,
     NamedTuple,
     Protocol,
     Self,
+    TypeAlias,
     TypeVar,
     Union,
     get_args,
@@ -40,6 +48,7 @@ __all__ = [
     "File",
     "FileTypes",
     "Model",
+    "Number",
     "OperationLabel",
     "RawResponse",
     "RequestFiles",
@@ -57,6 +66,21 @@ __all__ = [
 
 Timestamp = Annotated[datetime.datetime, msgspec.Meta(tz=True)]
 """An ISO 8601 date-time with its UTC offset, as the service sends every timestamp."""
+
+
+class _NumberMeta(type):
+    def __instancecheck__(cls, instance: Any) -> bool:
+        return type(instance) is int or type(instance) is Decimal
+
+
+if TYPE_CHECKING:
+    Number: TypeAlias = int | Decimal
+else:
+
+    class Number(metaclass=_NumberMeta):
+        """A JSON ``number``: an ``int``, or a ``Decimal`` when written with a fraction or an
+        exponent; never a ``float`` (no rounding), never a string or a boolean."""
+
 
 # The types that `httpx.AsyncClient(files=...)` accepts.
 FileContent = IO[bytes] | bytes | str
@@ -182,8 +206,8 @@ def _builtins(value: Any) -> Any:
         return [_builtins(item) for item in value]
     if isinstance(value, dict):
         return {key: _builtins(item) for key, item in value.items()}
-    if isinstance(value, File):
-        return value
+    if isinstance(value, File | Decimal):
+        return value  # a Decimal stays exact: encode_json writes it as a JSON number
     return msgspec.to_builtins(value)
 
 
@@ -194,10 +218,10 @@ def encode_json(body: Model | Mapping[str, Any]) -> bytes:
     bundle, already as JSON values (models inside it are encoded as their fields).
     """
     if not isinstance(body, Model):
-        return msgspec.json.encode(_builtins(body))
+        return _ENCODER.encode(_builtins(body))
     if not _has_extra(body):
-        return msgspec.json.encode(body)
-    return msgspec.json.encode(body.to_dict())
+        return _ENCODER.encode(body)
+    return _ENCODER.encode(body.to_dict())
 
 
 def multipart(body: Any) -> RequestFiles:
@@ -233,7 +257,16 @@ M = TypeVar("M")
 
 @cache
 def _decoder(model: type[M]) -> msgspec.json.Decoder[M]:
-    return msgspec.json.Decoder(model, dec_hook=_dec_hook)
+    # float_hook: a number in an untyped place (a free-form map, an undeclared field) is exact
+    # too, and a Number field receives the number as its text spells it.
+    return msgspec.json.Decoder(model, dec_hook=_dec_hook, float_hook=Decimal)
+
+
+_UNTYPED = msgspec.json.Decoder(float_hook=Decimal)
+"""Decodes any JSON value, each number with a fraction or an exponent as an exact Decimal."""
+
+_ENCODER = msgspec.json.Encoder(decimal_format="number")
+"""Encodes a body, each Decimal as the JSON number it is (msgspec's default is a string)."""
 
 
 # -- untagged unions (oneOf of objects without a discriminator) --------------------------------
@@ -246,22 +279,52 @@ def _decoder(model: type[M]) -> msgspec.json.Decoder[M]:
 
 
 class _OneOfMeta(type):
-    members: tuple[type[Model], ...]
+    members: tuple[Any, ...]
 
     def __instancecheck__(cls, instance: Any) -> bool:
-        return isinstance(instance, cls.members)
+        if all(isinstance(member, type) and issubclass(member, Model) for member in cls.members):
+            return isinstance(instance, cls.members)
+        return _is_one_of(instance, cls.members)
 
 
 @cache
-def one_of(*members: type[Model]) -> type:
-    """Return the run-time type of an untagged union of models (see the comment above)."""
-    names = " | ".join(member.__name__ for member in members)
+def one_of(*members: Any) -> type:
+    """Return the run-time type of an untagged union of models (see the comment above).
+
+    Or of a union of a :data:`Number` and other types (``str | Number``): msgspec takes no
+    other type beside a custom one, so the value is matched here, against each in turn.
+    """
+    names = " | ".join(getattr(member, "__name__", str(member)) for member in members)
     return _OneOfMeta(f"OneOf[{names}]", (), {"members": members})
 
 
+def _is_one_of(instance: Any, members: tuple[Any, ...]) -> bool:
+    return any(_is(instance, member) for member in members)
+
+
+def _is(instance: Any, member: Any) -> bool:
+    try:
+        msgspec.convert(instance, member, dec_hook=_dec_hook)
+    except msgspec.ValidationError:
+        return False
+    return True
+
+
 def _dec_hook(kind: type, value: Any) -> Any:
+    if kind is Number:
+        if not isinstance(value, Number):  # a string, a boolean, an object...
+            raise ValueError(f"expected a number, got {_json_type(value)}")
+        return value
     if not isinstance(kind, _OneOfMeta):
         raise NotImplementedError(f"no decoder for {kind!r}")
+    if not all(isinstance(m, type) and issubclass(m, Model) for m in kind.members):
+        # A number beside other types (`str | Number`): the first member the value is.
+        for member in kind.members:
+            try:
+                return msgspec.convert(value, member, dec_hook=_dec_hook)
+            except msgspec.ValidationError:
+                continue
+        raise ValueError(f"expected {kind.__name__.removeprefix('OneOf[').rstrip(']')}")
     names = ", ".join(member.__name__ for member in kind.members)
     if type(value) is not dict:
         raise ValueError(f"expected an object (one of {names})")
@@ -282,6 +345,18 @@ def _dec_hook(kind: type, value: Any) -> Any:
     return matched[0]
 
 
+def _json_type(value: Any) -> str:
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "an array"
+    return type(value).__name__
+
+
 def decode_response(response: RawResponse, model: type[M]) -> Response[M]:
     """Decode a 2xx response's body into ``model`` and wrap it with its status and headers.
 
@@ -298,7 +373,7 @@ def decode_response(response: RawResponse, model: type[M]) -> Response[M]:
         # The strict decoder stopped at the undeclared field, before reading the rest: the body
         # may still be malformed or truncated further on.
         try:
-            data = msgspec.json.decode(content)
+            data = _UNTYPED.decode(content)
         except msgspec.DecodeError as exc:
             raise UnexpectedBody(_malformed(exc), response) from None
         except RecursionError:

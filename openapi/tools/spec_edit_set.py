@@ -2205,6 +2205,174 @@ async def drive_network_formats_field(drive: Drive) -> None:
     )
 
 
+def number_field(spec: Spec) -> None:
+    """Give a refund a `fee_rate` (a `number`, 0 to 1) and its create a `max_fee_rate`."""
+    properties_of(spec, "Refund")["fee_rate"] = {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "The share of the amount kept as a fee.",
+    }
+    properties_of(spec, "RefundCreateRequest")["max_fee_rate"] = {
+        "type": "number",
+        "minimum": 0,
+        "maximum": 1,
+        "description": "Refuse the refund if the fee would be a larger share than this.",
+    }
+
+
+async def drive_number_field(drive: Drive) -> None:
+    from decimal import Decimal
+
+    exact = Decimal("0.30000000000000000000001")  # a float would send 0.3
+    refund = await drive.client.refunds.create(
+        payment_id=await _paid(drive, skip=13), max_fee_rate=exact
+    )
+    _check(b'"max_fee_rate":0.30000000000000000000001' in drive.sent[-1].content, drive.sent[-1])
+    await _refused(
+        lambda: drive.client.refunds.create(payment_id="payt_x", max_fee_rate=0.5), "max_fee_rate"
+    )  # a float: never sent
+    await _refused(
+        lambda: drive.client.refunds.create(payment_id="payt_x", max_fee_rate=Decimal("1.01")),
+        "max_fee_rate",
+    )
+    await _sandbox_refuses(
+        lambda: drive.client.refunds.create(
+            payment_id="payt_x", extra_body={"max_fee_rate": Decimal("1.5")}
+        ),
+        "max_fee_rate",
+    )
+    body = json.dumps({**refund.to_dict(), "fee_rate": "FEE"}, default=str)
+    answer = body.replace('"FEE"', "0.30000000000000000000001").encode()
+    read = await (await drive.answering(200, answer)).refunds.retrieve(refund.id)
+    _check(read.fee_rate == exact and isinstance(read.fee_rate, Decimal), read)
+
+
+def patch_update(spec: Spec) -> None:
+    """PATCH /refunds/{id} sets a refund's `memo` (a body of at least one field)."""
+    add_schema(
+        spec,
+        "RefundUpdateRequest",
+        {
+            "type": "object",
+            "description": "What to change on a refund.",
+            "minProperties": 1,
+            "properties": {
+                "memo": {"type": "string", "maxLength": 64, "description": "Your note on it."}
+            },
+        },
+    )
+    properties_of(spec, "Refund")["memo"] = {"type": "string", "maxLength": 64}
+    add_path(
+        spec,
+        "/refunds/{id}",
+        {
+            "patch": {
+                "operationId": "updateRefund",
+                "summary": "Update a refund",
+                "description": "Sets your memo on a refund.",
+                "tags": ["Payin"],
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/RefundUpdateRequest"}
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json("Refund", "The refund."),
+                    **_errors("400", "401", "404"),
+                },
+            }
+        },
+    )
+
+
+async def drive_patch_update(drive: Drive) -> None:
+    refund = await drive.client.refunds.create(payment_id=await _paid(drive, skip=14))
+    updated = await drive.client.refunds.update(refund.id, memo="INV-7")
+    _check(drive.sent[-1].method == "PATCH", drive.sent[-1])
+    _check(updated.id == refund.id and updated.memo == "INV-7", updated)
+    _check((await drive.client.refunds.retrieve(refund.id)).memo == "INV-7", refund.id)
+    await _refused(lambda: drive.client.refunds.update(refund.id), "at least 1 field")
+    await _refused(lambda: drive.client.refunds.update(refund.id, memo="x" * 65), "memo")
+
+
+def header_enum(spec: Spec) -> None:
+    """GET /refunds takes an optional `X-Region` header, `eu` or `us`."""
+    add_parameter(
+        spec,
+        "/refunds",
+        "get",
+        {
+            "name": "X-Region",
+            "in": "header",
+            "required": False,
+            "description": "The region whose refunds are listed.",
+            "schema": {"type": "string", "enum": ["eu", "us"]},
+        },
+    )
+
+
+async def drive_header_enum(drive: Drive) -> None:
+    await drive.client.refunds.list(x_region="eu")
+    _check(drive.sent[-1].headers["X-Region"] == "eu", drive.sent[-1].headers)
+    await _refused(lambda: drive.client.refunds.list(x_region="mars"), "x_region")
+    await _sandbox_refuses(
+        lambda: drive.client.refunds.list(extra_headers={"X-Region": "mars"}), "X-Region"
+    )
+
+
+def int64_filter(spec: Spec) -> None:
+    """GET /payments takes an optional `max_amount` filter (int64, at least 0, no maximum)."""
+    add_parameter(
+        spec,
+        "/payments",
+        "get",
+        {
+            "name": "max_amount",
+            "in": "query",
+            "required": False,
+            "description": "Only payments of at most this amount, in minor units.",
+            "schema": {"type": "integer", "format": "int64", "minimum": 0},
+        },
+    )
+
+
+async def drive_int64_filter(drive: Drive) -> None:
+    page = await drive.client.payments.list(max_amount=2**62)  # beyond 10^15: the schema's call
+    _check(drive.sent[-1].url.params["max_amount"] == str(2**62), drive.sent[-1].url)
+    _check(page.data is not None, page)
+    await _refused(lambda: drive.client.payments.list(max_amount=-1), "max_amount")
+    await _refused(lambda: drive.client.payments.list(max_amount=2**63), "max_amount")
+
+
+def bounded_list_field(spec: Spec) -> None:
+    """Let a refund create send `labels`: 1 to 5 texts of 1 to 20 characters."""
+    properties_of(spec, "RefundCreateRequest")["labels"] = {
+        "type": "array",
+        "minItems": 1,
+        "maxItems": 5,
+        "items": {"type": "string", "minLength": 1, "maxLength": 20},
+        "description": "Your labels for the refund.",
+    }
+
+
+async def drive_bounded_list_field(drive: Drive) -> None:
+    await drive.client.refunds.create(payment_id=await _paid(drive, skip=15), labels=["a", "b"])
+    _check(json.loads(drive.sent[-1].content)["labels"] == ["a", "b"], drive.sent[-1].content)
+    await _refused(lambda: drive.client.refunds.create(payment_id="payt_x", labels=[]), "labels")
+    await _refused(
+        lambda: drive.client.refunds.create(payment_id="payt_x", labels=["x"] * 6), "labels"
+    )
+    await _sandbox_refuses(
+        lambda: drive.client.refunds.create(payment_id="payt_x", extra_body={"labels": []}),
+        "labels",
+    )
+
+
 # -- the list --------------------------------------------------------------------------------------
 
 _NEW_FEATURE = "needs {branch} ({what}); expected to fail until it lands"
@@ -2328,6 +2496,16 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_network_formats_field),
     Edit("path_level_params", "compatible", "parameters of a path item", path_level_params,
          drive=drive_path_level_params),
+    Edit("number_field", "compatible", "type: number (exact: int or Decimal)", number_field,
+         drive=drive_number_field),
+    Edit("patch_update", "compatible", "PATCH update (minProperties body)", patch_update,
+         facts=(_added("OPERATIONS", ("PATCH", "/v1/refunds/{id}")),), drive=drive_patch_update),
+    Edit("header_enum", "compatible", "header parameter with an enum", header_enum,
+         drive=drive_header_enum),
+    Edit("int64_filter", "compatible", "integer format int64 without maximum", int64_filter,
+         drive=drive_int64_filter),
+    Edit("bounded_list_field", "compatible", "minItems / maxItems (request)", bounded_list_field,
+         drive=drive_bounded_list_field),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,

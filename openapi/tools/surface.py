@@ -258,7 +258,7 @@ def annotation(schema: dict[str, Any], names: set[str] | None = None) -> str:
     if kind == "boolean":
         return "bool"
     if kind == "number":
-        return "int"  # no floats: a number the SDK sends is an exact integer
+        return "int | Decimal"  # exact: never a float (money and rates lose nothing)
     if kind == "array":
         items = schema.get("items", {})
         # prefixItems: each position its own schema; the rest are `items` (none if false).

@@ -7,6 +7,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any
 
 import httpx
@@ -263,7 +264,13 @@ _TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d
 
 
 def _instants(value: Any) -> Any:
-    """Replace timestamp strings by datetimes, so that Z and +00:00 compare equal."""
+    """Replace timestamp strings by datetimes, so that Z and +00:00 compare equal.
+
+    A number the bundle's example has as a float (its JSON was read with floats) is the
+    Decimal its text spells: the SDK parses ``0.9231`` exactly, never as a float.
+    """
+    if isinstance(value, float):
+        return Decimal(repr(value))
     if isinstance(value, dict):
         return {k: _instants(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
+from decimal import Decimal
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -379,13 +380,17 @@ def _with_defaults(value: Any, schema: Any) -> Any:
 
 
 def _python(value: Any) -> Any:
-    """Return ``value`` with every whole float (``1.0``) as the int it is.
+    """Return ``value`` with every whole float (``1.0``) as the int it is, any other as Decimal.
 
     JSON Schema counts ``1.0`` as an integer, so schemathesis may draw it for ``type: integer``;
-    the SDK's arguments for such a field are typed ``int``, and ``1.0`` is the JSON ``1``.
+    the SDK's arguments for such a field are typed ``int``, and ``1.0`` is the JSON ``1``. A
+    ``number`` argument takes an int or an exact Decimal, never a float: ``0.5`` drawn is the
+    JSON number ``0.5``, the Decimal its shortest text spells.
     """
     if isinstance(value, float) and value.is_integer():
         return int(value)
+    if isinstance(value, float):
+        return Decimal(repr(value))
     if isinstance(value, dict):
         return {key: _python(item) for key, item in value.items()}
     if isinstance(value, list):
@@ -521,7 +526,7 @@ def assert_query(
 def assert_body(entry: OperationRow, seen: Seen, call: Call) -> None:
     if entry.body == "json":
         assert seen.content_type.startswith("application/json")
-        assert json.loads(seen.body) == call.body
+        assert json.loads(seen.body, parse_float=Decimal) == call.body  # digit for digit
     elif entry.body == "multipart":
         assert seen.content_type.startswith("multipart/form-data")
         parts = _multipart(seen)

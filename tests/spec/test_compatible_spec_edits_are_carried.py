@@ -32,7 +32,9 @@ READY = [edit for edit in EDITS if edit.kind == "compatible" and not edit.pendin
 DRIVES = textwrap.dedent(
     """
     import asyncio, json, re, sys, traceback
+    from decimal import Decimal
     import httpx
+    import msgspec
     import payments_sdk.resources.refunds as resources
     from payments_sdk import AsyncPaymentsClient
     from payments_sdk.sandbox._app import build_app
@@ -53,14 +55,14 @@ DRIVES = textwrap.dedent(
         if content_type != "application/json":
             return body
         try:
-            value = json.loads(body)
+            value = json.loads(body, parse_float=Decimal)  # a number's digits, never a float
         except ValueError:
             return body  # a drive's broken body stays broken
         for path, item in document["paths"].items():
             pattern = re.sub(r"\\\\\\{[^}]*\\\\\\}", "[^/]+", re.escape(path))
             if request.method.lower() in item and re.fullmatch(pattern, request.url.path):
                 value = Answers(document, path, request.method).complete(status, value)
-                return json.dumps(value).encode()
+                return msgspec.json.Encoder(decimal_format="number").encode(value)
         return body
 
 

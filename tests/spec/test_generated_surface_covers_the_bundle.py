@@ -115,6 +115,8 @@ def _sample(schema: dict[str, Any]) -> Any:
         return "x" * max(1, int(schema.get("minLength", 1)))
     if kind == "integer":
         return max(1, int(schema.get("minimum", 1)))
+    if kind == "number":  # an int or a Decimal its bounds allow: from the schema itself
+        return schema_example({}, schema)
     if kind == "array":
         return [_sample(schema.get("items", {}))]
     if kind == "object" or "properties" in schema:

@@ -115,8 +115,12 @@ def variants(
         sample = _FORMATS.get(node.get("format", ""), "x")
         sample = sample.ljust(int(node.get("minLength", 0)), "x")
         return [sample]
-    if kind in ("integer", "number"):
+    if kind == "integer":
         return [_integer(node)]
+    if kind == "number":  # an int where the bounds allow one, else a Decimal between them
+        from payments_sdk.sandbox._schema_values import value_of
+
+        return [value_of(node)]
     if kind == "boolean":
         return [True, False]
     if kind == "null":
@@ -170,8 +174,21 @@ def _objects(
             made[name] = (
                 values[(n + shift) % len(values)] if shift else values[min(n, len(values) - 1)]
             )
-        objects.append(made)
+        objects.append(_within_properties(made, node))
     return objects
+
+
+def _within_properties(made: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    """Keep at most ``maxProperties`` fields, the required ones first.
+
+    (``minProperties`` is met already: every declared field is there.)
+    """
+    most = node.get("maxProperties")
+    if not isinstance(most, int) or len(made) <= most:
+        return made
+    required = [name for name in node.get("required", []) if name in made]
+    kept = [*required, *(name for name in made if name not in required)][:most]
+    return {name: made[name] for name in made if name in kept}
 
 
 def _arrays(items: list[Any], node: dict[str, Any]) -> list[Any]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import httpx
 
 from ._options import check_headers, check_timeout
-from ._validation import check_params
+from ._validation import check_params, exact_number
 from .errors import InvalidParameterError
 
 if TYPE_CHECKING:
@@ -108,7 +108,7 @@ def _check_body(value: object) -> dict[str, Any]:
     if not isinstance(value, Mapping) or not all(isinstance(k, str) for k in value):
         raise InvalidParameterError("extra_body", "must be a mapping of field names to JSON values")
     try:
-        json.dumps(value, allow_nan=False, ensure_ascii=False).encode("utf-8")
+        json.dumps(value, allow_nan=False, ensure_ascii=False, default=exact_number).encode()
     except (TypeError, ValueError, RecursionError) as exc:
         raise InvalidParameterError("extra_body", f"cannot be sent as JSON: {exc}") from None
     return dict(value)

@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
+from decimal import Decimal
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -36,7 +37,7 @@ from typing import Any
 from ._formats import conforms
 from ._money import Money
 from ._schema_views import merge_all_of
-from ._validation import Undocumented, check_text, shown, to_utc_instant
+from ._validation import Undocumented, check_text, exact_number, shown, to_utc_instant
 from .errors import InvalidParameterError
 
 __all__ = [
@@ -51,7 +52,7 @@ __all__ = [
 _TYPE_WORDS = {
     "string": "a string",
     "integer": "an int",
-    "number": "an int",
+    "number": "an int or a Decimal",
     "boolean": "True or False",
     "array": "a list",
     "object": "a mapping",
@@ -165,8 +166,10 @@ def _check_own(value: Any, schema: Mapping[str, Any], where: str) -> Any:
             kind = found
     if kind == "string":
         return _string(value, schema, where)
-    if kind == "integer" or kind == "number":
+    if kind == "integer":
         return _integer(value, schema, where)
+    if kind == "number":
+        return _number(value, schema, where)
     if kind == "boolean":
         if not isinstance(value, bool):
             raise _fail(where, f"must be True or False, got {shown(value)}")
@@ -236,6 +239,38 @@ def _date(value: Any, where: str) -> date:
 def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise _fail(where, f"must be an int, got {shown(value)}")
+    _bounded(value, schema, where)
+    fmt = schema.get("format")
+    if fmt is not None and not conforms(fmt, value):
+        raise _fail(where, f"does not fit in {fmt}, got {value}")
+    return value
+
+
+def _number(value: Any, schema: Mapping[str, Any], where: str) -> int | Decimal:
+    """Accept a JSON ``number``: an int or a finite :class:`~decimal.Decimal`, never a float.
+
+    A float is refused, naming the Decimal to pass instead: ``0.1`` as a float is not one
+    tenth, and the SDK sends the value the caller meant, digit for digit.
+    """
+    if isinstance(value, float):
+        exact = f"Decimal({str(value)!r})"
+        raise _fail(where, f"must be an int or a Decimal, not a float: pass {exact}")
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        raise _fail(where, f"must be an int or a Decimal, got {shown(value)}")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise _fail(where, f"must be a finite number, got {shown(value)}")
+    _bounded(value, schema, where)
+    return value
+
+
+def _bounded(value: int | Decimal, schema: Mapping[str, Any], where: str) -> None:
+    """Check a number against its schema's ``enum`` and bounds (exact: no float arithmetic).
+
+    A bound the bundle writes with a fraction (``minimum: 0.1``) is the decimal it spells, not
+    the float nearest to it: ``Decimal("0.1")`` meets ``minimum: 0.1``.
+    """
+    if isinstance(value, Decimal) and any(isinstance(v, float) for v in schema.values()):
+        schema = {k: Decimal(repr(v)) if isinstance(v, float) else v for k, v in schema.items()}
     if "enum" in schema and _plain(value) not in schema["enum"]:  # an enum of integers
         allowed = ", ".join(str(member) for member in schema["enum"])
         raise _fail(where, f"must be one of {allowed}, got {value}")
@@ -258,10 +293,6 @@ def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
             or (keyword == "multipleOf" and value % bound != 0)
         ):
             raise _fail(where, f"{keyword_problem(keyword, bound)}, got {value}")
-    fmt = schema.get("format")
-    if fmt is not None and not conforms(fmt, value):
-        raise _fail(where, f"does not fit in {fmt}, got {value}")
-    return value
 
 
 def _array(value: Any, schema: Mapping[str, Any], where: str) -> list[Any]:
@@ -302,6 +333,9 @@ _TYPE_KEYWORDS = {
     "integer": frozenset(
         {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
     ),
+    "number": frozenset(
+        {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
+    ),
     "array": frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"}),
     "object": frozenset(
         {
@@ -324,6 +358,8 @@ def _json_type(value: Any) -> str | None:
         return "boolean"
     if isinstance(value, int):
         return "integer"
+    if isinstance(value, Decimal):
+        return "number"
     if isinstance(value, str):
         return "string"
     if isinstance(value, list | tuple):
@@ -637,7 +673,7 @@ def _json(value: Any, where: str) -> Any:
     import json
 
     try:
-        json.dumps(value, allow_nan=False)
+        json.dumps(value, allow_nan=False, default=exact_number)
     except (TypeError, ValueError, RecursionError) as exc:
         raise _fail(where, f"cannot be sent as JSON: {exc}") from None
     return value

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import httpx
@@ -113,13 +114,17 @@ def _with_body(
             for name, value in extra.items()
         ]
         return content, [*files, *parts], headers
-    body: Any = {} if not content else json.loads(content)
+    # A number with a fraction is read back as the exact Decimal it was written from, and
+    # written again digit for digit: merging never rounds a body's numbers through a float.
+    body: Any = {} if not content else json.loads(content, parse_float=Decimal)
     if not isinstance(body, dict):
         raise InvalidParameterError(
             "extra_body", "cannot be merged into a body that is not an object"
         )
     body.update(extra)
-    encoded = json.dumps(body, allow_nan=False, ensure_ascii=False).encode("utf-8")
+    import msgspec  # loaded already by the generated operation that made ``content``
+
+    encoded = msgspec.json.Encoder(decimal_format="number").encode(body)
     return encoded, None, {**(headers or {}), "Content-Type": "application/json"}
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Mapping
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 from urllib.parse import urlsplit
 
@@ -25,6 +26,7 @@ from payments_sdk_generated.errors import InvalidPathParameter, UnexpectedBody
 
 from ._response import APIResponse
 from ._sender import DEFERRED_RECORDS, Sender
+from ._validation import exact_number
 from ._wire import WireResponse
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
 
@@ -129,15 +131,14 @@ class Requestor:
         body: Any,
         options: CallOptions | None = None,
     ) -> Any:
-        """Send a request the bundle does not describe; return its JSON body, or None."""
+        """Send a request the bundle does not describe; return its JSON body, or None.
+
+        A number with a fraction or an exponent in the answer is an exact ``Decimal``.
+        """
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
         try:
-            content = (
-                None
-                if body is None
-                else json.dumps(body, allow_nan=False, ensure_ascii=False).encode("utf-8")
-            )
+            content = None if body is None else _json_bytes(body)
         except (TypeError, ValueError, RecursionError) as exc:
             # Not JSON (NaN, a set, a cycle) or not Unicode text (a lone surrogate).
             raise InvalidParameterError("json", f"cannot be sent as JSON: {exc}") from None
@@ -151,10 +152,35 @@ class Requestor:
         if not response.content:
             return None
         try:
-            return json.loads(response.content)
+            return json.loads(response.content, parse_float=Decimal)  # exact: never a float
         except (ValueError, RecursionError) as exc:
             problem = "$: the body is not valid JSON"
             raise _mismatch(response.to_httpx(), problem, sender.credential, exc) from None
+
+
+def _json_bytes(body: Any) -> bytes:
+    """Return ``body`` as JSON: a Decimal as the number it is, digit for digit.
+
+    The standard library checks it first (no NaN, no set, no cycle, Unicode text only); it
+    cannot write a Decimal as a number, which msgspec (loaded on first use) does.
+    """
+    text = json.dumps(body, allow_nan=False, ensure_ascii=False, default=exact_number)
+    encoded = text.encode("utf-8")
+    if not _has_decimal(body):
+        return encoded
+    import msgspec
+
+    return msgspec.json.Encoder(decimal_format="number").encode(body)
+
+
+def _has_decimal(value: Any) -> bool:
+    if isinstance(value, Decimal):
+        return True
+    if isinstance(value, Mapping):
+        return any(_has_decimal(item) for item in value.values())
+    if isinstance(value, list | tuple):
+        return any(_has_decimal(item) for item in value)
+    return False
 
 
 def _instruments(options: ClientOptions) -> Instruments | None:

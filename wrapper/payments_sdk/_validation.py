@@ -10,6 +10,7 @@ import os
 import re
 from collections.abc import Mapping
 from datetime import UTC, datetime
+from decimal import Decimal
 from typing import Any, Generic, TypeVar
 from urllib.parse import unquote
 
@@ -24,6 +25,7 @@ __all__ = [
     "check_path",
     "check_text",
     "check_upload_path",
+    "exact_number",
     "shown",
     "to_utc_instant",
 ]
@@ -187,6 +189,17 @@ def _is_unicode(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def exact_number(value: object) -> str:
+    """``json.dumps(default=...)`` for checking a value is JSON: a finite Decimal is a number.
+
+    The SDK writes a Decimal as the JSON number it is (msgspec, ``decimal_format="number"``);
+    the standard library only checks here that nothing else in the value is not JSON.
+    """
+    if isinstance(value, Decimal) and value.is_finite():
+        return str(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
 
 
 def shown(value: object) -> str:

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from ..models.fee import Fee
-from ..types import Model, Timestamp
+from ..types import Model, Number, Timestamp
 
 __all__ = ["BalanceConversion"]
 
@@ -21,7 +21,7 @@ class BalanceConversion(Model):
     target_amount: int
     """ A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991 KWD is 295990;
     295 JPY is 295), at most 10^15. """
-    mid_market_rate: float | None = None
+    mid_market_rate: Number | None = None
     """ The mid-market rate the conversion used, before fees. """
     fx_fee: Fee | None = None
     """ A fee in the smallest unit of its currency. """

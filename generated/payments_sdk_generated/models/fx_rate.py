@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from ..types import Model, Timestamp
+from ..types import Model, Number, Timestamp
 
 __all__ = ["FxRate"]
 
@@ -12,7 +12,7 @@ class FxRate(Model):
     """ ISO 4217 currency code. """
     target_currency: str
     """ ISO 4217 currency code. """
-    mid_market_rate: float
+    mid_market_rate: Number
     """ Mid-market rate, before FX fees. """
     expires_at: Timestamp
     """ When the cached rate expires. """

@@ -3,7 +3,8 @@
 Money is converted with :meth:`~payments_sdk.Money.from_minor_units`, the method an SDK program
 reads amounts with, from the integer on the wire to a :class:`~decimal.Decimal` with the
 currency's decimals, and written as text (``"299.00"``), so no
-reader of the output parses it into a float. ``--minor-units`` keeps the integers.
+reader of the output parses it into a float. ``--minor-units`` keeps the integers. Any other
+number with a fraction (a rate) is the SDK's exact Decimal, written as text the same way.
 """
 
 from __future__ import annotations

@@ -7,6 +7,7 @@ text, and the method names the field and what it must be.
 
 - ``integer``: ``20``; an amount of money (``x-currency-field``) in major units of its
   currency (``299.00``), or its integer minor units with ``--minor-units``;
+- ``number``: ``20`` is an int, ``0.035`` or ``1e-3`` the exact Decimal of its digits;
 - ``boolean``: ``true``/``false`` (also ``yes``/``no``, ``1``/``0``);
 - ``string`` with ``format: date-time``: ISO 8601 with an offset, or a date alone
   (``2026-11-01``, midnight UTC); anything else is refused here, saying what is accepted;
@@ -41,6 +42,8 @@ _MONTH = re.compile(r"\d{4}-\d{2}")
 _TIME = re.compile(
     r"\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}(:?\d{2})?)"
 )
+_NUMBER = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
+"""A number with a fraction or an exponent, as JSON writes it (no NaN, no ``1_000``)."""
 _TRUE = {"true", "yes", "1", "on"}
 _FALSE = {"false", "no", "0", "off"}
 
@@ -100,7 +103,10 @@ def to_value(text: str, schema: Mapping[str, Any], field: str) -> Any:
         try:
             return int(text.strip())
         except ValueError:
-            return text  # the SDK says what it must be, naming the field
+            pass
+        if kind == "number" and _NUMBER.fullmatch(text.strip()):
+            return Decimal(text.strip())  # exact: the digits given, never a float
+        return text  # the SDK says what it must be, naming the field
     if kind == "boolean":
         word = text.strip().lower()
         if word in _TRUE:

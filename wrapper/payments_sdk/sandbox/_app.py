@@ -14,7 +14,7 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ._auth import KeyIssuer
@@ -22,6 +22,7 @@ from ._control_routes import control_routes
 from ._controls import State
 from ._errors import ApiError
 from ._generic import OperationShape, RawBody, handler_for
+from ._json_answer import JSONAnswer
 from ._namespace_states import Spaces, namespace_of
 from ._record_fields import RecordFields
 from ._request_validation import RequestSchema
@@ -34,9 +35,9 @@ __all__ = ["build_app"]
 log = logging.getLogger("payments_sdk.sandbox")
 
 
-def _error(exc: ApiError, answers: Answers | None = None) -> JSONResponse:
+def _error(exc: ApiError, answers: Answers | None = None) -> JSONAnswer:
     body = exc.body() if answers is None else answers.complete(exc.status, exc.body())
-    return JSONResponse(body, status_code=exc.status)
+    return JSONAnswer(body, status_code=exc.status)
 
 
 _METHODS = ("get", "post", "put", "patch", "delete")
@@ -98,7 +99,7 @@ def _endpoint(
             return Response(status_code=status)
         if isinstance(body, RawBody):  # a text or binary answer (text/csv, application/pdf)
             return Response(body.content, status_code=status, media_type=body.media_type)
-        return JSONResponse(answers.complete(status, render(body)), status_code=status)
+        return JSONAnswer(answers.complete(status, render(body)), status_code=status)
 
     return endpoint
 
@@ -156,19 +157,19 @@ def build_app(
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     record_fields = RecordFields(folded)  # records are what answers hold: readOnly fields too
     routes.extend(control_routes(State(spaces, keys, lambda: record_fields)))
-    routes.append(Route("/_sandbox/openapi.json", lambda r: JSONResponse(folded), methods=["GET"]))
+    routes.append(Route("/_sandbox/openapi.json", lambda r: JSONAnswer(folded), methods=["GET"]))
 
     async def http_error(request: Request, exc: Exception) -> Response:
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         message = exc.detail if isinstance(exc, HTTPException) else "sandbox failure"
         headers = exc.headers if isinstance(exc, HTTPException) else None
-        return JSONResponse(
+        return JSONAnswer(
             ApiError(status, str(message)).body(), status_code=status, headers=headers
         )
 
     async def server_error(request: Request, exc: Exception) -> Response:
         log.exception("sandbox handler failed", exc_info=exc)
-        return JSONResponse(ApiError(500, "sandbox failure").body(), status_code=500)
+        return JSONAnswer(ApiError(500, "sandbox failure").body(), status_code=500)
 
     app = Starlette(
         routes=routes,

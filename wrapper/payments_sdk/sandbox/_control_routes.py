@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from ._controls import CONTROLS, Call, Control, State
 from ._errors import ApiError
 from ._input import MAX_JSON_BYTES, parse_json, read_body
+from ._json_answer import JSONAnswer
 from ._namespace_states import namespace_of
 from ._store import render
 
@@ -50,9 +51,9 @@ def _endpoint(
                 arguments = control.check(call)
             body = control.answer(namespace, control.run(state, namespace, **arguments))
         except ApiError as exc:
-            return JSONResponse(exc.body(), status_code=exc.status)
+            return JSONAnswer(exc.body(), status_code=exc.status)
         if control.status == 204:
             return Response(status_code=204)
-        return JSONResponse(render(body), status_code=control.status)
+        return JSONAnswer(render(body), status_code=control.status)
 
     return endpoint

@@ -28,12 +28,12 @@ from typing import Any, Protocol
 
 import anyio
 import httpx
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ._errors import ApiError
 from ._faults import Fault, FaultPlan, Faults
 from ._input import MAX_MULTIPART_BYTES
+from ._json_answer import JSONAnswer
 
 __all__ = ["DROPPED", "FaultLayer", "FaultsOf"]
 
@@ -141,14 +141,14 @@ async def _hold(receiver: _Receiver, seconds: float) -> bool:
     return not gone
 
 
-def _failure(fault: Fault) -> JSONResponse:
+def _failure(fault: Fault) -> JSONAnswer:
     """Return the answer of a ``fail`` fault: the error body, and ``Retry-After`` if asked."""
     status = fault.status or 503
     error = ApiError(
         status, f"{fault.operation} failed with {status} because a test asked ({fault.id})"
     )
     headers = {} if fault.retry_after is None else {"Retry-After": str(fault.retry_after)}
-    return JSONResponse(error.body(), status_code=status, headers=headers)
+    return JSONAnswer(error.body(), status_code=status, headers=headers)
 
 
 FaultsOf = Callable[[str | None], "Faults | None"]

@@ -206,8 +206,8 @@ class Faults:
         if (
             isinstance(seconds, bool)
             or not isinstance(seconds, int | float)
-            or not math.isfinite(seconds)
-            or not 0 < seconds <= MAX_LATENCY
+            or (isinstance(seconds, float) and not math.isfinite(seconds))
+            or not 0 < seconds <= MAX_LATENCY  # compared exactly: a huge int never overflows
         ):
             raise ValueError(f"seconds must be a number more than 0 and at most {MAX_LATENCY:g}")
         remaining = _times(times, forever_allowed=True)

@@ -1,7 +1,7 @@
 """Mid-market rates for the sandbox: cached until ``expires_at``, then drawn afresh.
 
 Rates are drawn and kept as integers in millionths (``rate_ppm``), so conversion arithmetic stays
-integer; the float :attr:`Quote.rate` exists only to be shown as the API's JSON number.
+integer; :attr:`Quote.rate`, the exact Decimal of those millionths, is only shown.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 __all__ = ["PPM", "FxDesk", "Quote"]
 
@@ -36,9 +37,9 @@ class Quote:
     expires_at: datetime
 
     @property
-    def rate(self) -> float:
-        """The rate as the JSON number the API shows; never used in arithmetic."""
-        return self.rate_ppm / PPM
+    def rate(self) -> Decimal:
+        """The rate as the JSON number the API shows (exact, never a float); not computed with."""
+        return Decimal(self.rate_ppm) / PPM
 
 
 class FxDesk:

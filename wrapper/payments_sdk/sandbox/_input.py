@@ -2,9 +2,9 @@
 
 Bodies are read with a size bound, JSON is checked for nesting depth before it is parsed, decoded
 as strict UTF-8 and parsed so that a number with a fraction or an exponent never becomes a
-float, and no string anywhere in a request may hold a lone surrogate (it is not Unicode text, and
-it could not be rendered back). Each refusal is a 400 whose message names the field.
-openapi/DECISIONS.md lists the bounds.
+float (it is an exact ``Decimal``, or the int it spells), and no string anywhere in a request
+may hold a lone surrogate (it is not Unicode text, and it could not be rendered back). Each
+refusal is a 400 whose message names the field. openapi/DECISIONS.md lists the bounds.
 """
 
 from __future__ import annotations
@@ -21,13 +21,16 @@ from starlette.requests import ClientDisconnect, Request
 from ._errors import bad_request, field_path
 
 __all__ = [
+    "MAX_DIGITS",
     "MAX_INTEGER",
     "MAX_JSON_BYTES",
     "MAX_JSON_DEPTH",
     "MAX_MULTIPART_BYTES",
     "MAX_QUERY_BYTES",
+    "check_finite",
     "check_numbers",
     "check_text",
+    "json_number",
     "media_type",
     "parse_integer",
     "parse_json",
@@ -42,12 +45,16 @@ MAX_MULTIPART_BYTES = 10 * 1024 * 1024
 MAX_JSON_DEPTH = 64
 """Deepest nesting of JSON arrays and objects accepted; the bundle's deepest request needs 4."""
 MAX_INTEGER = 10**15
-"""Largest integer accepted anywhere (an amount, a page): 10 trillion in a two-decimal currency,
-and below 2**53, so every integer the sandbox takes is exact in a float64 or JavaScript client."""
+"""Largest integer a sandbox-only control takes (a simulated payment's amount): 10 trillion in a
+two-decimal currency, and below 2**53, exact in a float64 or JavaScript client. Where the bundle
+describes a request, its schema bounds each integer (``MinorAmount`` and ``page`` at 10^15)."""
+MAX_DIGITS = 4300
+"""Most digits a number in a request may have: Python's own bound on converting digits to an
+int (``sys.get_int_max_str_digits``), which keeps a long number from costing quadratic time."""
 MAX_QUERY_BYTES = 8 * 1024
 """Longest query string accepted: 8 KiB."""
 
-_DIGITS_OF_MAX = len(str(MAX_INTEGER))
+_JSON_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?")
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 # Strictly decoded UTF-8 holds no surrogate, so one can only come from a \uD800-\uDFFF escape.
 _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
@@ -121,32 +128,47 @@ def _depth(raw: bytes) -> int:
 
 
 def _fraction(token: str) -> Decimal | int:
-    """Return the integer a whole number spells (``1000.0``, ``1e3``), within the bound.
+    """Return the integer a whole number spells (``1000.0``, ``1e3``), else the exact Decimal.
 
     JSON Schema counts ``1000.0`` as an integer, and so does the bundle (``type: integer``):
     it is the int ``1000`` from here on, so no float ever reaches a balance. Any other number
-    with a fraction or an exponent stays an exact ``Decimal``, which :func:`check_numbers`
-    refuses where an integer is meant (every number of the bundle's requests is one).
+    with a fraction or an exponent stays an exact ``Decimal``: the schema takes it where it
+    says ``number`` and refuses it where it says ``integer``.
     """
     try:
         number = Decimal(token)
     except ArithmeticError:  # an exponent beyond Decimal's range, such as 1e99999999999999999999
         return Decimal("-Infinity" if token.startswith("-") else "Infinity")
-    if number.is_finite() and abs(number) <= MAX_INTEGER and number == number.to_integral_value():
+    if not number.is_finite() or number.adjusted() >= MAX_DIGITS:
+        return number  # 1e99999: no int of that many digits is made (check_finite refuses it)
+    if number == number.to_integral_value():
         return int(number)
     return number
 
 
-def parse_integer(token: str) -> int:
-    """Return the integer an ASCII digit token spells; a token longer than the bound is bound + 1.
+def parse_integer(token: str) -> int | Decimal:
+    """Return the integer an ASCII digit token spells; beyond :data:`MAX_DIGITS` digits, infinity.
 
-    Python refuses int() beyond 4300 digits, and long tokens are slow to convert. Any token
-    longer than the bound's digits is out of bounds whatever its digits, so it stands in as
-    bound + 1, which the bound checks then refuse by name.
+    A longer token is not converted (Python refuses int() beyond 4300 digits, and long tokens
+    are slow to convert): it stands in as an infinite Decimal, which the schema then refuses
+    where an integer is meant, and :func:`check_finite` elsewhere, naming the field.
     """
-    if len(token.lstrip("-")) > _DIGITS_OF_MAX:
-        return -(MAX_INTEGER + 1) if token.startswith("-") else MAX_INTEGER + 1
+    if len(token.lstrip("-")) > MAX_DIGITS:
+        return Decimal("-Infinity" if token.startswith("-") else "Infinity")
     return int(token)
+
+
+def json_number(text: str) -> int | Decimal | None:
+    """Return the number a JSON number's text spells (an int, or an exact Decimal), else None.
+
+    How a query or header value of a ``number`` schema is read: ``0.25`` and ``1e-3`` are
+    Decimals, ``12`` and ``1.0`` ints, and anything else (``NaN``, ``1_000``, `` 1``) is None.
+    """
+    if not _JSON_NUMBER.fullmatch(text):
+        return None
+    if "." not in text and "e" not in text.lower():
+        return parse_integer(text)
+    return _fraction(text)
 
 
 def _constant(name: str) -> Any:
@@ -238,11 +260,28 @@ def check_text(value: Any, name: str | None = None) -> None:
         )
 
 
+def check_finite(value: Any) -> None:
+    """Refuse (400 naming the field) a number too large to be written: ``1e99999``.
+
+    Where the bundle describes the value, its schema has judged each number's type and bounds
+    already; a number it leaves unbounded is taken, but never one no JSON answer could repeat.
+    """
+    found = _first(value, _not_finite)
+    if found is not None:
+        raise bad_request(f"{field_path(found[0])} must be a number of at most {MAX_DIGITS} digits")
+
+
+def _not_finite(item: Any) -> bool:
+    if not isinstance(item, Decimal):
+        return False
+    return not item.is_finite() or max(item.adjusted(), len(item.as_tuple().digits)) >= MAX_DIGITS
+
+
 def check_numbers(value: Any) -> None:
     """Refuse (400 naming the field) a non-integer number, or an integer beyond the bound.
 
-    Money in the sandbox is an integer end to end: ``1000.5`` is not an amount in minor units,
-    and no request field of the bundle takes a fractional number.
+    For the sandbox-only controls, whose bodies the bundle does not describe: a simulated
+    payment's amount is an integer in minor units, ``1000.5`` is not one.
     """
     found = _first(value, _not_a_bounded_integer)
     if found is None:

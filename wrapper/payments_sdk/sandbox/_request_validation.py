@@ -33,12 +33,12 @@ from .._schema_views import READ_ONLY_MARK, merge_all_of
 from ..errors import InvalidParameterError
 from ._errors import bad_request, field_path, not_found, shown
 from ._input import (
-    MAX_INTEGER,
     MAX_JSON_BYTES,
     MAX_MULTIPART_BYTES,
     MAX_QUERY_BYTES,
-    check_numbers,
+    check_finite,
     check_text,
+    json_number,
     media_type,
     parse_integer,
     parse_json,
@@ -55,6 +55,8 @@ _CURRENCY_REF = "#/components/schemas/CurrencyCode"
 # matches nothing. Operations are named as the SDK names them (an operationId may be renamed).
 _ISO_CHECKED = frozenset({"fx_rates.retrieve"})
 _ASCII_INTEGER = re.compile(r"-?[0-9]+")
+# Header parameters OpenAPI 3.1 says are ignored (section 4.8.12.1): the protocol's own headers.
+_RESERVED_HEADERS = frozenset({"accept", "content-type", "authorization"})
 _ONLY_ONE_AMOUNT = "Only one of source_amount or target_amount may be sent"
 
 
@@ -76,6 +78,8 @@ class Validated:
     query: dict[str, Any] = field(default_factory=dict)
     path: dict[str, str] = field(default_factory=dict)
     body: Any = None
+    headers: dict[str, Any] = field(default_factory=dict)
+    """The header parameters the bundle declares, by their declared name, typed."""
 
 
 @lru_cache(maxsize=1)
@@ -155,6 +159,10 @@ class RequestSchema:
                 )
                 if coerced is not None:
                     result.query[name] = coerced
+            elif where == "header" and name.lower() not in _RESERVED_HEADERS:
+                value = self._header(request, param, pointer, schema)
+                if value is not None:
+                    result.headers[name] = value
         if self._body is not None:
             result.body = await self._read_body(request, *self._body)
         return result
@@ -191,6 +199,11 @@ class RequestSchema:
             value = parse_integer(raw)
         elif kind == "boolean":
             value = self._typed(raw, resolved, [name])  # ``true`` or ``false``, as the SDK writes
+        elif kind == "number":
+            value = json_number(raw)
+            if value is None:
+                raise bad_request(f"{name} must be a number, got {shown(raw)}")
+            check_finite(value)
         if resolved.get("format") == "date-time":
             try:
                 parsed = datetime.fromisoformat(raw)
@@ -205,7 +218,7 @@ class RequestSchema:
             value = parsed
         errors = list(
             self._schemas.validator(pointer).iter_errors(
-                value if kind in ("integer", "boolean") else raw
+                value if kind in ("integer", "number", "boolean") else raw
             )
         )
         if iso_checked and not errors and raw not in _iso_codes():
@@ -216,14 +229,41 @@ class RequestSchema:
             error = best_match(errors)
             if error.validator in ("minimum", "maximum"):
                 low, high = resolved.get("minimum"), resolved.get("maximum")
-                bound = f"between {low} and {high}" if high is not None else f"at least {low}"
+                bound = (
+                    f"between {low} and {high}"
+                    if low is not None and high is not None
+                    else f"at least {low}"
+                    if low is not None
+                    else f"at most {high}"
+                )
                 raise bad_request(f"{name} must be {bound}, got {shown(raw)}")
             if error.validator == "enum":
-                allowed = ", ".join(str(item) for item in resolved.get("enum", []))
+                allowed = ", ".join(map(str, resolved.get("enum", [])))
                 raise bad_request(f"{name} must be one of {allowed}, got {shown(raw)}")
             raise bad_request(f"{name} {_problem(error)}")
-        if kind == "integer" and value > MAX_INTEGER:
-            raise bad_request(f"{name} must be at most {MAX_INTEGER} (10^15)")
+        return value
+
+    def _header(
+        self, request: Request, param: dict[str, Any], pointer: str, schema: dict[str, Any]
+    ) -> Any:
+        """Return a header parameter typed by its schema, None when absent; 400 when refused.
+
+        A header holds a scalar (``make generate`` refuses a list or an object in a header):
+        its text is typed as a query item's is, then checked against the bundle.
+        """
+        name = param["name"]
+        sent = request.headers.getlist(name)
+        if not sent:
+            if param.get("required"):
+                raise bad_request(f"{name} can't be blank")
+            return None
+        if len(sent) > 1:
+            raise bad_request(f"{name} must be sent once")
+        check_text(sent[0], name)
+        value = self._typed(sent[0], schema, [name])
+        errors = list(self._schemas.validator(pointer).iter_errors(value))
+        if errors:
+            raise bad_request(_describe(best_match(errors), prefix=[name]))
         return value
 
     def _refuses(self, pointer: str, value: Any) -> bool:
@@ -289,12 +329,15 @@ class RequestSchema:
         """Return one item's text as its schema's type says: digits to int, true/false to bool."""
         schema = resolve(self._document, schema)
         kind = schema.get("type") if isinstance(schema, dict) else None
-        if kind in ("integer", "number"):
+        if kind == "integer":
             if not _ASCII_INTEGER.fullmatch(text):
                 raise bad_request(f"{field_path(where)} must be an integer, got {shown(text)}")
-            number = parse_integer(text)
-            if abs(number) > MAX_INTEGER:
-                raise bad_request(f"{field_path(where)} must be at most {MAX_INTEGER} (10^15)")
+            return parse_integer(text)
+        if kind == "number":
+            number = json_number(text)
+            if number is None:
+                raise bad_request(f"{field_path(where)} must be a number, got {shown(text)}")
+            check_finite(number)
             return number
         if kind == "boolean":
             if text not in ("true", "false"):
@@ -320,7 +363,7 @@ class RequestSchema:
         if errors:
             raise bad_request(_describe(best_match(errors)))
         body = self._declared(self._body_schema, body)
-        check_numbers(body)  # on the fields the bundle names: an ignored field may be anything
+        check_finite(body)  # on the fields the bundle names: an ignored field may be anything
         schema = resolve(self._document, self._body_schema)
         fields = schema.get("x-distinct-fields") if isinstance(schema, dict) else None
         given = [repr(body[key]) for key in fields or () if key in body]

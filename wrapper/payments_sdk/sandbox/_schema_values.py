@@ -21,6 +21,7 @@ import importlib
 import math
 import re
 from collections.abc import Mapping
+from decimal import Decimal
 from functools import cache
 from typing import Any
 
@@ -74,15 +75,26 @@ def value_of(schema: Any, document: dict[str, Any] | None = None, depth: int = 0
         kind = "object"
     if kind == "string":
         return _string(schema)
-    if kind in ("integer", "number"):
+    if kind == "integer":
         return _number(schema)
+    if kind == "number":
+        return _exact_number(schema)
     if kind == "boolean":
         return False
     if kind == "array":
         return _array(schema, document, depth)
     if kind == "object":
         made: dict[str, Any] = {}
-        return complete(made, schema, document, depth + 1) if depth < _DEPTH else made
+        if depth >= _DEPTH:
+            return made
+        complete(made, schema, document, depth + 1)
+        least = schema.get("minProperties")
+        for name, sub in schema.get("properties", {}).items():  # optional fields, as needed
+            if not isinstance(least, int) or len(made) >= least:
+                break
+            if name not in made and not _write_only(sub, document):
+                made[name] = value_of(sub, document, depth + 1)
+        return made
     return None
 
 
@@ -209,6 +221,32 @@ def _number(schema: Mapping[str, Any]) -> int:
     if isinstance(schema.get("exclusiveMaximum"), int | float):
         most = min(most, math.ceil(schema["exclusiveMaximum"]) - 1)
     return most - most % step
+
+
+def _exact_number(schema: Mapping[str, Any]) -> int | Decimal:
+    """Return the least integer the bounds allow, else the Decimal midway between them."""
+    whole = _number(schema)
+    lows = [schema[k] for k in ("minimum", "exclusiveMinimum") if _is_bound(schema.get(k))]
+    highs = [schema[k] for k in ("maximum", "exclusiveMaximum") if _is_bound(schema.get(k))]
+    if _within_bounds(whole, schema) or not lows or not highs:
+        return whole
+    return (Decimal(str(max(lows))) + Decimal(str(min(highs)))) / 2  # 0 < x < 1: 0.5
+
+
+def _is_bound(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _within_bounds(value: Any, schema: Mapping[str, Any]) -> bool:
+    """Whether the number ``value`` is within ``schema``'s four bounds."""
+    low, high = schema.get("minimum"), schema.get("maximum")
+    above, below = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
+    return (
+        (not _is_bound(low) or value >= low)
+        and (not _is_bound(high) or value <= high)
+        and (not _is_bound(above) or value > above)
+        and (not _is_bound(below) or value < below)
+    )
 
 
 def _array(schema: Mapping[str, Any], document: dict[str, Any] | None, depth: int) -> list[Any]:

@@ -40,6 +40,7 @@ import random
 import sqlite3
 import threading
 from datetime import datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -84,17 +85,21 @@ def _default(value: Any) -> Any:
         return {"$datetime": value.isoformat()}
     if isinstance(value, tuple):
         return list(value)
+    if isinstance(value, Decimal):  # a number with a fraction, exact: kept as its digits
+        return {"$decimal": str(value)}
     raise TypeError(f"cannot store a {type(value).__name__}")
 
 
 def _hook(value: dict[str, Any]) -> Any:
     if len(value) == 1 and "$datetime" in value:
         return datetime.fromisoformat(value["$datetime"])
+    if len(value) == 1 and "$decimal" in value:
+        return Decimal(value["$decimal"])
     return value
 
 
 def encode(value: Any) -> str:
-    """Return the JSON text of a state value: datetimes tagged, integers exact."""
+    """Return the JSON text of a state value: datetimes and Decimals tagged, numbers exact."""
     return json.dumps(value, default=_default, separators=(",", ":"), sort_keys=True)
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from decimal import Decimal
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -107,8 +108,26 @@ def format_checker() -> FormatChecker:
     return checker
 
 
+def _exact_bound(keyword: str) -> Any:
+    """Check ``keyword`` (a bound) of a Decimal against the decimal the bundle wrote, not a float.
+
+    The bundle's ``minimum: 0.1`` is read as the float nearest to one tenth, which is more than
+    ``Decimal("0.1")``; the SDK compares with the decimal (``_checks.py``), and so does this.
+    """
+    check = Draft202012Validator.VALIDATORS[keyword]
+
+    def exact(validator: Any, bound: Any, instance: Any, schema: Any) -> Any:
+        if isinstance(bound, float) and isinstance(instance, Decimal):
+            bound = Decimal(repr(bound))
+        return check(validator, bound, instance, schema)
+
+    return exact
+
+
+_BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf")
+
 _Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator, {"pattern": _pattern}
+    Draft202012Validator, {"pattern": _pattern, **{k: _exact_bound(k) for k in _BOUNDS}}
 )
 
 
