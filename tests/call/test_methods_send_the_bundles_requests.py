@@ -21,7 +21,8 @@ from payments_sdk import (
     UnauthorizedError,
 )
 from payments_sdk._naming import sdk_name
-from payments_sdk._operation_parts import Part, examples, follow
+from payments_sdk._operation_parts import Part, examples, follow, parameters
+from payments_sdk._param_styles import text_of
 from payments_sdk._operation_table import OPERATIONS as TABLE
 from tests.conftest import MakeClient
 from tests.support.schema_values import answered, example
@@ -280,6 +281,16 @@ def _instants(value: Any) -> Any:
     return value
 
 
+def _defaults(folded: dict[str, Any], template: str, method: str) -> dict[str, str]:
+    """The query parameters with a ``default``, as the SDK sends them when a call leaves them."""
+    sent: dict[str, str] = {}
+    for part in parameters(folded, template, method):
+        schema = follow(folded, part.value.get("schema", {})).value
+        if part.value.get("in") == "query" and isinstance(schema, dict) and "default" in schema:
+            sent[str(part.value["name"])] = text_of(schema["default"])
+    return sent
+
+
 def _matches(template: str, path: str) -> bool:
     pattern = re.sub(r"\{[^}]+\}", "[^/]+", template)
     return re.fullmatch(pattern, path) is not None
@@ -305,7 +316,7 @@ async def test_method_sends_the_request_and_parses_the_example(
     assert request.method == case.method == method
     assert str(request.url.copy_with(query=None)) == case.url
     assert _matches(template, request.url.raw_path.decode().split("?")[0])
-    assert dict(request.url.params) == case.query
+    assert dict(request.url.params) == {**_defaults(folded, template, method), **case.query}
     assert request.headers["authorization"].startswith("Bearer ")
     if case.body is not None:
         assert request.headers["content-type"] == "application/json"

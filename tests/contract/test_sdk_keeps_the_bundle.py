@@ -517,10 +517,15 @@ def assert_query(
         if schemas[name].get("format") == "date-time":
             assert _instant(sent[name]) == _instant(str(value)), (name, value, sent[name])
         else:
-            assert sent[name] == str(value), (name, value, sent[name])
+            assert sent[name] == _query_text(value), (name, value, sent[name])
     for name, value in sent.items():
         if name not in query:  # only the bundle's defaults may be added
-            assert str(schemas[name].get("default")) == value, (name, value)
+            assert _query_text(schemas[name].get("default")) == value, (name, value)
+
+
+def _query_text(value: Any) -> str:
+    """A scalar as a query carries it: a boolean as JSON writes it (``true``), else its text."""
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def assert_body(entry: OperationRow, seen: Seen, call: Call) -> None:

@@ -169,7 +169,10 @@ def _sample(param: dict[str, Any]) -> str:
         return "2026-01-01"
     if schema.get("type") == "integer":
         return str(schema.get("minimum", 1))
-    return "x"
+    if schema.get("type") == "string":
+        return "x"
+    value = example(FOLDED, schema)  # a boolean, a number: a value its schema accepts
+    return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
 def _answers_json(operation: dict[str, Any]) -> bool:
