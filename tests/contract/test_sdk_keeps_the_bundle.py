@@ -260,6 +260,11 @@ class Call:
 _WIRE_DELIMITERS = {",": ",", "|": "|", " ": "%20"}
 
 
+def _type_of(schema: Any) -> Any:
+    """Return the ``type`` of a (possibly referenced) schema."""
+    return (resolve(_document(), schema) if isinstance(schema, dict) else {}).get("type")
+
+
 def _typed(value: Any, schema: Any) -> Any:
     """Return a query text as the value its schema types (digits of an integer as the int)."""
     schema = resolve(_document(), schema) if isinstance(schema, dict) else {}
@@ -434,7 +439,10 @@ def to_call(client: AsyncPaymentsClient, entry: OperationRow, case: Any) -> Call
         if argument.location == "path":
             call.args.append(path[argument.name])
         elif argument.location == "query" and argument.name in query:
-            call.kwargs[argument.python_name] = query[argument.name]
+            value = query[argument.name]
+            if value in ("true", "false") and _type_of(argument.schema) == "boolean":
+                value = value == "true"  # schemathesis draws a boolean query value as its text
+            call.kwargs[argument.python_name] = value
         elif argument.location == "body" and isinstance(body, dict) and argument.name in body:
             assert schema is not None
             sub = _escaped({argument.name: body[argument.name]}, schema)
