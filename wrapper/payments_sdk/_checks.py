@@ -31,11 +31,11 @@ from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
-from functools import cache
 from typing import Any
 
 from ._formats import conforms
 from ._money import Money
+from ._patterns import ecma_pattern
 from ._schema_views import merge_all_of
 from ._validation import Undocumented, check_text, exact_number, shown, to_utc_instant
 from .errors import InvalidParameterError
@@ -59,11 +59,9 @@ _TYPE_WORDS = {
 }
 
 
-@cache
 def _regex(pattern: str) -> re.Pattern[str]:
-    # JSON Schema patterns search; ours are anchored with ^...$, and "$" must not accept the
-    # newline Python's "$" allows before the end.
-    return re.compile(re.sub(r"(?<!\\)\$$", r"\\Z", pattern))
+    # JSON Schema patterns search, with ECMA-262's meaning ("$", "\d", "\s": _patterns.py).
+    return ecma_pattern(pattern)
 
 
 def _noun(schema: Mapping[str, Any]) -> str:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from .._formats import CHECKED, conforms
+from .._patterns import ecma_pattern
 from .._schema_views import request_view, response_view
 from . import _require_extra
 
@@ -72,19 +73,13 @@ def resolve(document: dict[str, Any], node: Any) -> Any:
     return node
 
 
-@cache
 def _ecma_regex(pattern: str) -> re.Pattern[str]:
-    r"""Compile a schema ``pattern`` so that a final ``$`` means the end of the text.
+    r"""Compile a schema ``pattern`` with ECMA-262's meaning, as the SDK does (``_patterns.py``).
 
-    JSON Schema patterns are ECMA-262 regular expressions, whose ``$`` matches only at the end of
-    the input; Python's ``$`` also matches before a final newline, so ``^[A-Z]{3}$`` would accept
-    "USD\n" and the sandbox would store and answer it. Every pattern of the bundle is anchored by
-    a final ``$``; an escaped one (``\$``) is a literal dollar and stays.
+    A final ``$`` is the end of the text (Python's ``$`` would take "USD\n"), and ``\d``,
+    ``\w``, ``\s`` are ECMA-262's sets, not Python's Unicode ones.
     """
-    trailing_backslashes = len(pattern[:-1]) - len(pattern[:-1].rstrip("\\"))
-    if pattern.endswith("$") and trailing_backslashes % 2 == 0:
-        pattern = pattern[:-1] + r"\Z"
-    return re.compile(pattern)
+    return ecma_pattern(pattern)
 
 
 def _pattern(
