@@ -22,8 +22,8 @@ from payments_sdk import (
 )
 from payments_sdk._naming import sdk_name
 from payments_sdk._operation_parts import Part, examples, follow, parameters
-from payments_sdk._param_styles import text_of
 from payments_sdk._operation_table import OPERATIONS as TABLE
+from payments_sdk._param_styles import text_of
 from tests.conftest import MakeClient
 from tests.support.schema_values import answered, example
 
