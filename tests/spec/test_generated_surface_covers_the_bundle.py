@@ -96,6 +96,10 @@ def _sample(schema: dict[str, Any]) -> Any:
         if not isinstance(example, dict) or not schema.get("properties"):
             return example  # a scalar, a list, or a map (no declared fields to fill in)
     kind = schema.get("type")
+    if isinstance(kind, list):  # ``[X, "null"]``: a value of X
+        kind = next((k for k in kind if k != "null"), None)
+    if kind == "boolean":
+        return True
     if kind == "string":
         if schema.get("format") == "date-time":
             return "2026-01-01T00:00:00Z"
