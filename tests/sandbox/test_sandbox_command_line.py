@@ -91,7 +91,13 @@ def running(*args: str, command: list[str] | None = None) -> Iterator[Run]:
         yield run
     finally:
         process.send_signal(signal.SIGTERM)
-        _, run.stderr = process.communicate(timeout=30)
+        try:
+            _, run.stderr = process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            # Fail here, and leave no process or open pipe to warn in a later test.
+            process.kill()
+            process.communicate()
+            raise
 
 
 def _claims(key: str) -> dict[str, object]:

@@ -17,6 +17,7 @@ import signal
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -25,7 +26,7 @@ from urllib.parse import urlsplit
 
 from . import _require_extra
 
-__all__ = ["export_lines", "is_loopback", "main"]
+__all__ = ["StopRequest", "export_lines", "is_loopback", "main", "wait_for_stop"]
 
 _DESCRIPTION = """\
 Serve the payments sandbox (a stateful local copy of the service) over HTTP.
@@ -260,6 +261,34 @@ def _note(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
+class StopRequest:
+    """What SIGTERM's handler sets: one plain attribute, so the handler takes no lock.
+
+    A handler runs in the main thread between any two of its bytecodes. Had it set a
+    ``threading.Event``, it could run while that same thread held the event's lock inside
+    ``Event.wait`` and wait on it forever: the sandbox then ignored SIGTERM, under load.
+    """
+
+    __slots__ = ("requested",)
+
+    def __init__(self) -> None:
+        self.requested = False
+
+    def request(self, signum: int, frame: FrameType | None) -> None:
+        """Ask the serving loop to stop (the SIGTERM handler)."""
+        self.requested = True
+
+
+def wait_for_stop(stop: StopRequest, interval: float = 0.2) -> None:
+    """Return once ``stop`` is requested, looking every ``interval`` seconds.
+
+    Woken often: a signal the kernel hands to the server's thread runs its handler only when
+    the main thread next wakes, and a wait without a timeout might never wake.
+    """
+    while not stop.requested:
+        time.sleep(interval)
+
+
 def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
     """Parse the arguments, serve the sandbox, and print how to reach it; return the exit code.
 
@@ -321,13 +350,9 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
     except (StateFileInUse, OSError) as exc:
         print(f"error: cannot use the state file {args.state}: {exc}", file=sys.stderr)
         return 1
-    stop = threading.Event()
-
-    def on_sigterm(signum: int, frame: FrameType | None) -> None:
-        stop.set()
-
+    stop = StopRequest()
     in_main_thread = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, on_sigterm) if in_main_thread else None
+    previous = signal.signal(signal.SIGTERM, stop.request) if in_main_thread else None
     try:
         with sandbox.serve(args.host, args.port) as base_url:
             lines = export_lines(base_url, sandbox.api_key)
@@ -336,11 +361,7 @@ def main(argv: list[str] | None = None, prog: str = "payments-sandbox") -> int:
                 sys.stdout.flush()
                 _banner(args, base_url, reproducible=secret is not None)
                 with contextlib.suppress(KeyboardInterrupt):
-                    # Woken often: a signal the kernel hands to the server's thread runs its
-                    # handler only when the main thread next wakes, and a wait without a
-                    # timeout might never wake (SIGTERM then left the sandbox running).
-                    while not stop.wait(0.2):
-                        pass
+                    wait_for_stop(stop)
     except (OSError, RuntimeError) as exc:  # cannot bind; the server did not start
         print(f"error: cannot serve on {args.host} port {args.port}: {exc}", file=sys.stderr)
         return 1
