@@ -31,7 +31,11 @@ def source() -> dict[str, Any]:
 def _with_charset(document: dict[str, Any], key: str) -> dict[str, Any]:
     """Return a copy where every JSON body (request and answer) is keyed ``key`` instead."""
     edited = copy.deepcopy(document)
-    holders: list[Any] = [*edited["components"].get("responses", {}).values()]
+    components = edited["components"]
+    holders: list[Any] = [
+        *components.get("responses", {}).values(),
+        *components.get("requestBodies", {}).values(),
+    ]
     for item in edited["paths"].values():
         for operation in item.values():
             if isinstance(operation, dict):
@@ -60,6 +64,28 @@ def test_another_parameter_is_left_as_written_and_refused_in_a_request(
     key = "application/json; charset=latin-1"
     edited = _with_charset(source, key)
     folded = fold_server_prefixes(edited)
-    assert key in folded["paths"]["/v1/refunds"]["post"]["requestBody"]["content"]
+    bodies = [
+        _follow(folded, operation["requestBody"])
+        for item in folded["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict) and "requestBody" in operation
+    ]
+    sent_as_json = [body for body in bodies if _json(body)]
+    assert sent_as_json and all(key in body["content"] for body in sent_as_json)
     refused = [str(finding) for finding in unsupported(edited)]
     assert any(f"request body of media type {key}" in line for line in refused), refused
+
+
+def _follow(document: dict[str, Any], node: Any) -> Any:
+    """Return ``node``, its local ``$ref`` followed (a body kept in components/requestBodies)."""
+    while isinstance(node, dict) and "$ref" in node:
+        target: Any = document
+        for part in str(node["$ref"]).removeprefix("#/").split("/"):
+            target = target[part.replace("~1", "/").replace("~0", "~")]
+        node = target
+    return node
+
+
+def _json(body: Any) -> bool:
+    """Whether a request body is sent as JSON (whatever parameters its media type carries)."""
+    return any(media.startswith("application/json") for media in body.get("content", {}))
