@@ -93,7 +93,7 @@ async def _create(
     folded, paths = edited
     for path in paths:
         operation = folded["paths"][path]["post"]
-        schema = operation["requestBody"]["content"]["application/json"]["schema"]
+        schema = resolve(folded, operation["requestBody"])["content"]["application/json"]["schema"]
         body = request_example(folded, schema)
         if not isinstance(body, dict) or "x_rate" not in json.dumps(resolve(folded, schema)):
             continue
