@@ -241,6 +241,12 @@ def annotation(schema: dict[str, Any], names: set[str] | None = None) -> str:
     if "x-currency-field" in schema:
         return "int | Money"
     kind = schema.get("type")
+    if isinstance(kind, list):  # several types, such as ["string", "null"]: None is "not sent"
+        return _union([{**schema, "type": one} for one in kind if one != "null"], used)
+    shapes = schema.get("anyOf") or schema.get("oneOf")
+    if isinstance(shapes, list) and not all(_record(shape) for shape in shapes):
+        # A union of values (a text or a number): each shape's annotation; null is "not sent".
+        return _union([shape for shape in shapes if shape.get("type") != "null"], used)
     model = schema.get("x-model")
     if kind == "string" and schema.get("format") == "binary":
         return "bytes | IO[bytes] | os.PathLike[str]"
@@ -274,6 +280,21 @@ def annotation(schema: dict[str, Any], names: set[str] | None = None) -> str:
             return f"{model} | Mapping[str, Any]"
         return "Mapping[str, Any]"
     return "Any"
+
+
+def _record(shape: dict[str, Any]) -> bool:
+    """Whether a shape of a union is a record (an object, picked by its fields)."""
+    return shape.get("type") == "object" or "properties" in shape
+
+
+def _union(shapes: list[dict[str, Any]], used: set[str]) -> str:
+    """Return the annotation of a value any of ``shapes`` takes, each part once."""
+    parts: list[str] = []
+    for shape in shapes:
+        for part in annotation(shape, used).split(" | "):
+            if part not in parts:
+                parts.append(part)
+    return " | ".join(parts) or "Any"
 
 
 # -- the table ----------------------------------------------------------------------------------

@@ -8,13 +8,16 @@
 - ``deprecated``: a ``DeprecationWarning`` at the caller's own line;
 - ``multipleOf`` and ``uniqueItems`` on the value as sent (Money in minor units, enum members as
   their values). Each assertion is held to jsonschema's verdict in
-  ``tests/contract/test_schema_keywords_agree_with_jsonschema.py``.
+  ``tests/contract/test_schema_keywords_agree_with_jsonschema.py``;
+- a schema with no ``type``, a free-form map and a union take only what JSON carries exactly.
 """
 
 from __future__ import annotations
 
 import datetime
+import decimal
 import inspect
+import io
 import warnings
 from typing import Any
 
@@ -205,3 +208,31 @@ def test_an_enum_of_integers_is_checked_before_sending() -> None:
     assert check(Days.THREE, schema, "reminder_days") == 3
     error = _refused(2, schema, "reminder_days")
     assert (error.field, error.problem) == ("reminder_days", "must be one of 1, 3, 7, got 2")
+
+
+@pytest.mark.parametrize(
+    ("schema", "value", "where"),
+    [
+        ({}, io.StringIO(), "x"),
+        ({"description": "The bank's raw answer."}, {1, 2}, "x"),
+        ({"type": "object"}, {"key": io.BytesIO()}, "x.key"),
+        ({"type": "object"}, {"key": [0.5]}, "x.key[0]"),
+        ({"type": ["string", "null"]}, io.StringIO(), "x"),
+        ({"anyOf": [{"type": "string"}, {"type": "null"}]}, io.StringIO(), "x"),
+        ({"oneOf": [{"type": "string"}, {"type": "integer"}]}, io.StringIO(), "x"),
+    ],
+)
+def test_a_value_that_is_not_json_is_refused_naming_where_it_is(
+    schema: dict[str, Any], value: Any, where: str
+) -> None:
+    """A schema with no type, a free-form map or a union still takes only JSON (no float).
+
+    Such a value once reached the encoder, and its TypeError escaped the call.
+    """
+    assert _refused(value, schema).field == where
+
+
+def test_a_free_form_map_takes_any_key_and_any_json_value() -> None:
+    """An object that names no field has none to misspell: every key is the caller's."""
+    value = {"order": "o_1", "tags": ["a", 1, None, True], "rate": decimal.Decimal("0.5")}
+    assert check(value, {"type": "object"}, "metadata") == value

@@ -4,7 +4,9 @@ For each JSON Schema 2020-12 assertion the pipeline carries beyond the bundle's 
 (``exclusiveMinimum``, ``exclusiveMaximum``, ``multipleOf``, ``uniqueItems``, ``prefixItems``,
 ``contains``/``minContains``/``maxContains``, ``minProperties``/``maxProperties``,
 ``patternProperties``, ``propertyNames``, ``dependentRequired``, ``dependentSchemas``,
-``if``/``then``/``else``), Hypothesis draws a schema that uses it and values around its edges.
+``if``/``then``/``else``, and the unions: a ``type`` listing several types, ``anyOf``, and a
+``oneOf`` of values that are not records), Hypothesis draws a schema that uses it and values
+around its edges.
 Three judges must agree on every value: ``payments_sdk._checks.check`` (what the SDK sends or
 refuses before any request), the sandbox's ``SchemaSet`` (what it answers 400 to), and plain
 ``jsonschema`` (the oracle). Where both refuse, the sandbox's 400 says the SDK's words: its
@@ -207,6 +209,61 @@ def test_prefix_items(closed: bool, head: list[Any], tail: list[Any]) -> None:
         "items": False if closed else {"type": "boolean"},
     }
     _agree(schema, value, same_words=False)  # an item's problem is worded by each side
+
+
+# A shape of a union: a type alone, or with a keyword of its own that narrows it.
+SHAPES = st.sampled_from(
+    [
+        {"type": "string"},
+        {"type": "string", "maxLength": 2},
+        {"type": "integer"},
+        {"type": "integer", "minimum": 0},
+        {"type": "number"},
+        {"type": "boolean"},
+        {"type": "null"},
+        {"type": "array", "items": INT},
+        {"type": "object"},
+    ]
+)
+TYPES = st.lists(
+    st.sampled_from(["string", "integer", "number", "boolean", "null", "array", "object"]),
+    min_size=1,
+    max_size=3,
+    unique=True,
+)
+VALUES = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.text(alphabet="ab", max_size=3),
+    st.lists(st.one_of(st.integers(0, 2), st.text(alphabet="a", max_size=1)), max_size=2),
+    st.dictionaries(st.text(alphabet="ab", min_size=1, max_size=1), st.integers(0, 2), max_size=2),
+)
+
+
+@SETTINGS
+@given(kinds=TYPES, value=VALUES)
+def test_a_list_of_types(kinds: list[str], value: Any) -> None:
+    """``type: ["string", "null"]`` (OpenAPI 3.1's nullable) and any other list of types."""
+    _agree({"type": kinds, "maxLength": 2, "minimum": 0}, value, same_words=False)
+
+
+@SETTINGS
+@given(shapes=st.lists(SHAPES, min_size=1, max_size=3), value=VALUES)
+def test_any_of(shapes: list[dict[str, Any]], value: Any) -> None:
+    _agree({"anyOf": shapes}, value, same_words=False)
+
+
+@SETTINGS
+@given(
+    shapes=st.lists(SHAPES, min_size=1, max_size=3).filter(
+        lambda shapes: any(shape["type"] != "object" for shape in shapes)
+    ),
+    value=VALUES,
+)
+def test_one_of_values(shapes: list[dict[str, Any]], value: Any) -> None:
+    """Exactly one shape must take the value: two that overlap (integer, number) refuse it."""
+    _agree({"oneOf": shapes}, value, same_words=False)
 
 
 @pytest.mark.parametrize(

@@ -148,12 +148,21 @@ def _check_own(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     if "allOf" in schema:
         schema = merge_all_of(schema)
     if "oneOf" in schema:
+        if not all(_object_shape(merge_all_of(shape)) for shape in schema["oneOf"]):
+            return _one_value_of(value, schema, where)
         chosen = _one_of(value, schema, where)
         _distinct(schema, chosen, where)
         return chosen
+    if "anyOf" in schema:
+        value = _any_of(value, schema, where)
+        schema = {key: item for key, item in schema.items() if key != "anyOf"}
+        if "type" not in schema and "properties" not in schema:
+            return value  # as the shape that took it made it (a date-time, a model's fields)
     if "const" in schema and value != schema["const"]:
         raise _fail(where, f"must be {schema['const']!r}, got {shown(value)}")
     kind = schema.get("type")
+    if isinstance(kind, list):  # OpenAPI 3.1: several types, such as ["string", "null"]
+        return _of_types(value, schema, kind, where)
     if kind is None and "enum" in schema and _plain(value) not in schema["enum"]:
         allowed = ", ".join(str(member) for member in schema["enum"])
         raise _fail(where, f"must be one of {allowed}, got {shown(value)}")
@@ -168,6 +177,10 @@ def _check_own(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         return _integer(value, schema, where)
     if kind == "number":
         return _number(value, schema, where)
+    if kind == "null":
+        if value is not None:
+            raise _fail(where, f"must be None, got {shown(value)}")
+        return None
     if kind == "boolean":
         if not isinstance(value, bool):
             raise _fail(where, f"must be True or False, got {shown(value)}")
@@ -176,7 +189,30 @@ def _check_own(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         return _array(value, schema, where)
     if kind == "object" or "properties" in schema:
         return _object(value, schema, where)
-    return value
+    return _free(value, where)
+
+
+def _free(value: Any, where: str) -> Any:
+    """Return a value its schema leaves free (no ``type``), if JSON carries it exactly.
+
+    Any JSON value: text, an int, a finite Decimal, True, False, None, and lists and mappings
+    (keyed by text) of these. A float is refused as a number is; another object (a file, a
+    set) is refused here, before the wire, rather than failing to encode.
+    """
+    plain = _plain(value)
+    if plain is None or isinstance(plain, bool | int | str):
+        return value
+    if isinstance(plain, float | Decimal):
+        return _number(plain, {}, where)
+    if isinstance(plain, Undocumented):
+        return _json(plain.value, where)
+    if isinstance(plain, Mapping):
+        if not all(isinstance(key, str) for key in plain):
+            raise _fail(where, f"must have text keys, got {shown(value)}")
+        return {key: _free(item, _join(where, key)) for key, item in plain.items()}
+    if isinstance(plain, list | tuple):
+        return [_free(item, f"{where}[{index}]") for index, item in enumerate(plain)]
+    raise _fail(where, f"cannot be sent as JSON, got {shown(value)}")
 
 
 def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
@@ -427,6 +463,8 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
             result[key] = check(item, extra, path)
         elif isinstance(item, Undocumented) and extra is not False:
             result[key] = _json(item.value, path)
+        elif not declared and not patterns and extra is not False:
+            result[key] = _free(item, path)  # a free-form map: it names no field to misspell
         else:
             listed = ", ".join(sorted(declared)) or "none"
             owner = schema.get("x-model") or "this object"
@@ -613,6 +651,111 @@ def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     shape = candidates[0]
     missing = next((k for k in shape.get("required", ()) if k not in keys), "")
     raise _fail(_join(where, missing), f"pass {_choices(shapes)}")
+
+
+def _object_shape(shape: Mapping[str, Any]) -> bool:
+    """Whether a shape of a union is an object (a record picked by its fields)."""
+    return shape.get("type") == "object" or "properties" in shape
+
+
+def _accepted(value: Any, shapes: Sequence[Mapping[str, Any]], where: str) -> list[Any]:
+    """Return what each shape makes of ``value``: its result, or the refusal it raises."""
+    results: list[Any] = []
+    for shape in shapes:
+        try:
+            results.append(check(value, shape, where))
+        except InvalidParameterError as refusal:
+            results.append(refusal)
+    return results
+
+
+def _refused(
+    value: Any, shapes: Sequence[Mapping[str, Any]], results: list[Any], where: str
+) -> InvalidParameterError:
+    """Return the refusal of a value no shape of a union takes.
+
+    With one shape besides ``null``, that shape's own refusal; else the shapes, named.
+    """
+    real = [
+        (shape, result)
+        for shape, result in zip(shapes, results, strict=True)
+        if shape.get("type") != "null"
+    ]
+    if len(real) == 1:
+        refusal: InvalidParameterError = real[0][1]
+        return refusal
+    return _fail(where, f"must be {_kinds(shapes)}, got {shown(value)}")
+
+
+def _kinds(shapes: Sequence[Mapping[str, Any]]) -> str:
+    """Word the shapes of a union by their types: ``a string or an integer``."""
+    named: list[str] = []
+    for shape in shapes:
+        kinds = shape.get("type")
+        for kind in kinds if isinstance(kinds, list) else [kinds]:
+            word = _ARTICLES.get(str(kind), "a value of another shape")
+            if word not in named:
+                named.append(word)
+    return " or ".join(named)
+
+
+_ARTICLES = {
+    "array": "a list",
+    "boolean": "True or False",
+    "integer": "an int",
+    "null": "None",
+    "number": "an int or a Decimal",
+    "object": "a mapping",
+    "string": "a string",
+}
+
+
+def _any_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+    """Return what the first shape of ``anyOf`` that takes ``value`` makes of it."""
+    shapes = [merge_all_of(shape) for shape in schema["anyOf"]]
+    if value is None and any(_takes_null(shape) for shape in shapes):
+        return None
+    results = _accepted(value, shapes, where)
+    for result in results:
+        if not isinstance(result, InvalidParameterError):
+            return result
+    raise _refused(value, shapes, results, where)
+
+
+def _one_value_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+    """Return ``value`` as the one shape of a ``oneOf`` of values (not records) takes it.
+
+    As JSON Schema says, exactly one shape must take it: none, or two, is a refusal.
+    """
+    shapes = [merge_all_of(shape) for shape in schema["oneOf"]]
+    if value is None and sum(_takes_null(shape) for shape in shapes) == 1:
+        return None
+    results = _accepted(value, shapes, where)
+    taken = [result for result in results if not isinstance(result, InvalidParameterError)]
+    if len(taken) == 1:
+        return taken[0]
+    if taken:
+        raise _fail(where, f"matches {len(taken)} of its shapes, and must match exactly one")
+    raise _refused(value, shapes, results, where)
+
+
+def _takes_null(shape: Mapping[str, Any]) -> bool:
+    kind = shape.get("type")
+    return kind == "null" or (isinstance(kind, list) and "null" in kind)
+
+
+def _of_types(value: Any, schema: Mapping[str, Any], kinds: list[Any], where: str) -> Any:
+    """Check ``value`` against a schema of several types: the first type that takes it."""
+    if value is None and "null" in kinds:
+        return None
+    shapes = [{**schema, "type": kind} for kind in kinds if kind != "null"]
+    results = _accepted(value, shapes, where)
+    for result in results:
+        if not isinstance(result, InvalidParameterError):
+            return result
+    if len(shapes) == 1:
+        raise results[0]
+    raise _fail(where, f"must be {_kinds(shapes)}, got {shown(value)}")
 
 
 def _by_discriminator(
