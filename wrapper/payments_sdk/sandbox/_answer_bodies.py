@@ -75,7 +75,7 @@ def answer_body(operation: str, body: Any = None, *, status: int | None = None) 
     return answers.complete(status, copy.deepcopy(body))
 
 
-def webhook_body(kind: str, body: Mapping[str, Any] | None = None, **fields: Any) -> Any:
+def webhook_body(kind: str, body: Mapping[str, Any] | None = None, /, **fields: Any) -> Any:
     """Return a payload of the webhook ``kind``: ``body`` and ``fields``, required fields filled.
 
     ``kind`` is the webhook's key in the bundle's ``webhooks`` (``payments_sdk.webhooks.KINDS``).
