@@ -31,8 +31,7 @@ from surface import environment, webhook_context
 
 from payments_sdk import _webhook_parts
 from tests.support.scratch_sdk import ROOT, run_in, scratch_sdk
-
-TIMESTAMP = {"$ref": "#/components/schemas/Timestamp"}
+from tests.support.webhook_bundle import hook, invoice_paid, payout_failed, with_webhooks
 
 
 def _source() -> dict[str, Any]:
@@ -40,59 +39,6 @@ def _source() -> dict[str, Any]:
         (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
     )
     return loaded
-
-
-def _hook(schema: dict[str, Any], summary: str = "") -> dict[str, Any]:
-    return {
-        "post": {
-            "summary": summary,
-            "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}},
-            "responses": {"204": {"description": "Acknowledged."}},
-        }
-    }
-
-
-def _invoice_paid() -> dict[str, Any]:
-    return {
-        "type": "object",
-        "description": "An invoice was paid.",
-        "required": ["kind", "invoice", "paid_at"],
-        "properties": {
-            "kind": {"const": "invoice.paid"},
-            "invoice": {"type": "string", "pattern": "^inv_[a-z0-9]+$"},
-            "paid_at": TIMESTAMP,
-            "payer_email": {"type": "string", "format": "email"},
-        },
-    }
-
-
-def _payout_failed() -> dict[str, Any]:
-    return {
-        "type": "object",
-        "required": ["kind", "amount", "failure"],
-        "properties": {
-            "kind": {"type": "string", "enum": ["payout.failed"]},
-            "amount": {"type": "integer", "minimum": 100, "multipleOf": 50},
-            "rate": {"type": "number"},
-            "failure": {
-                "type": "object",
-                "required": ["code"],
-                "properties": {
-                    "code": {"type": "string", "minLength": 3, "maxLength": 3},
-                    "retry_at": TIMESTAMP,
-                },
-            },
-        },
-    }
-
-
-def with_webhooks(document: dict[str, Any]) -> None:
-    """Two webhooks: a ``$ref`` payload and an inline one, each naming its kind in ``kind``."""
-    document["components"]["schemas"]["InvoicePaid"] = _invoice_paid()
-    document["webhooks"] = {
-        "invoice-paid": _hook({"$ref": "#/components/schemas/InvoicePaid"}, "An invoice paid."),
-        "payout.failed": _hook(_payout_failed()),
-    }
 
 
 @pytest.fixture(scope="module")
@@ -226,7 +172,7 @@ def _folded(edit: Any = with_webhooks) -> dict[str, Any]:
 def test_an_inline_payload_gets_a_component_named_after_its_kind() -> None:
     """``payout.failed`` → ``PayoutFailedWebhookEvent``; the webhook refers to it."""
     document = generator_input(_folded())
-    assert document["components"]["schemas"]["PayoutFailedWebhookEvent"] == _payout_failed()
+    assert document["components"]["schemas"]["PayoutFailedWebhookEvent"] == payout_failed()
     body = document["webhooks"]["payout.failed"]["post"]["requestBody"]["content"]
     ref = {"$ref": "#/components/schemas/PayoutFailedWebhookEvent"}
     assert body["application/json"]["schema"] == ref
@@ -306,7 +252,7 @@ def _payout(document: dict[str, Any]) -> dict[str, Any]:
     [
         (lambda d: d["webhooks"].pop("invoice-paid"),
          ["[BREAKING] webhook invoice-paid: webhooks: webhook removed"]),
-        (lambda d: d["webhooks"].update(refundDone=_hook(_payout_failed())),
+        (lambda d: d["webhooks"].update(refundDone=hook(payout_failed())),
          ["[added/compatible] webhook refundDone: webhooks: new webhook"]),
         (lambda d: _invoice(d)["required"].remove("paid_at"),
          ["[BREAKING] webhook invoice-paid: POST payload.paid_at: no longer always present"]),
@@ -320,7 +266,7 @@ def _payout(document: dict[str, Any]) -> dict[str, Any]:
             "post")), ["[BREAKING] webhook payout.failed: PUT payload: sent with PUT instead of "
                        "POST"]),
         (lambda d: d["webhooks"]["invoice-paid"]["post"]["requestBody"]["content"][
-            "application/json"].update(schema=_invoice_paid()),
+            "application/json"].update(schema=invoice_paid()),
          ["[BREAKING] webhook invoice-paid: POST payload: payload model InvoicePaid -> "
           "InvoicePaidWebhookEvent"]),
         (lambda d: _invoice(d)["properties"].update(kind={"type": "string"}),
