@@ -1811,10 +1811,13 @@ def info_version(spec: Spec) -> None:
 # -- webhooks: requests the service sends to the user's endpoint --------------------------------
 
 
-def _webhook(summary: str, schema: dict[str, Any]) -> dict[str, Any]:
+def _webhook(operation_id: str, summary: str, schema: dict[str, Any]) -> dict[str, Any]:
     return {
         "post": {
+            "operationId": operation_id,
+            "tags": ["Payin"],
             "summary": summary,
+            "description": f"{summary}: the service posts this to the endpoint you registered.",
             "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}},
             "responses": {"200": {"description": "Received: any 2xx acknowledges it."}},
         }
@@ -1839,13 +1842,16 @@ def webhook_event(spec: Spec) -> None:
         },
     )
     spec.setdefault("webhooks", {})["paymentSucceeded"] = _webhook(
-        "A payment succeeded", {"$ref": "#/components/schemas/PaymentSucceededEvent"}
+        "paymentSucceededWebhook",
+        "A payment succeeded",
+        {"$ref": "#/components/schemas/PaymentSucceededEvent"},
     )
 
 
 def webhook_inline_payload(spec: Spec) -> None:
     """Add a `refund.settled` webhook the service posts, its payload schema written inline."""
     spec.setdefault("webhooks", {})["refund.settled"] = _webhook(
+        "refundSettledWebhook",
         "A refund was settled",
         {
             "type": "object",
