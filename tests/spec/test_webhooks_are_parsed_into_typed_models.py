@@ -31,7 +31,13 @@ from surface import environment, webhook_context
 
 from payments_sdk import _webhook_parts
 from tests.support.scratch_sdk import ROOT, run_in, scratch_sdk
-from tests.support.webhook_bundle import hook, invoice_paid, payout_failed, with_webhooks
+from tests.support.webhook_bundle import (
+    hook,
+    invoice_paid,
+    payout_failed,
+    with_tagged_webhooks,
+    with_webhooks,
+)
 
 
 def _source() -> dict[str, Any]:
@@ -200,8 +206,12 @@ def test_a_derived_name_a_component_has_fails_naming_both() -> None:
         (lambda d: d["components"]["schemas"]["InvoicePaid"]["properties"].update(
             kind={"type": "string"}), None),
         (lambda d: d.pop("webhooks"), None),
+        (lambda d: with_tagged_webhooks(d), "event"),
+        (lambda d: (with_tagged_webhooks(d), d["webhooks"].update(inline=hook(payout_failed()))),
+         None),
     ],
-    ids=["every payload names its kind", "not required", "one value twice", "any text", "none"],
+    ids=["every payload names its kind", "not required", "one value twice", "any text", "none",
+         "a discriminator", "a discriminator and an untagged payload"],
 )  # fmt: skip
 def test_the_kind_field_is_derived_only_when_every_payload_names_its_kind(
     change: Any, field: str | None
@@ -218,6 +228,39 @@ def test_the_kind_field_is_derived_only_when_every_payload_names_its_kind(
     text = environment().get_template("webhooks.py.jinja").render(webhook_context(document))
     compile(text, "webhooks.py", "exec")
     assert ("def parse_any(" in text) == (field is not None)
+
+
+TAGGED = textwrap.dedent(
+    """
+    import json
+    from payments_sdk import WebhookPayloadValidationError, webhooks
+    from payments_sdk.sandbox import webhook_body
+
+    assert webhooks.KIND_FIELD == "event", webhooks.KIND_FIELD
+    for kind, tag in [("chargeCaptured", "charge.captured"), ("chargeVoided", "ChargeVoided")]:
+        body = webhook_body(kind)
+        assert body["event"] == tag, body
+        event = webhooks.parse_any(json.dumps(body))
+        assert type(event) is type(webhooks.parse(kind, json.dumps(body))), event
+        assert event.to_dict() == body, (event.to_dict(), body)
+        print(type(event).__name__)
+    wrong = webhook_body("chargeCaptured", event="ChargeVoided")
+    try:
+        webhooks.parse("chargeCaptured", json.dumps(wrong))
+    except WebhookPayloadValidationError as exc:
+        assert "$.event" in str(exc), exc
+    else:
+        raise AssertionError("a payload tagged as another kind was parsed")
+    """
+)
+
+
+def test_payloads_a_discriminator_tags_apart_are_parsed_by_their_tag(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """No payload has a ``const`` field, but a discriminator tags their components apart."""
+    out, _ = scratch_sdk(tmp_path_factory.mktemp("tagged"), with_tagged_webhooks)
+    assert run_in(out, TAGGED).split() == ["ChargeCaptured", "ChargeVoided"]
 
 
 def test_a_kind_is_named_by_its_key_in_pascal_case() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["hook", "invoice_paid", "payout_failed", "with_webhooks"]
+__all__ = ["hook", "invoice_paid", "payout_failed", "with_tagged_webhooks", "with_webhooks"]
 
 TIMESTAMP = {"$ref": "#/components/schemas/Timestamp"}
 
@@ -64,4 +64,34 @@ def with_webhooks(document: dict[str, Any]) -> None:
     document["webhooks"] = {
         "invoice-paid": hook({"$ref": "#/components/schemas/InvoicePaid"}, "An invoice paid."),
         "payout.failed": hook(payout_failed()),
+    }
+
+
+def _charge(*extra: str) -> dict[str, Any]:
+    fields = {"event": {"type": "string"}, "charge": {"type": "string", "minLength": 1}}
+    return {
+        "type": "object",
+        "required": ["event", "charge", *extra],
+        "properties": {**fields, **{name: {"type": "string"} for name in extra}},
+    }
+
+
+def with_tagged_webhooks(document: dict[str, Any]) -> None:
+    """Two webhooks whose payloads a discriminator tags apart (``event``), and no ``const``."""
+    schemas = document["components"]["schemas"]
+    schemas["ChargeCaptured"] = _charge()
+    schemas["ChargeVoided"] = _charge("reason")
+    schemas["ChargeEvent"] = {
+        "oneOf": [
+            {"$ref": "#/components/schemas/ChargeCaptured"},
+            {"$ref": "#/components/schemas/ChargeVoided"},
+        ],
+        "discriminator": {
+            "propertyName": "event",
+            "mapping": {"charge.captured": "#/components/schemas/ChargeCaptured"},
+        },  # ChargeVoided is tagged by its name, as OpenAPI says
+    }
+    document["webhooks"] = {
+        "chargeCaptured": hook({"$ref": "#/components/schemas/ChargeCaptured"}),
+        "chargeVoided": hook({"$ref": "#/components/schemas/ChargeVoided"}),
     }

@@ -16,8 +16,10 @@ One reading for ``make generate`` (``generator_input.py`` names an inline payloa
   schema is ``<Kind in PascalCase>WebhookEvent`` (``paymentSucceeded`` and
   ``payment.succeeded`` are both ``PaymentSucceededWebhookEvent``; openapi/DECISIONS.md);
 - :func:`kind_field`: the field that names a payload's kind, when every payload has one
-  (required, with a ``const`` or a one-value ``enum``, a different value for each kind), so a
-  payload can be parsed without naming its kind.
+  (required, with a ``const`` or a one-value ``enum``, a different value for each kind; or,
+  when every payload is a component a ``discriminator`` tags, that discriminator's
+  ``propertyName`` and each component's tag), so a payload can be parsed without naming its
+  kind.
 """
 
 from __future__ import annotations
@@ -29,7 +31,15 @@ from ._naming import snake
 from ._operation_parts import escape, follow
 from ._schema_views import merge_all_of
 
-__all__ = ["SUFFIX", "Webhook", "kind_field", "model_name", "webhooks"]
+__all__ = [
+    "SUFFIX",
+    "Webhook",
+    "discriminator_tags",
+    "inline_name",
+    "kind_field",
+    "model_name",
+    "webhooks",
+]
 
 SUFFIX = "WebhookEvent"
 """What an inline payload's model name ends with, after its kind in PascalCase."""
@@ -143,4 +153,51 @@ def kind_field(document: Mapping[str, Any]) -> tuple[str, dict[str, str]] | None
             values[value] = hook.kind
         else:
             return str(name), values
-    return None
+    return _tagged(document, hooks)
+
+
+def _tagged(document: Mapping[str, Any], hooks: list[Webhook]) -> tuple[str, dict[str, str]] | None:
+    """Return the discriminator that tags every payload's component apart (its field, tags)."""
+    tags = discriminator_tags(document)
+    field: str | None = None
+    values: dict[str, str] = {}
+    for hook in hooks:
+        tagged = tags.get(model_name(hook))
+        if tagged is None or tagged[0] != (field or tagged[0]) or tagged[1] in values:
+            return None
+        field, values[tagged[1]] = tagged[0], hook.kind
+    return (field, values) if field is not None else None
+
+
+def discriminator_tags(document: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """Return each component a ``discriminator`` tags: its ``propertyName`` and its tag.
+
+    The tag is the ``mapping`` value that names the component, or, as OpenAPI says, the
+    component's name (``generator_input.py`` tags the models the same way).
+    """
+    found: dict[str, tuple[str, str]] = {}
+    stack: list[Any] = [document.get("components"), document.get("paths"), document.get("webhooks")]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, list):
+            stack.extend(node)
+            continue
+        if not isinstance(node, Mapping):
+            continue
+        stack.extend(node.values())
+        discriminator = node.get("discriminator")
+        members = node.get("oneOf") or node.get("anyOf")
+        if not isinstance(discriminator, Mapping) or not isinstance(members, list):
+            continue
+        field = str(discriminator.get("propertyName", ""))
+        mapping = discriminator.get("mapping") or {}
+        by_ref = {
+            str(ref) if str(ref).startswith("#") else _COMPONENT + str(ref): str(value)
+            for value, ref in (mapping.items() if isinstance(mapping, Mapping) else ())
+        }
+        for member in members:
+            ref = member.get("$ref") if isinstance(member, Mapping) else None
+            if isinstance(ref, str) and ref.startswith(_COMPONENT):
+                name = ref[len(_COMPONENT) :]
+                found.setdefault(name, (field, by_ref.get(ref, name)))
+    return found

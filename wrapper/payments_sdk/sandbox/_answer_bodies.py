@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from .._webhook_parts import webhooks
+from .._webhook_parts import kind_field, webhooks
 from ._operation_index import bundle_operations
 from ._schema_values import Answers, complete, value_of
 from .contract import load_bundle
@@ -94,7 +94,12 @@ def webhook_body(kind: str, body: Mapping[str, Any] | None = None, /, **fields: 
     if hook is None:
         known = ", ".join(hooks) or "none: the bundle declares no webhooks"
         raise ValueError(f"{kind!r} names no webhook of the bundle (kinds: {known})")
-    if body is None and not fields:
-        return value_of(hook.schema, _document())
     given = {**copy.deepcopy(dict(body or {})), **copy.deepcopy(fields)}
-    return complete(given, hook.schema, _document())
+    made = (
+        complete(given, hook.schema, _document()) if given else value_of(hook.schema, _document())
+    )
+    named = kind_field(_document())  # the field the payload names its kind by, if any
+    if named is not None and isinstance(made, dict) and named[0] not in given:
+        # A discriminator's tag is the kind's own value, whatever else its schema allows.
+        made[named[0]] = next(value for value, of in named[1].items() if of == kind)
+    return made
