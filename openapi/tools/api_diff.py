@@ -12,9 +12,12 @@ client built on the baseline:
   first kept one's.
   The ``style``/``explode`` of an array or object parameter changed (old clients write it the
   old way) is breaking too.
-* **non-breaking**: new operations, new optional parameters and fields, new request enum values,
-  looser request bounds, new response fields, new response enum values (the SDK keeps an unknown
-  enum value as a string), descriptions.
+  A webhook removed, sent with another method, or whose payload is another model class; a
+  payload field removed or no longer required (a payload is read as an answer: the service
+  writes it, the user reads it); the field every payload names its kind by lost.
+* **non-breaking**: new operations, new webhooks, new optional parameters and fields, new
+  request enum values, looser request bounds, new response and payload fields, new response
+  enum values (the SDK keeps an unknown enum value as a string), descriptions.
 
 ``readOnly`` and ``writeOnly`` are read by direction: a ``readOnly`` field is not part of any
 request (it is answered, never sent), a ``writeOnly`` field not part of any response. So marking
@@ -692,6 +695,50 @@ class _Differ:
             if code not in old and not code.startswith("2"):
                 self.add(False, operation, f"{route} {code}", "new documented response")
 
+    # -- webhooks ----------------------------------------------------------------------------
+
+    def webhooks(self) -> None:
+        """Report the webhooks' changes, each payload read as an answer is (the service writes).
+
+        A webhook added is compatible; one removed, sent with another method, or whose payload
+        is another model class, is breaking; a payload field removed or no longer required is
+        breaking, a new optional one compatible, as in an answer. So are ``parse_any`` (a kind
+        field every payload names itself by) gained or lost.
+        """
+        from payments_sdk import _webhook_parts as parts
+
+        old = {hook.kind: hook for hook in parts.webhooks(self.old)}
+        new = {hook.kind: hook for hook in parts.webhooks(self.new)}
+        for kind, before in old.items():
+            name = f"webhook {kind}"
+            after = new.get(kind)
+            if after is None:
+                self.add(True, name, "webhooks", "webhook removed (parse no longer takes its kind)")
+                continue
+            where = f"{after.method} payload"
+            if before.method != after.method:
+                self.add(True, name, where, f"sent with {after.method} instead of {before.method}")
+            if parts.model_name(before) != parts.model_name(after):
+                change = f"payload model {parts.model_name(before)} -> {parts.model_name(after)}"
+                self.add(True, name, where, change)
+            if before.deprecated != after.deprecated:
+                state = "now deprecated" if after.deprecated else "no longer deprecated"
+                self.add(False, name, where, f"webhook {state}")
+            self.schema(before.schema, after.schema, request=False, operation=name, where=where)
+        for kind in new:
+            if kind not in old:
+                self.add(False, f"webhook {kind}", "webhooks", "new webhook")
+        old_field, new_field = parts.kind_field(self.old), parts.kind_field(self.new)
+        old_name = old_field[0] if old_field else None
+        new_name = new_field[0] if new_field else None
+        if old_name != new_name:
+            self.add(
+                old_name is not None,
+                "webhooks",
+                "parse_any",
+                f"the field naming a payload's kind: {old_name} -> {new_name}",
+            )
+
 
 _PATH_VARIABLE = re.compile(r"\{([^{}/]+)\}")
 
@@ -756,6 +803,7 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     """Return every change from the folded bundle ``old`` to the folded bundle ``new``."""
     differ = _Differ(old, new)
     differ.operations()
+    differ.webhooks()
     return differ.changes
 
 

@@ -260,10 +260,68 @@ class _Walker:
         # A response's ``links`` (which call its answer leads to) are documentation: the
         # method's docstring says so; nothing calls them.
 
+    # -- webhooks --------------------------------------------------------------------------
+
+    def webhook(self, kind: str, raw: Any) -> None:
+        """Refuse what a webhook carries beyond one operation with a JSON object body.
+
+        Its payload becomes a model, ``payments_sdk.webhooks.parse`` and the sandbox's
+        ``webhook_body`` (docs/webhooks.md). Parameters (a signature header, for one) would be
+        left unchecked and a body of another media type unparsed: each is refused by name.
+        """
+        pointer = _at("/webhooks", kind)
+        item = self.resolve(raw)
+        if isinstance(raw, dict) and "$ref" in raw:
+            pointer = str(raw["$ref"]).removeprefix("#")
+        if not isinstance(item, dict):
+            return
+        if item.get("parameters"):
+            self.add("webhook parameters", _at(pointer, "parameters"))
+        verbs = [verb for verb in METHODS if isinstance(item.get(verb), dict)]
+        if len(verbs) != 1:
+            self.add(f"webhook with {len(verbs) or 'no'} operations (one is carried)", pointer)
+            return
+        where = _at(pointer, verbs[0])
+        spec = item[verbs[0]]
+        if spec.get("callbacks"):
+            self.add("callbacks", _at(where, "callbacks"))
+        if spec.get("parameters"):
+            self.add("webhook parameters", _at(where, "parameters"))
+        body = self.resolve(spec.get("requestBody"))
+        if isinstance(spec.get("requestBody"), dict) and "$ref" in spec["requestBody"]:
+            where = str(spec["requestBody"]["$ref"]).removeprefix("#")
+        else:
+            where = _at(where, "requestBody")
+        content = body.get("content") if isinstance(body, dict) else None
+        if not isinstance(content, dict) or not content:
+            self.add("webhook without a JSON request body", where)
+            return
+        where = _at(where, "content")
+        if len(content) > 1:
+            self.add("webhook body with several media types", where)
+            return
+        ((media, holder),) = content.items()
+        bare, _, said = (part.strip().lower() for part in media.partition(";"))
+        if bare != "application/json" or said.replace(" ", "") not in ("", "charset=utf-8"):
+            self.add(f"webhook body of media type {media}", _at(where, media))
+            return
+        schema = holder.get("schema") if isinstance(holder, dict) else None
+        target = self.resolve(schema)
+        if (
+            not isinstance(target, dict)
+            or not (target.get("type") == "object" or "properties" in target or "allOf" in target)
+            or "oneOf" in target
+            or "anyOf" in target
+        ):
+            self.add("webhook payload that is not one object schema", _at(where, media, "schema"))
+            return
+        self.schema(schema, _at(where, media, "schema"))
+
     def run(self) -> list[Finding]:
         document = self.document
-        if document.get("webhooks"):
-            self.add("webhooks", "/webhooks")
+        webhooks = document.get("webhooks") or {}
+        for kind, raw in webhooks.items() if isinstance(webhooks, dict) else ():
+            self.webhook(str(kind), raw)
         components = document.get("components", {})
         if components.get("callbacks"):
             self.add("callbacks", "/components/callbacks")

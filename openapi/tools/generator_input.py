@@ -23,6 +23,10 @@ second source of facts:
   component's key, so adding a title (documentation, for the reader of the bundle) would rename
   a public class. Every schema's ``title`` is left out: a component's class is its key, an
   inline object's class is named after where it stands, whatever the title says;
+- **webhooks**: openapi-python-client reads no ``webhooks``; a payload written inline gets its
+  model by being moved to ``components/schemas`` under ``<Kind>WebhookEvent``
+  (``payments_sdk._webhook_parts.model_name``; the webhook then refers to it), so
+  ``payments_sdk.types`` exports it. A name a component already has fails here, naming both;
 - **anyOf of several objects** without a discriminator is refused, naming its pointer: a body
   may match several of them, and a model is one shape (a ``oneOf`` is decoded as the one shape
   it matches).
@@ -38,6 +42,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from payments_sdk._webhook_parts import model_name, webhooks
 
 __all__ = ["GeneratorInputError", "generator_input"]
 
@@ -228,9 +234,30 @@ def _is_value(pointer: str) -> bool:
     return not _VALUE_KEYWORDS.isdisjoint(pointer.split("/"))
 
 
+def _webhook_payloads(document: dict[str, Any]) -> None:
+    """Move each inline webhook payload to ``components/schemas``, under its model's name."""
+    schemas = document.setdefault("components", {}).setdefault("schemas", {})
+    for hook in webhooks(document):
+        if isinstance(hook.schema, dict) and "$ref" in hook.schema:
+            continue
+        name = model_name(hook)
+        if not name.isidentifier() or name in schemas:
+            why = "is not a class name" if not name.isidentifier() else "is a component already"
+            raise GeneratorInputError(
+                f"the webhook payload at {hook.pointer} would be the model {name}, which {why}: "
+                "give the payload a component of its own and refer to it ($ref)"
+            )
+        schemas[name] = hook.schema
+        holder: Any = document
+        for part in hook.pointer.removeprefix("/").split("/")[:-1]:
+            holder = holder[part.replace("~1", "/").replace("~0", "~")]
+        holder["schema"] = {"$ref": _COMPONENT + name}
+
+
 def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     """Return the copy of the folded bundle that openapi-python-client reads."""
     document = copy.deepcopy(folded)
+    _webhook_payloads(document)
     _nullable_enums(document)
     _media_types(document)
     _any_of_objects(document)

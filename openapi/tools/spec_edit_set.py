@@ -1808,6 +1808,121 @@ def info_version(spec: Spec) -> None:
         )
 
 
+# -- webhooks: requests the service sends to the user's endpoint --------------------------------
+
+
+def _webhook(operation_id: str, summary: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "post": {
+            "operationId": operation_id,
+            "tags": ["Payin"],
+            "summary": summary,
+            "description": f"{summary}: the service posts this to the endpoint you registered.",
+            "requestBody": {"required": True, "content": {"application/json": {"schema": schema}}},
+            "responses": {"200": {"description": "Received: any 2xx acknowledges it."}},
+        }
+    }
+
+
+def webhook_event(spec: Spec) -> None:
+    """Add a `paymentSucceeded` webhook the service posts: an event component, by $ref."""
+    add_schema(
+        spec,
+        "PaymentSucceededEvent",
+        {
+            "type": "object",
+            "description": "Sent when a payment reaches `success`.",
+            "required": ["type", "id", "created_at", "data"],
+            "properties": {
+                "type": {"const": "payment.succeeded"},
+                "id": {"type": "string", "pattern": "^evt_[A-Za-z0-9_-]+$"},
+                "created_at": {"$ref": "#/components/schemas/Timestamp"},
+                "data": {"$ref": "#/components/schemas/Payment"},
+            },
+        },
+    )
+    spec.setdefault("webhooks", {})["paymentSucceeded"] = _webhook(
+        "paymentSucceededWebhook",
+        "A payment succeeded",
+        {"$ref": "#/components/schemas/PaymentSucceededEvent"},
+    )
+
+
+def webhook_inline_payload(spec: Spec) -> None:
+    """Add a `refund.settled` webhook the service posts, its payload schema written inline."""
+    spec.setdefault("webhooks", {})["refund.settled"] = _webhook(
+        "refundSettledWebhook",
+        "A refund was settled",
+        {
+            "type": "object",
+            "required": ["type", "refund_id", "amount", "settlement"],
+            "properties": {
+                "type": {"type": "string", "enum": ["refund.settled"]},
+                "refund_id": {"type": "string", "minLength": 1},
+                "amount": {"$ref": "#/components/schemas/MinorAmount"},
+                "settlement": {
+                    "type": "object",
+                    "required": ["settled_at"],
+                    "properties": {
+                        "settled_at": {"$ref": "#/components/schemas/Timestamp"},
+                        "reference": {"type": "string", "maxLength": 35},
+                    },
+                },
+                "note": {"type": "string"},
+            },
+        },
+    )
+
+
+async def _drive_webhook(drive: Drive, kind: str, model: str, field: str) -> None:
+    """Parse a sandbox-made payload of ``kind``; a wrong one fails naming ``field``'s path."""
+    from payments_sdk import InvalidParameterError, WebhookPayloadValidationError, types, webhooks
+    from payments_sdk.sandbox import webhook_body
+
+    body = webhook_body(kind)
+    event = webhooks.parse(kind, json.dumps(body).encode())
+    _check(type(event) is getattr(types, model), event)
+    _check(event.to_dict() == body, (event.to_dict(), body))
+    if webhooks.KIND_FIELD is not None:
+        _check(type(webhooks.parse_any(json.dumps(body))) is type(event), event)
+    wrong = {**body, field: {"not": "a string"} if isinstance(body[field], str) else "x"}
+    try:
+        webhooks.parse(kind, json.dumps(wrong))
+    except WebhookPayloadValidationError as exc:
+        _check(f"$.{field}" in str(exc) and exc.kind == kind, exc)
+    else:
+        raise AssertionError("a payload of the wrong type was parsed")
+    try:
+        webhooks.parse("no.such.kind", b"{}")
+    except InvalidParameterError as exc:
+        _check(exc.field == "kind", exc)
+    else:
+        raise AssertionError("an unknown kind was parsed")
+
+
+async def drive_webhook_event(drive: Drive) -> None:
+    await _drive_webhook(drive, "paymentSucceeded", "PaymentSucceededEvent", "id")
+
+
+async def drive_webhook_inline_payload(drive: Drive) -> None:
+    await _drive_webhook(drive, "refund.settled", "RefundSettledWebhookEvent", "refund_id")
+
+
+def webhook_removed(spec: Spec) -> None:
+    """Stop sending the `paymentSucceeded` webhook the last release declared."""
+    webhook_inline_payload(spec)
+    spec.get("webhooks", {}).pop("paymentSucceeded", None)
+
+
+def webhook_payload_field_optional(spec: Spec) -> None:
+    """Make `created_at` of a `paymentSucceeded` payload optional (no longer required)."""
+    if "paymentSucceeded" not in spec.get("webhooks", {}):
+        webhook_event(spec)
+    required = required_of(spec, "PaymentSucceededEvent")
+    if "created_at" in required:
+        required.remove("created_at")
+
+
 # -- unsupported -----------------------------------------------------------------------------------
 
 
@@ -1826,20 +1941,20 @@ def cookie_parameter(spec: Spec) -> None:
     )
 
 
-def webhook(spec: Spec) -> None:
-    """Declare a webhook the service posts (not supported: a client SDK would ignore it)."""
-    spec["webhooks"] = {
-        "paymentReceived": {
-            "post": {
-                "requestBody": {
-                    "content": {
-                        "application/json": {"schema": {"$ref": "#/components/schemas/Payment"}}
-                    }
-                },
-                "responses": {"200": {"description": "Received."}},
-            }
+def webhook_signature_header(spec: Spec) -> None:
+    """Give a webhook a signature header parameter (not supported: nothing would check it)."""
+    if "paymentSucceeded" not in spec.get("webhooks", {}):
+        webhook_event(spec)
+    hook = spec["webhooks"]["paymentSucceeded"]["post"]
+    hook["parameters"] = [
+        {
+            "name": "X-Signature",
+            "in": "header",
+            "required": True,
+            "description": "Signs the payload.",
+            "schema": {"type": "string"},
         }
-    }
+    ]
 
 
 def exclusive_maximum_added(spec: Spec) -> None:
@@ -2506,6 +2621,9 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_int64_filter),
     Edit("bounded_list_field", "compatible", "minItems / maxItems (request)", bounded_list_field,
          drive=drive_bounded_list_field),
+    Edit("webhook_event", "compatible", "webhooks", webhook_event, drive=drive_webhook_event),
+    Edit("webhook_inline_payload", "compatible", "webhooks", webhook_inline_payload,
+         drive=drive_webhook_inline_payload),
     Edit("removed_field", "breaking", "object properties (response)", removed_field,
          flags=("[BREAKING] getRefund", "created_at")),
     Edit("new_required_field", "breaking", "required (request)", new_required_field,
@@ -2533,6 +2651,13 @@ EDITS: tuple[Edit, ...] = (
          renamed_request_field, flags=("[BREAKING] createBeneficiaryV2", "local_routing_number")),
     Edit("server_move", "breaking", "servers (operation level)", server_move,
          flags=("[BREAKING] getRefund",)),
+    Edit("webhook_removed", "breaking", "webhooks", webhook_removed,
+         flags=("[BREAKING] webhook paymentSucceeded", "webhook removed"),
+         released=("webhook_event", "webhook_inline_payload")),
+    Edit("webhook_payload_field_optional", "breaking", "webhooks",
+         webhook_payload_field_optional,
+         flags=("[BREAKING] webhook paymentSucceeded", "created_at: no longer always present"),
+         released=("webhook_event",)),
     Edit("description_change", "doc-only", "descriptions", description_change),
     Edit("summary_change", "doc-only", "summaries", summary_change),
     Edit("example_change", "doc-only", "examples", example_change),
@@ -2545,7 +2670,8 @@ EDITS: tuple[Edit, ...] = (
          flags=("/balances",)),
     Edit("cookie_parameter", "unsupported", "cookie parameters", cookie_parameter,
          flags=("cookie parameter at /paths/~1payments/get/parameters/0",)),
-    Edit("webhook", "unsupported", "webhooks", webhook, flags=("webhooks at /webhooks",)),
+    Edit("webhook_signature_header", "unsupported", "webhooks", webhook_signature_header,
+         flags=("webhook parameters at /webhooks/paymentSucceeded/post/parameters",)),
     Edit("dynamic_reference", "unsupported", "schema keywords the SDK does not check",
          dynamic_reference,
          flags=("$dynamicRef at /components/schemas/RefundCreateRequest/properties/labels",)),

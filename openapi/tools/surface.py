@@ -13,7 +13,9 @@ parameter with its resolved schema. From that table it renders, with the Jinja t
 - ``payments_sdk/_namespaces.py``: the client's namespace properties;
 - ``payments_sdk/_operation_table.py``: the table itself, as data, for the command line, the
   sandbox and the tests;
-- ``payments_sdk/types.py``: every model openapi-python-client wrote, re-exported by name.
+- ``payments_sdk/types.py``: every model openapi-python-client wrote, re-exported by name;
+- ``payments_sdk/webhooks.py``: ``parse(kind, payload)`` for each of the bundle's webhooks
+  (``_webhook_parts.py`` reads them), typed per kind.
 
 They are written to ``OUT/payments_sdk/``, a portion of the ``payments_sdk`` package that the
 wheel merges with ``wrapper/payments_sdk`` (and that the wrapper finds on ``sys.path`` in a
@@ -155,6 +157,7 @@ class SurfaceMethod:
 # -- naming (the convention is shipped: the sandbox names operations the same way) -----------
 
 from payments_sdk import _operation_parts as parts  # noqa: E402
+from payments_sdk import _webhook_parts as webhook_parts  # noqa: E402
 from payments_sdk._naming import CLIENT, method_of, resource_of, snake  # noqa: E402
 from payments_sdk._schema_views import is_deprecated, merge_all_of  # noqa: E402
 
@@ -664,7 +667,17 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     write("_namespaces.py", env.get_template("namespaces.py.jinja").render(context))
     write("_operation_table.py", env.get_template("operation_table.py.jinja").render(context))
     write("types.py", env.get_template("types.py.jinja").render(context))
+    write("webhooks.py", env.get_template("webhooks.py.jinja").render(webhook_context(document)))
     return written
+
+
+def webhook_context(document: dict[str, Any]) -> dict[str, Any]:
+    """Return what ``webhooks.py.jinja`` renders: each webhook with its model, the kind field."""
+    hooks = [
+        {**hook._asdict(), "model": webhook_parts.model_name(hook)}
+        for hook in webhook_parts.webhooks(document)
+    ]
+    return {"webhooks": hooks, "kind_field": webhook_parts.kind_field(document)}
 
 
 _DECODERS = """

@@ -308,6 +308,7 @@ def _instances() -> list[PaymentsError]:
             "$.id: expected str, got int", response=_response(200, b'{"id":1}'), body={"id": 1}
         ),
         APIResponseValidationError("$.page_meta.next: does not advance"),
+        errors_module.WebhookPayloadValidationError("$.amount: expected int", kind="refundDone"),
     ]
     statuses = {"APIStatusError": 418, "InternalServerError": 503}
     for name in errors_module.__all__:
@@ -320,7 +321,7 @@ def _instances() -> list[PaymentsError]:
     return made
 
 
-FIELDS = ("args", "field", "problem", "status_code", "error", "message", "body")
+FIELDS = ("args", "field", "problem", "status_code", "error", "message", "body", "kind")
 
 
 def _fields(error: BaseException) -> dict[str, Any]:

@@ -32,7 +32,11 @@ def test_every_refused_feature_is_named_in_the_table() -> None:
     words = {
         "cookie parameter": "cookie",
         "callbacks": "callbacks",
-        "webhooks": "webhooks",
+        "webhook parameters": "webhook parameters",
+        "webhook body of media type text/plain": "webhook body of another media type",
+        "webhook without a JSON request body": "webhook without a json request body",
+        "webhook with 2 operations (one is carried)": "webhook with several operations",
+        "webhook payload that is not one object schema": "payload that is not one object schema",
         "style: matrix": "matrix",
         "style: label": "label",
         "allowReserved": "allowreserved",

@@ -73,10 +73,32 @@ def _body_media(media: str, keep_json: bool) -> Edit:
     return edit
 
 
-def _webhooks(document: dict[str, Any]) -> None:
-    document["webhooks"] = {
-        "refundDone": {"post": {"responses": {"200": {"description": "Received."}}}}
-    }
+def _webhook(change: Callable[[dict[str, Any]], None]) -> Edit:
+    """A webhook whose JSON payload is a refund, then ``change`` d (the path item)."""
+
+    def edit(document: dict[str, Any]) -> None:
+        payload = {"$ref": "#/components/schemas/Refund"}
+        item: dict[str, Any] = {
+            "post": {
+                "requestBody": {"content": {"application/json": {"schema": payload}}},
+                "responses": {"200": {"description": "Received."}},
+            }
+        }
+        change(item)
+        document["webhooks"] = {"refundDone": item}
+
+    return edit
+
+
+def _webhook_media(media: str) -> Callable[[dict[str, Any]], None]:
+    def change(item: dict[str, Any]) -> None:
+        content = item["post"]["requestBody"]["content"]
+        content[media] = content.pop("application/json")
+
+    return change
+
+
+HOOK = "/webhooks/refundDone/post"
 
 
 def _callbacks(document: dict[str, Any]) -> None:
@@ -248,7 +270,59 @@ CASES: dict[str, tuple[Edit, str, str]] = {
         f"{BODY}/content",
     ),
     "callbacks": (_callbacks, "callbacks", "/paths/~1refunds/post/callbacks"),
-    "webhooks": (_webhooks, "webhooks", "/webhooks"),
+    "webhook parameters": (
+        _webhook(lambda item: item["post"].update(parameters=[{"name": "X-Sig", "in": "header"}])),
+        "webhook parameters",
+        f"{HOOK}/parameters",
+    ),
+    "webhook path-item parameters": (
+        _webhook(lambda item: item.update(parameters=[{"name": "X-Sig", "in": "header"}])),
+        "webhook parameters",
+        "/webhooks/refundDone/parameters",
+    ),
+    "webhook of text": (
+        _webhook(_webhook_media("text/plain")),
+        "webhook body of media type text/plain",
+        f"{HOOK}/requestBody/content/text~1plain",
+    ),
+    "webhook of form fields": (
+        _webhook(_webhook_media("application/x-www-form-urlencoded")),
+        "webhook body of media type application/x-www-form-urlencoded",
+        f"{HOOK}/requestBody/content/application~1x-www-form-urlencoded",
+    ),
+    "webhook without a body": (
+        _webhook(lambda item: item["post"].pop("requestBody")),
+        "webhook without a JSON request body",
+        f"{HOOK}/requestBody",
+    ),
+    "webhook of two operations": (
+        _webhook(lambda item: item.update(put=item["post"])),
+        "webhook with 2 operations (one is carried)",
+        "/webhooks/refundDone",
+    ),
+    "webhook payload that is a list": (
+        _webhook(
+            lambda item: item["post"]["requestBody"]["content"]["application/json"].update(
+                schema={"type": "array", "items": {"$ref": "#/components/schemas/Refund"}}
+            )
+        ),
+        "webhook payload that is not one object schema",
+        f"{HOOK}/requestBody/content/application~1json/schema",
+    ),
+    "webhook payload keyword": (
+        _webhook(
+            lambda item: item["post"]["requestBody"]["content"]["application/json"].update(
+                schema={"type": "object", "unevaluatedProperties": False}
+            )
+        ),
+        "unevaluatedProperties",
+        f"{HOOK}/requestBody/content/application~1json/schema/unevaluatedProperties",
+    ),
+    "webhook callbacks": (
+        _webhook(lambda item: item["post"].update(callbacks={"x": {}})),
+        "callbacks",
+        f"{HOOK}/callbacks",
+    ),
     "keyword in a shared request body": (
         _shared_body_keyword,
         "unevaluatedProperties",
@@ -374,6 +448,39 @@ def test_the_check_fails_make_generate_first(tmp_path: Path) -> None:
     # The bundle is openapi/payments.json, or the one `make generate-into BUNDLE=` is given.
     checked = r"features\.py (openapi/payments\.json|\$\(or \$\(2\),openapi/payments\.json\))\n"
     assert re.search(checked + r"(.|\n)*openapi-python-client", steps)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda item: None, id="a $ref payload"),
+        pytest.param(
+            lambda item: item["post"]["requestBody"]["content"].update(
+                {
+                    "application/json; charset=utf-8": item["post"]["requestBody"]["content"].pop(
+                        "application/json"
+                    )
+                }
+            ),
+            id="JSON with its charset",
+        ),
+        pytest.param(
+            lambda item: item["post"]["requestBody"]["content"]["application/json"].update(
+                schema={"allOf": [{"$ref": "#/components/schemas/Refund"}], "required": ["id"]}
+            ),
+            id="an inline allOf payload",
+        ),
+        pytest.param(
+            lambda item: item["post"].update(deprecated=True, security=[], summary="Done."),
+            id="documentation beside it",
+        ),
+    ],
+)
+def test_a_webhook_with_one_json_object_payload_passes(change: Any) -> None:
+    """A webhook of one operation whose JSON payload is an object schema is carried."""
+    document = _source()
+    _webhook(change)(document)
+    assert unsupported(document) == []
 
 
 @pytest.mark.parametrize(

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
         RateLimitError,
         UnauthorizedError,
         UnprocessableEntityError,
+        WebhookPayloadValidationError,
     )
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "UnauthorizedError",
     "Undocumented",
     "UnprocessableEntityError",
+    "WebhookPayloadValidationError",
     "Window",
     "__version__",
     "instant_retries",

@@ -13,6 +13,7 @@ Every failure of a wrapper call is one of these; no httpx exception, ``KeyError`
     ├── APIResponseValidationError                 a 2xx body that cannot be parsed, an
     │                                              answer whose content cannot be decoded,
     │                                              or pages that cannot be walked
+    │   └── WebhookPayloadValidationError          a webhook payload that does not match
     └── APIStatusError                             the service answered 4xx or 5xx
         ├── BadRequestError             400
         ├── UnauthorizedError           401
@@ -60,6 +61,7 @@ __all__ = [
     "RateLimitError",
     "UnauthorizedError",
     "UnprocessableEntityError",
+    "WebhookPayloadValidationError",
 ]
 
 
@@ -165,6 +167,21 @@ class APIResponseValidationError(PaymentsError):
         self.response = response
         self.status_code = response.status_code if response is not None else None
         self.body = body
+
+
+class WebhookPayloadValidationError(APIResponseValidationError):
+    """A webhook payload (``payments_sdk.webhooks.parse``) that does not match the bundle.
+
+    Like an answer's body, the payload is written by the service and described by the bundle,
+    so a mismatch is this subclass of :class:`APIResponseValidationError`; the message names the
+    JSON path (``$.amount: expected int, got str``), never the value. ``kind`` is the webhook's
+    kind (``None`` when the payload did not name a known one); ``response`` and
+    ``status_code`` are ``None``: there was no call.
+    """
+
+    def __init__(self, message: str, *, kind: str | None) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class APIStatusError(PaymentsError):

@@ -40,7 +40,7 @@ __all__ = [
 ]
 
 FORMATS = ("table", "json", "jsonl", "csv")
-RESERVED = ("request", "completion")
+RESERVED = ("request", "completion", "webhook")
 """Top-level commands of the command line itself, not operations."""
 
 _SUPPRESS = argparse.SUPPRESS
@@ -587,4 +587,10 @@ def build_parser(
         _completion_command(commands)
     else:
         commands.add_parser("completion", help=_COMPLETION_HELP)
+    from ._webhook import HELP, add_webhook_command
+
+    if wanted("webhook"):
+        add_webhook_command(commands)
+    else:
+        commands.add_parser("webhook", help=HELP)
     return parser

@@ -153,6 +153,11 @@ def main(argv: list[str] | None = None) -> int:
 
             stdout.write(script(ns.shell))
             return int(ExitCode.OK)
+        if getattr(ns, "_webhook", False):
+            from ._webhook import parse_payload
+
+            parse_payload(ns.kind, ns.file, sys.stdin, stdout)
+            return int(ExitCode.OK)
         if getattr(ns, "_entry", None) is None and not getattr(ns, "_request", False):
             parser.parse_args([*rest, "--help"])  # a resource without a method: its help
             return int(ExitCode.USAGE)

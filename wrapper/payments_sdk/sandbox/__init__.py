@@ -14,7 +14,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ._answer_bodies import answer_body
+    from ._answer_bodies import answer_body, webhook_body
     from ._faults import DropWhen, Fault, FaultKind, Faults
     from ._namespace_client import SandboxControlError, SandboxNamespace
     from ._sandbox import Sandbox
@@ -28,6 +28,7 @@ __all__ = [
     "SandboxControlError",
     "SandboxNamespace",
     "answer_body",
+    "webhook_body",
 ]
 
 # The modules of the ``sandbox`` extra's distributions (alternatives: python-multipart's old and
@@ -70,11 +71,11 @@ def __getattr__(name: str) -> Any:
         from ._sandbox import Sandbox
 
         return Sandbox
-    if name == "answer_body":
+    if name in ("answer_body", "webhook_body"):
         _require_extra()
-        from ._answer_bodies import answer_body
+        from . import _answer_bodies
 
-        return answer_body
+        return getattr(_answer_bodies, name)
     if name in __all__:
         _require_extra()
         from . import _faults

@@ -11,19 +11,25 @@ only what it is about::
     service.get("/balances").respond(
         json=answer_body("balances.retrieve", {"data": [{"currency": "USD", "amount": 5}]})
     )
+
+The service writes webhook payloads too: :func:`webhook_body` writes one of any kind the bundle
+declares, the same way, to post to the endpoint under test or to hand to
+``payments_sdk.webhooks.parse``.
 """
 
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from .._webhook_parts import kind_field, webhooks
 from ._operation_index import bundle_operations
-from ._schema_values import Answers, value_of
+from ._schema_values import Answers, complete, value_of
 from .contract import load_bundle
 
-__all__ = ["answer_body"]
+__all__ = ["answer_body", "webhook_body"]
 
 
 @cache
@@ -67,3 +73,33 @@ def answer_body(operation: str, body: Any = None, *, status: int | None = None) 
     if body is None:
         return answers.complete(status, value_of(schema, _document()))
     return answers.complete(status, copy.deepcopy(body))
+
+
+def webhook_body(kind: str, body: Mapping[str, Any] | None = None, /, **fields: Any) -> Any:
+    """Return a payload of the webhook ``kind``: ``body`` and ``fields``, required fields filled.
+
+    ``kind`` is the webhook's key in the bundle's ``webhooks`` (``payments_sdk.webhooks.KINDS``).
+    ``fields`` are top-level fields, over those of ``body`` (a mapping, for nested objects and
+    names that are not Python identifiers); both are copied, never changed. Each required field
+    they leave out, at any depth, gets a value its schema allows (its ``const``, ``default``,
+    example or enum value, else the least value its bounds, ``format`` and ``pattern`` allow),
+    the same every time; without either, the least payload the schema allows, which
+    ``payments_sdk.webhooks.parse(kind, json.dumps(payload))`` returns as its model. A field
+    given is kept as given, so a test can still send a wrong one on purpose.
+
+    Raises ``ValueError`` for a kind the bundle does not declare, naming the ones it does.
+    """
+    hooks = {hook.kind: hook for hook in webhooks(_document())}
+    hook = hooks.get(kind)
+    if hook is None:
+        known = ", ".join(hooks) or "none: the bundle declares no webhooks"
+        raise ValueError(f"{kind!r} names no webhook of the bundle (kinds: {known})")
+    given = {**copy.deepcopy(dict(body or {})), **copy.deepcopy(fields)}
+    made = (
+        complete(given, hook.schema, _document()) if given else value_of(hook.schema, _document())
+    )
+    named = kind_field(_document())  # the field the payload names its kind by, if any
+    if named is not None and isinstance(made, dict) and named[0] not in given:
+        # A discriminator's tag is the kind's own value, whatever else its schema allows.
+        made[named[0]] = next(value for value, of in named[1].items() if of == kind)
+    return made

@@ -47,8 +47,9 @@ def _bundle_text() -> str:
     shipped = resources.files(__package__).joinpath("openapi.json")
     if shipped.is_file():
         return shipped.read_text(encoding="utf-8")
-    # A source checkout: the copy `make generate` writes next to the generated package.
-    checkout = Path(__file__).resolve().parents[3] / "generated" / "payments.folded.json"
+    # A source checkout: the copy `make generate` writes next to the generated package. Not
+    # resolved: a scratch checkout whose wrapper/ links to this one reads its own copy.
+    checkout = Path(__file__).absolute().parents[3] / "generated" / "payments.folded.json"
     return checkout.read_text(encoding="utf-8")
 
 
