@@ -2488,6 +2488,35 @@ async def drive_bounded_list_field(drive: Drive) -> None:
     )
 
 
+def nullable_request_fields(spec: Spec) -> None:
+    """Let a refund create send a `note` (text or null) and free-form `metadata` (any keys)."""
+    properties_of(spec, "RefundCreateRequest")["note"] = {
+        "type": ["string", "null"],
+        "maxLength": 140,
+        "description": "A note for the customer, or null for none.",
+    }
+    properties_of(spec, "RefundCreateRequest")["metadata"] = {
+        "type": "object",
+        "description": "Your own key-value data, kept with the refund.",
+    }
+
+
+async def drive_nullable_request_fields(drive: Drive) -> None:
+    import io
+
+    create = drive.client.refunds.create
+    await create(payment_id=await _paid(drive), note="Thanks", metadata={"order": "o_1", "n": [1]})
+    sent = json.loads(drive.sent[-1].content)
+    _check((sent["note"], sent["metadata"]) == ("Thanks", {"order": "o_1", "n": [1]}), sent)
+    await _refused(lambda: create(payment_id="payt_x", note=io.StringIO("x")), "note")
+    await _refused(lambda: create(payment_id="payt_x", note="x" * 141), "note")
+    await _refused(lambda: create(payment_id="payt_x", metadata={"k": io.BytesIO()}), "metadata.k")
+    await _sandbox_refuses(
+        lambda: create(payment_id="payt_x", extra_body={"note": 5}),
+        "note",
+    )
+
+
 # -- the list --------------------------------------------------------------------------------------
 
 _NEW_FEATURE = "needs {branch} ({what}); expected to fail until it lands"
@@ -2621,6 +2650,8 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_int64_filter),
     Edit("bounded_list_field", "compatible", "minItems / maxItems (request)", bounded_list_field,
          drive=drive_bounded_list_field),
+    Edit("nullable_request_fields", "compatible", "type listing null; free-form object (request)",
+         nullable_request_fields, drive=drive_nullable_request_fields),
     Edit("webhook_event", "compatible", "webhooks", webhook_event, drive=drive_webhook_event),
     Edit("webhook_inline_payload", "compatible", "webhooks", webhook_inline_payload,
          drive=drive_webhook_inline_payload),
