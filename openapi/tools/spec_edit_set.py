@@ -2508,6 +2508,10 @@ async def drive_nullable_request_fields(drive: Drive) -> None:
     await create(payment_id=await _paid(drive), note="Thanks", metadata={"order": "o_1", "n": [1]})
     sent = json.loads(drive.sent[-1].content)
     _check((sent["note"], sent["metadata"]) == ("Thanks", {"order": "o_1", "n": [1]}), sent)
+    await create(payment_id=await _paid(drive, skip=1), note=None)  # None sends null: it clears
+    _check(json.loads(drive.sent[-1].content).get("note", "absent") is None, drive.sent[-1].content)
+    await create(payment_id=await _paid(drive, skip=2))  # not given: not sent
+    _check("note" not in json.loads(drive.sent[-1].content), drive.sent[-1].content)
     await _refused(lambda: create(payment_id="payt_x", note=io.StringIO("x")), "note")
     await _refused(lambda: create(payment_id="payt_x", note="x" * 141), "note")
     await _refused(lambda: create(payment_id="payt_x", metadata={"k": io.BytesIO()}), "metadata.k")

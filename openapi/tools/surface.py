@@ -70,6 +70,9 @@ class Parameter:
     annotation: str = ""
     deprecated: bool = False
     """``deprecated: true`` on the parameter or the body field: passing it warns."""
+    nullable: bool = False
+    """A body field whose schema takes ``null``: ``None`` sends null, so an optional one's
+    default is ``NOT_GIVEN`` (not sent)."""
     keyword: str = ""
     """The keyword of the generated function's argument (openapi-python-client suffixes ``_`` to
     builtins' names: ``filter`` is ``filter_`` there, while the SDK method keeps ``filter``)."""
@@ -285,6 +288,15 @@ def annotation(schema: dict[str, Any], names: set[str] | None = None) -> str:
     return "Any"
 
 
+def takes_null(schema: dict[str, Any]) -> bool:
+    """Whether a (resolved) schema takes ``null``: a type list with it, or a union with it."""
+    kind = schema.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    shapes = schema.get("anyOf") or schema.get("oneOf") or []
+    return any(isinstance(shape, dict) and takes_null(shape) for shape in shapes)
+
+
 def _record(shape: dict[str, Any]) -> bool:
     """Whether a shape of a union is a record (an object, picked by its fields)."""
     return shape.get("type") == "object" or "properties" in shape
@@ -390,6 +402,7 @@ def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
                 default=sub.get("x-sdk-default"),
                 has_default=has_default,
                 deprecated=is_deprecated(sub),
+                nullable=takes_null(sub),
             )
     for name in required_everywhere or set():
         if name in fields and not fields[name].has_default:

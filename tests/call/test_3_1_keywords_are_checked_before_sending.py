@@ -236,3 +236,27 @@ def test_a_free_form_map_takes_any_key_and_any_json_value() -> None:
     """An object that names no field has none to misspell: every key is the caller's."""
     value = {"order": "o_1", "tags": ["a", 1, None, True], "rate": decimal.Decimal("0.5")}
     assert check(value, {"type": "object"}, "metadata") == value
+
+
+def test_none_sends_null_only_for_a_field_that_takes_null() -> None:
+    """``None`` is "not sent", except where the schema takes null; ``NOT_GIVEN`` is never sent.
+
+    A generated method's optional field that takes null defaults to ``NOT_GIVEN``, so that
+    ``None`` can clear it (``type: ["string", "null"]``, or a union with a null shape).
+    """
+    from payments_sdk._options import NOT_GIVEN
+    from payments_sdk.resources._resource import Resource
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "note": {"type": ["string", "null"]},
+            "ref": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+            "memo": {"type": "string"},
+            "label": {"type": ["string", "null"]},
+        },
+    }
+    given = {"note": None, "ref": None, "memo": None, "label": NOT_GIVEN}
+    assert Resource._body("x.create", schema, given) == {"note": None, "ref": None}
+    nested = {"type": "object", "properties": {"inner": schema}}
+    assert check({"inner": {"note": None, "memo": None}}, nested, "") == {"inner": {"note": None}}

@@ -641,8 +641,10 @@ def _candidates(keyword: str, schema: dict[str, Any], value: Any) -> list[Any]:
         return [schema["maximum"] + 1]
     if keyword == "minItems":
         return [[]]
-    if keyword == "type":
-        return [{"string": 5, "integer": "5", "array": "x", "object": "x"}.get(schema["type"])]
+    if keyword == "type":  # one type, or a list of them (``["string", "null"]``)
+        kinds = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        other = {"string": 5, "integer": "5", "number": "5", "array": "x", "object": "x"}
+        return [other.get(kind) for kind in kinds] + [5, "x", True, [1], {"k": 1}]
     if keyword == "required" and isinstance(value, dict):
         declared = schema.get("properties", {})
         return [

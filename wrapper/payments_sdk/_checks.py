@@ -47,6 +47,7 @@ __all__ = [
     "distinct_problem",
     "keyword_problem",
     "not_together_problem",
+    "takes_null",
 ]
 
 _TYPE_WORDS = {
@@ -454,7 +455,7 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
         if key in declared and declared[key].get("readOnly") is True:
             raise _fail(path, "is read-only: the service sets it, so it is never sent")
         if key in declared:
-            if item is not None or declared[key].get("type") == "null":
+            if item is not None or takes_null(declared[key]):
                 result[key] = item  # checked below, once Money knows its currency field
         elif matched:
             for sub in matched:
@@ -693,27 +694,17 @@ def _kinds(shapes: Sequence[Mapping[str, Any]]) -> str:
     for shape in shapes:
         kinds = shape.get("type")
         for kind in kinds if isinstance(kinds, list) else [kinds]:
-            word = _ARTICLES.get(str(kind), "a value of another shape")
+            other = "None" if kind == "null" else "a value of another shape"
+            word = _TYPE_WORDS.get(str(kind), other)
             if word not in named:
                 named.append(word)
     return " or ".join(named)
 
 
-_ARTICLES = {
-    "array": "a list",
-    "boolean": "True or False",
-    "integer": "an int",
-    "null": "None",
-    "number": "an int or a Decimal",
-    "object": "a mapping",
-    "string": "a string",
-}
-
-
 def _any_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     """Return what the first shape of ``anyOf`` that takes ``value`` makes of it."""
     shapes = [merge_all_of(shape) for shape in schema["anyOf"]]
-    if value is None and any(_takes_null(shape) for shape in shapes):
+    if value is None and any(takes_null(shape) for shape in shapes):
         return None
     results = _accepted(value, shapes, where)
     for result in results:
@@ -728,7 +719,7 @@ def _one_value_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     As JSON Schema says, exactly one shape must take it: none, or two, is a refusal.
     """
     shapes = [merge_all_of(shape) for shape in schema["oneOf"]]
-    if value is None and sum(_takes_null(shape) for shape in shapes) == 1:
+    if value is None and sum(takes_null(shape) for shape in shapes) == 1:
         return None
     results = _accepted(value, shapes, where)
     taken = [result for result in results if not isinstance(result, InvalidParameterError)]
@@ -739,9 +730,13 @@ def _one_value_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     raise _refused(value, shapes, results, where)
 
 
-def _takes_null(shape: Mapping[str, Any]) -> bool:
-    kind = shape.get("type")
-    return kind == "null" or (isinstance(kind, list) and "null" in kind)
+def takes_null(schema: Mapping[str, Any]) -> bool:
+    """Whether ``schema`` takes ``null``: a type list with it, or a union with such a shape."""
+    kind = schema.get("type")
+    if kind == "null" or (isinstance(kind, list) and "null" in kind):
+        return True
+    shapes = schema.get("anyOf") or schema.get("oneOf") or ()
+    return any(isinstance(shape, Mapping) and takes_null(shape) for shape in shapes)
 
 
 def _of_types(value: Any, schema: Mapping[str, Any], kinds: list[Any], where: str) -> Any:

@@ -66,16 +66,28 @@ class Resource:
     def _body(
         key: str, schema: Mapping[str, Any], given: Mapping[str, Any], extra: object = None
     ) -> dict[str, Any]:
-        """Check the body fields given (``None`` is not given) against the body's schema.
+        """Check the body fields given against the body's schema.
+
+        ``NOT_GIVEN`` is not sent; neither is ``None``, except for a field whose schema takes
+        ``null`` (``type: ["string", "null"]``), where ``None`` sends null.
 
         ``extra`` is the call's ``extra_body``: on a body the bundle closes
         (``additionalProperties: false``, every shape of a ``oneOf``), a field it does not name
         is refused, as it is in a mapping argument; an open body takes it as given.
         """
-        from .._checks import check
+        from .._checks import check, takes_null
+        from .._options import NotGiven
         from .._overrides import check_overrides
 
-        fields = {name: value for name, value in given.items() if value is not None}
+        declared: dict[str, Any] = {}
+        for shape in schema.get("oneOf") or [schema]:
+            declared.update(shape.get("properties", {}))
+        fields = {
+            name: value
+            for name, value in given.items()
+            if not isinstance(value, NotGiven)
+            and (value is not None or takes_null(declared.get(name, {})))
+        }
         body = check(fields, schema, "")
         check_overrides(key, body)
         if isinstance(extra, Mapping):
