@@ -1276,9 +1276,10 @@ async def drive_api_key_scheme(drive: Drive) -> None:
 
     create = drive.client.kyc_links.create
     await create(customer_id="cust_42")  # the client's key still works
-    await create(customer_id="cust_42", partner_key=drive.customer_jwt())
+    partner_key = drive.customer_jwt()  # once: a key issued a second later is another key
+    await create(customer_id="cust_42", partner_key=partner_key)
     sent = drive.sent[-1]
-    _check(sent.headers.get("x-partner-key") == drive.customer_jwt(), sent.headers)
+    _check(sent.headers.get("x-partner-key") == partner_key, sent.headers)
     _check("authorization" not in sent.headers, "the client's key was sent too")
     try:  # a key the sandbox never issued is refused: the call sent it, in its header
         await create(customer_id="cust_42", partner_key="not-a-key-this-sandbox-issued")
