@@ -664,12 +664,12 @@ def _property_sample(schema: dict[str, Any], name: str) -> Any:
                 return "2026-01-01"
             kind = prop.get("type")
             composed = any(key in prop for key in ("oneOf", "anyOf", "allOf"))
-            if "format" in prop or "pattern" in prop or composed or kind is None:
-                return example(FOLDED, prop)  # from the schema (uri, uuid, a union, ...)
+            if "format" in prop or "pattern" in prop or composed or kind in (None, "object"):
+                # From the schema (uri, uuid, a union, a nested object with its required
+                # fields), less what the service sets (readOnly), as a client sends it.
+                return request_example(FOLDED, prop)
             if kind == "string":
                 return "x" * max(1, int(prop.get("minLength", 1)))
-            if kind == "object":
-                return {}
             # A number (0.5 or 1 where it allows them), an array of its minItems to maxItems,
             # a bounded integer: a value its schema allows, whatever its keywords.
             return example(FOLDED, prop)
