@@ -1025,6 +1025,90 @@ async def drive_read_write_only(drive: Drive) -> None:
     _check(endpoint.id.startswith("we_") and _field(endpoint, "secret") is None, endpoint)
 
 
+def read_only_nested(spec: Spec) -> None:
+    """Add /customers, one schema both ways: readOnly required id, a nested readOnly field."""
+    add_schema(
+        spec,
+        "CustomerAddress",
+        {
+            "type": "object",
+            "description": "A postal address.",
+            "required": ["line1", "country"],
+            "properties": {
+                "line1": {"type": "string", "minLength": 1},
+                "country": {"$ref": "#/components/schemas/CountryCode"},
+                "verified_at": {"$ref": "#/components/schemas/Timestamp", "readOnly": True},
+            },
+        },
+    )
+    add_schema(
+        spec,
+        "Customer",
+        {
+            "type": "object",
+            "description": "A customer of the account.",
+            "required": ["id", "created_at", "name"],
+            "properties": {
+                "id": {"type": "string", "readOnly": True},
+                "created_at": {"$ref": "#/components/schemas/Timestamp", "readOnly": True},
+                "name": {"type": "string", "minLength": 1, "maxLength": 140},
+                "national_id": {"type": "string", "writeOnly": True, "minLength": 4},
+                "address": {"$ref": "#/components/schemas/CustomerAddress"},
+            },
+        },
+    )
+    customer = {"$ref": "#/components/schemas/Customer"}
+    add_path(
+        spec,
+        "/customers",
+        {
+            "post": {
+                "operationId": "createCustomer",
+                "tags": ["KYC"],
+                "summary": "Create a customer",
+                "description": "Creates a customer.",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": customer}},
+                },
+                "responses": {"201": _json("Customer", "The customer."), **_errors("400", "401")},
+            }
+        },
+    )
+    add_path(
+        spec,
+        "/customers/{id}",
+        {
+            "get": {
+                "operationId": "getCustomer",
+                "tags": ["KYC"],
+                "summary": "Retrieve a customer",
+                "description": "Returns one customer by its id.",
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {
+                    "200": _json("Customer", "The customer."),
+                    **_errors("401", "404"),
+                },
+            }
+        },
+    )
+
+
+async def drive_read_only_nested(drive: Drive) -> None:
+    create = drive.client.customers.create
+    address = {"line1": "1 Main St", "country": "GBR"}
+    customer = await create(name="Ada", national_id="AB123456", address=address)
+    _check(json.loads(drive.sent[-1].content)["address"] == address, drive.sent[-1].content)
+    _check(customer.id and _field(customer, "national_id") is None, customer)
+    again = await drive.client.customers.retrieve(customer.id)
+    _check(again.name == "Ada" and again.address.line1 == "1 Main St", again)
+    late = {**address, "verified_at": "2026-01-01T00:00:00Z"}
+    await _refused(lambda: create(name="Ada", address=late), "verified_at")
+    await _sandbox_refuses(
+        lambda: create(name="Ada", extra_body={"address": late}), "address.verified_at"
+    )
+
+
 def deep_object_parameter(spec: Spec) -> None:
     """GET /payments filters on `metadata` keys: a deepObject query parameter."""
     add_parameter(
@@ -2431,6 +2515,10 @@ EDITS: tuple[Edit, ...] = (
     Edit("read_write_only", "compatible", "readOnly / writeOnly", read_write_only,
          facts=(_added("OPERATIONS", ("POST", "/v1/webhook_endpoints")),),
          drive=drive_read_write_only),
+    Edit("read_only_nested", "compatible", "readOnly / writeOnly (nested, both ways)",
+         read_only_nested,
+         facts=(_added("OPERATIONS", ("POST", "/v1/customers"), ("GET", "/v1/customers/{id}")),),
+         drive=drive_read_only_nested),
     Edit("deep_object_parameter", "compatible", "query style deepObject",
          deep_object_parameter, drive=drive_deep_object_parameter),
     Edit("form_no_explode_parameter", "compatible", "query style form, explode: false",
