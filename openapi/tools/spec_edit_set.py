@@ -1971,6 +1971,16 @@ async def _sandbox_refuses(call: Callable[[], Awaitable[Any]], words: str) -> No
         raise AssertionError(f"the sandbox accepted what the bundle refuses ({words})")
 
 
+def unicode_property_pattern(spec: Spec) -> None:
+    """Give a beneficiary a `local_name` in any script (a \\p{L} pattern: not supported)."""
+    properties_of(spec, "BeneficiaryDetails")["local_name"] = {
+        "type": "string",
+        "maxLength": 140,
+        "pattern": "^[\\p{L}][\\p{L} .'-]*$",
+        "description": "The name in its own script.",
+    }
+
+
 def exclusive_minimum_filter(spec: Spec) -> None:
     """GET /payments takes an optional `min_amount` filter, above zero (exclusiveMinimum: 0)."""
     add_parameter(
@@ -2637,6 +2647,10 @@ EDITS: tuple[Edit, ...] = (
     Edit("dynamic_reference", "unsupported", "schema keywords the SDK does not check",
          dynamic_reference,
          flags=("$dynamicRef at /components/schemas/RefundCreateRequest/properties/labels",)),
+    Edit("unicode_property_pattern", "unsupported", "pattern syntax re cannot compile",
+         unicode_property_pattern,
+         flags=("pattern with a Unicode property escape (\\p{...}) at /components/schemas/"
+                "BeneficiaryDetails/properties/local_name/pattern",)),
 )  # fmt: skip
 
 
