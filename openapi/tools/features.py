@@ -88,10 +88,10 @@ def _at(pointer: str, *segments: str | int) -> str:
 
 
 def _unreadable(pattern: Any) -> str:
-    """Name the ECMA-262 syntax of ``pattern`` the SDK's checks cannot compile, else ``""``.
+    r"""Name the ECMA-262 syntax of ``pattern`` the SDK's checks cannot compile, else ``""``.
 
     The SDK and the sandbox compile patterns with Python's ``re`` (``_patterns.py``), which has
-    no Unicode property escapes (``\\p{L}``, ECMA-262's ``u`` flag) and no ``(?<name>...)``: a
+    no Unicode property escapes (``\p{L}``, ECMA-262's ``u`` flag) and no ``(?<name>...)``: a
     call would raise ``re.error`` where it checks the value.
     """
     if not isinstance(pattern, str):
@@ -158,8 +158,9 @@ class _Walker:
             # _checks.py and the sandbox's messages carry `not: {required: [...]}` (fields that
             # may not be sent together), nothing else.
             self.add("not (other than not: {required})", _at(pointer, "not"))
+        named = node.get("patternProperties", {})
         patterns = [(node.get("pattern"), _at(pointer, "pattern"))] + [
-            (key, _at(pointer, "patternProperties", key)) for key in node.get("patternProperties", {})
+            (key, _at(pointer, "patternProperties", key)) for key in named
         ]
         for pattern, where in patterns:
             unreadable = _unreadable(pattern)

@@ -1972,7 +1972,7 @@ async def _sandbox_refuses(call: Callable[[], Awaitable[Any]], words: str) -> No
 
 
 def unicode_property_pattern(spec: Spec) -> None:
-    """Give a beneficiary a `local_name` in any script (a \\p{L} pattern: not supported)."""
+    r"""Give a beneficiary a `local_name` in any script (a \p{L} pattern: not supported)."""
     properties_of(spec, "BeneficiaryDetails")["local_name"] = {
         "type": "string",
         "maxLength": 140,
