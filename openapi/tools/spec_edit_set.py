@@ -1372,6 +1372,16 @@ async def drive_api_key_scheme(drive: Drive) -> None:
         raise AssertionError("the partner key was not what the call sent")
 
 
+def public_operation(spec: Spec) -> None:
+    """GET /fx-rate needs no credential (`security: []`): the rates are public."""
+    _operation(spec, "/fx-rate", "get")["security"] = []
+
+
+async def drive_public_operation(drive: Drive) -> None:
+    rate = await drive.client.fx_rates.retrieve(source_currency="USD", target_currency="EUR")
+    _check(rate.source_currency == "USD", rate)  # a client that sends its key is still served
+
+
 def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None:
     """Give each example of a ``schema_name`` object in the bundle ``field``, if it lacks it.
 
@@ -2548,6 +2558,8 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_second_security_scheme),
     Edit("api_key_scheme", "compatible", "security: apiKey in a header", api_key_scheme,
          drive=drive_api_key_scheme),
+    Edit("public_operation", "compatible", "security: [] (no credential)", public_operation,
+         drive=drive_public_operation),
     Edit("exclusive_minimum_filter", "compatible", "exclusiveMinimum / exclusiveMaximum",
          exclusive_minimum_filter, drive=drive_exclusive_minimum_filter),
     Edit("unique_items_field", "compatible", "uniqueItems", unique_items_field,
