@@ -1451,6 +1451,32 @@ async def drive_integer_enum_field(drive: Drive) -> None:
     _check(int(payment.risk_level) == 2, payment)
 
 
+def multi_type_field(spec: Spec) -> None:
+    """Give orders a `merchant_ref` of text or a number (`type: [string, integer]`)."""
+    for name in ("OrderCreateInline", "Order"):
+        properties_of(spec, name)["merchant_ref"] = {
+            "type": ["string", "integer"],
+            "maxLength": 35,
+            "minimum": 0,
+            "description": "Your own reference of the order, as text or as a number.",
+        }
+
+
+async def drive_multi_type_field(drive: Drive) -> None:
+    create = drive.client.orders.create
+    for ref in (42, "INV-7"):
+        order = await create(amount=100, currency="USD", payment_methods=["card"], merchant_ref=ref)
+        _check(json.loads(drive.sent[-1].content)["merchant_ref"] == ref, drive.sent[-1].content)
+        _check(_field(order, "merchant_ref") == ref, order)
+    for bad in (1.5, True, -1, "x" * 36):
+        await _refused(
+            lambda bad=bad: create(
+                amount=100, currency="USD", payment_methods=["card"], merchant_ref=bad
+            ),
+            "merchant_ref",
+        )
+
+
 def nullable_response_fields(spec: Spec) -> None:
     """Give a payment a nullable `failure_code` and an `external_ref` of text or a number."""
     properties = _schemas(spec)["Payment"]["properties"]
@@ -2578,6 +2604,8 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_prefix_items_field),
     Edit("integer_enum_field", "compatible", "enum of integers", integer_enum_field,
          drive=drive_integer_enum_field),
+    Edit("multi_type_field", "compatible", "type: [string, integer]", multi_type_field,
+         drive=drive_multi_type_field),
     Edit("nullable_response_fields", "compatible", "type with null; oneOf of primitives",
          nullable_response_fields, drive=drive_nullable_response_fields),
     Edit("shared_parameter_and_response", "compatible",

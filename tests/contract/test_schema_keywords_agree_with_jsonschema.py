@@ -209,6 +209,28 @@ def test_prefix_items(closed: bool, head: list[Any], tail: list[Any]) -> None:
     _agree(schema, value, same_words=False)  # an item's problem is worded by each side
 
 
+@SETTINGS
+@given(
+    kinds=st.lists(
+        st.sampled_from(["string", "integer", "number", "boolean", "null"]),
+        min_size=2,
+        max_size=3,
+        unique=True,
+    ),
+    value=st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 5),
+        st.text(alphabet="ab", max_size=4),
+        st.lists(st.integers(0, 2), max_size=2),
+    ),
+)
+def test_a_list_of_types(kinds: list[str], value: Any) -> None:
+    """``type: [string, integer]``: a value of one of the types, within its keywords."""
+    schema = {"type": kinds, "maxLength": 2, "minimum": -2}
+    _agree(schema, value, same_words=False)
+
+
 @pytest.mark.parametrize(
     ("schema", "value", "words"),
     [
