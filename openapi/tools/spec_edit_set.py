@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import datetime
 import json
+import re
 import warnings
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -1382,6 +1383,89 @@ async def drive_public_operation(drive: Drive) -> None:
     _check(rate.source_currency == "USD", rate)  # a client that sends its key is still served
 
 
+def delete_and_replace(spec: Spec) -> None:
+    """Let a document be replaced (PUT) and deleted (DELETE answers the deleted record)."""
+    add_schema(
+        spec,
+        "DocumentReplaceRequest",
+        {
+            "type": "object",
+            "description": "The document's new details.",
+            "required": ["type"],
+            "properties": {
+                "type": {"type": "string", "minLength": 1},
+                "file_name": {"type": "string", "maxLength": 255},
+            },
+        },
+    )
+    item = next(
+        (path for path in spec["paths"] if re.fullmatch(r"/document/\{[^{}/]+\}", path)), None
+    )
+    if item is None:
+        return
+    (name,) = re.findall(r"\{([^{}/]+)\}", item)
+    parameter = {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": "The document's id.",
+        "schema": {"$ref": "#/components/schemas/DocumentId"},
+    }
+    tags = _operation(spec, item, "get").get("tags", [])
+    add_path(
+        spec,
+        item,
+        {
+            "put": {
+                "operationId": "replaceDocument",
+                "tags": tags,
+                "summary": "Replace a document's details",
+                "description": "Replaces what is said about the document.",
+                "parameters": [parameter],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/DocumentReplaceRequest"}
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json("Document", "The document."),
+                    **_errors("400", "401", "404"),
+                },
+            },
+            "delete": {
+                "operationId": "deleteDocument",
+                "tags": tags,
+                "summary": "Delete a document",
+                "description": "Deletes a document; answers it as it was.",
+                "parameters": [parameter],
+                "responses": {
+                    "200": _json("Document", "The deleted document."),
+                    **_errors("401", "404"),
+                },
+            },
+        },
+    )
+
+
+async def drive_delete_and_replace(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    document = await drive.client.documents.upload(file=b"%PDF-1.7 proof", type="passport")
+    replaced = await drive.client.documents.update(document.id, type="id_card")
+    _check(drive.sent[-1].method == "PUT" and replaced.id == document.id, drive.sent[-1])
+    deleted = await drive.client.documents.delete(document.id)
+    _check(deleted.id == document.id, deleted)
+    try:
+        await drive.client.documents.retrieve(document.id)
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a deleted document was found")
+
+
 def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None:
     """Give each example of a ``schema_name`` object in the bundle ``field``, if it lacks it.
 
@@ -2586,6 +2670,11 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_api_key_scheme),
     Edit("public_operation", "compatible", "security: [] (no credential)", public_operation,
          drive=drive_public_operation),
+    Edit("delete_and_replace", "compatible", "PUT replace; DELETE answering the record",
+         delete_and_replace,
+         facts=(_added("OPERATIONS", ("PUT", "/v1/document/{document_id}"),
+                       ("DELETE", "/v1/document/{document_id}")),),
+         drive=drive_delete_and_replace),
     Edit("exclusive_minimum_filter", "compatible", "exclusiveMinimum / exclusiveMaximum",
          exclusive_minimum_filter, drive=drive_exclusive_minimum_filter),
     Edit("unique_items_field", "compatible", "uniqueItems", unique_items_field,
