@@ -1416,6 +1416,17 @@ def delete_and_replace(spec: Spec) -> None:
         spec,
         item,
         {
+            "delete": {
+                "operationId": "deleteDocument",
+                "tags": tags,
+                "summary": "Delete a document",
+                "description": "Deletes a document; answers it as it was.",
+                "parameters": [parameter],
+                "responses": {
+                    "200": _json("Document", "The deleted document."),
+                    **_errors("401", "404"),
+                },
+            },
             "put": {
                 "operationId": "replaceDocument",
                 "tags": tags,
@@ -1433,17 +1444,6 @@ def delete_and_replace(spec: Spec) -> None:
                 "responses": {
                     "200": _json("Document", "The document."),
                     **_errors("400", "401", "404"),
-                },
-            },
-            "delete": {
-                "operationId": "deleteDocument",
-                "tags": tags,
-                "summary": "Delete a document",
-                "description": "Deletes a document; answers it as it was.",
-                "parameters": [parameter],
-                "responses": {
-                    "200": _json("Document", "The deleted document."),
-                    **_errors("401", "404"),
                 },
             },
         },
