@@ -597,11 +597,20 @@ class _Differ:
     def security(
         self, operation: str, route: str, old_op: dict[str, Any], new_op: dict[str, Any]
     ) -> None:
-        """Report the credentials an operation accepts: one no longer accepted breaks callers."""
+        """Report the credentials an operation accepts: one no longer accepted breaks callers.
+
+        Unless the operation now takes a call with no credential (``security: []``, or an empty
+        requirement): every call a client made is still taken, its credential or not.
+        """
         before = _security(self.old, old_op)
         after = _security(self.new, new_op)
         for requirement in sorted(before - after):
-            self.add(True, operation, f"{route} security", f"{requirement} no longer accepted")
+            self.add(
+                _ANONYMOUS not in after,
+                operation,
+                f"{route} security",
+                f"{requirement} no longer accepted",
+            )
         for requirement in sorted(after - before):
             self.add(False, operation, f"{route} security", f"{requirement} now accepted")
 
@@ -776,10 +785,18 @@ def _operations(document: dict[str, Any]) -> dict[str, dict[str, Any]]:
     }
 
 
+_ANONYMOUS = "no credential"
+
+
 def _security(document: dict[str, Any], operation: dict[str, Any]) -> set[str]:
-    """Return an operation's security alternatives, each as ``A`` or ``A + B`` (all of them)."""
+    """Return an operation's security alternatives, each as ``A`` or ``A + B`` (all of them).
+
+    An empty list (``security: []``: no requirement) is the one alternative of no credential.
+    """
     requirements = operation.get("security", document.get("security", []))
-    return {" + ".join(sorted(requirement)) or "no credential" for requirement in requirements}
+    return {" + ".join(sorted(requirement)) or _ANONYMOUS for requirement in requirements} or {
+        _ANONYMOUS
+    }
 
 
 def _style(param: dict[str, Any]) -> tuple[str, bool]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,6 +58,8 @@ def _sdk_module(name: str) -> Any:
 
 
 _FORMATS = _sdk_module("_formats")
+# The one reading of a schema's ``pattern`` (ECMA-262's meaning), for the SDK and the sandbox.
+_PATTERNS = _sdk_module("_patterns")
 # The one reading of an operation's parts: $ref followed, path-item parameters shared.
 _PARTS = _sdk_module("_operation_parts")
 FORMATS: frozenset[str] = _FORMATS.CHECKED | _FORMATS.ANNOTATIONS
@@ -82,6 +85,24 @@ def _escape(segment: str) -> str:
 
 def _at(pointer: str, *segments: str | int) -> str:
     return pointer + "".join("/" + _escape(str(segment)) for segment in segments)
+
+
+def _unreadable(pattern: Any) -> str:
+    r"""Name the ECMA-262 syntax of ``pattern`` the SDK's checks cannot compile, else ``""``.
+
+    The SDK and the sandbox compile patterns with Python's ``re`` (``_patterns.py``), which has
+    no Unicode property escapes (``\p{L}``, ECMA-262's ``u`` flag) and no ``(?<name>...)``: a
+    call would raise ``re.error`` where it checks the value.
+    """
+    if not isinstance(pattern, str):
+        return ""
+    try:
+        _PATTERNS.ecma_pattern(pattern)
+    except re.error as exc:
+        if re.search(r"\\[pP]\{", pattern):
+            return "pattern with a Unicode property escape (\\p{...})"
+        return f"pattern Python's re cannot compile ({exc.msg})"
+    return ""
 
 
 class _Walker:
@@ -137,6 +158,14 @@ class _Walker:
             # _checks.py and the sandbox's messages carry `not: {required: [...]}` (fields that
             # may not be sent together), nothing else.
             self.add("not (other than not: {required})", _at(pointer, "not"))
+        named = node.get("patternProperties", {})
+        patterns = [(node.get("pattern"), _at(pointer, "pattern"))] + [
+            (key, _at(pointer, "patternProperties", key)) for key in named
+        ]
+        for pattern, where in patterns:
+            unreadable = _unreadable(pattern)
+            if unreadable:
+                self.add(unreadable, where)
         for keyword in _ONE:
             if isinstance(node.get(keyword), dict) and keyword not in SCHEMA_KEYWORDS:
                 self.schema(node[keyword], _at(pointer, keyword))

@@ -36,6 +36,7 @@ from __future__ import annotations
 import copy
 import datetime
 import json
+import re
 import warnings
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -1025,6 +1026,90 @@ async def drive_read_write_only(drive: Drive) -> None:
     _check(endpoint.id.startswith("we_") and _field(endpoint, "secret") is None, endpoint)
 
 
+def read_only_nested(spec: Spec) -> None:
+    """Add /customers, one schema both ways: readOnly required id, a nested readOnly field."""
+    add_schema(
+        spec,
+        "CustomerAddress",
+        {
+            "type": "object",
+            "description": "A postal address.",
+            "required": ["line1", "country"],
+            "properties": {
+                "line1": {"type": "string", "minLength": 1},
+                "country": {"$ref": "#/components/schemas/CountryCode"},
+                "verified_at": {"$ref": "#/components/schemas/Timestamp", "readOnly": True},
+            },
+        },
+    )
+    add_schema(
+        spec,
+        "Customer",
+        {
+            "type": "object",
+            "description": "A customer of the account.",
+            "required": ["id", "created_at", "name"],
+            "properties": {
+                "id": {"type": "string", "readOnly": True},
+                "created_at": {"$ref": "#/components/schemas/Timestamp", "readOnly": True},
+                "name": {"type": "string", "minLength": 1, "maxLength": 140},
+                "national_id": {"type": "string", "writeOnly": True, "minLength": 4},
+                "address": {"$ref": "#/components/schemas/CustomerAddress"},
+            },
+        },
+    )
+    customer = {"$ref": "#/components/schemas/Customer"}
+    add_path(
+        spec,
+        "/customers",
+        {
+            "post": {
+                "operationId": "createCustomer",
+                "tags": ["KYC"],
+                "summary": "Create a customer",
+                "description": "Creates a customer.",
+                "requestBody": {
+                    "required": True,
+                    "content": {"application/json": {"schema": customer}},
+                },
+                "responses": {"201": _json("Customer", "The customer."), **_errors("400", "401")},
+            }
+        },
+    )
+    add_path(
+        spec,
+        "/customers/{id}",
+        {
+            "get": {
+                "operationId": "getCustomer",
+                "tags": ["KYC"],
+                "summary": "Retrieve a customer",
+                "description": "Returns one customer by its id.",
+                "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+                "responses": {
+                    "200": _json("Customer", "The customer."),
+                    **_errors("401", "404"),
+                },
+            }
+        },
+    )
+
+
+async def drive_read_only_nested(drive: Drive) -> None:
+    create = drive.client.customers.create
+    address = {"line1": "1 Main St", "country": "GBR"}
+    customer = await create(name="Ada", national_id="AB123456", address=address)
+    _check(json.loads(drive.sent[-1].content)["address"] == address, drive.sent[-1].content)
+    _check(customer.id and _field(customer, "national_id") is None, customer)
+    again = await drive.client.customers.retrieve(customer.id)
+    _check(again.name == "Ada" and again.address.line1 == "1 Main St", again)
+    late = {**address, "verified_at": "2026-01-01T00:00:00Z"}
+    await _refused(lambda: create(name="Ada", address=late), "verified_at")
+    await _sandbox_refuses(
+        lambda: create(name="Ada", extra_body={"address": late}), "address.verified_at"
+    )
+
+
 def deep_object_parameter(spec: Spec) -> None:
     """GET /payments filters on `metadata` keys: a deepObject query parameter."""
     add_parameter(
@@ -1289,6 +1374,99 @@ async def drive_api_key_scheme(drive: Drive) -> None:
         raise AssertionError("the partner key was not what the call sent")
 
 
+def public_operation(spec: Spec) -> None:
+    """GET /fx-rate needs no credential (`security: []`): the rates are public."""
+    _operation(spec, "/fx-rate", "get")["security"] = []
+
+
+async def drive_public_operation(drive: Drive) -> None:
+    rate = await drive.client.fx_rates.retrieve(source_currency="USD", target_currency="EUR")
+    _check(rate.source_currency == "USD", rate)  # a client that sends its key is still served
+
+
+def delete_and_replace(spec: Spec) -> None:
+    """Let a document be replaced (PUT) and deleted (DELETE answers the deleted record)."""
+    add_schema(
+        spec,
+        "DocumentReplaceRequest",
+        {
+            "type": "object",
+            "description": "The document's new details.",
+            "required": ["type"],
+            "properties": {
+                "type": {"type": "string", "minLength": 1},
+                "file_name": {"type": "string", "maxLength": 255},
+            },
+        },
+    )
+    item = next(
+        (path for path in spec["paths"] if re.fullmatch(r"/document/\{[^{}/]+\}", path)), None
+    )
+    if item is None:
+        return
+    (name,) = re.findall(r"\{([^{}/]+)\}", item)
+    parameter = {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "description": "The document's id.",
+        "schema": {"$ref": "#/components/schemas/DocumentId"},
+    }
+    tags = _operation(spec, item, "get").get("tags", [])
+    add_path(
+        spec,
+        item,
+        {
+            "delete": {
+                "operationId": "deleteDocument",
+                "tags": tags,
+                "summary": "Delete a document",
+                "description": "Deletes a document; answers it as it was.",
+                "parameters": [parameter],
+                "responses": {
+                    "200": _json("Document", "The deleted document."),
+                    **_errors("401", "404"),
+                },
+            },
+            "put": {
+                "operationId": "replaceDocument",
+                "tags": tags,
+                "summary": "Replace a document's details",
+                "description": "Replaces what is said about the document.",
+                "parameters": [parameter],
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "application/json": {
+                            "schema": {"$ref": "#/components/schemas/DocumentReplaceRequest"}
+                        }
+                    },
+                },
+                "responses": {
+                    "200": _json("Document", "The document."),
+                    **_errors("400", "401", "404"),
+                },
+            },
+        },
+    )
+
+
+async def drive_delete_and_replace(drive: Drive) -> None:
+    from payments_sdk import NotFoundError
+
+    document = await drive.client.documents.upload(file=b"%PDF-1.7 proof", type="passport")
+    replaced = await drive.client.documents.update(document.id, type="id_card")
+    _check(drive.sent[-1].method == "PUT" and replaced.id == document.id, drive.sent[-1])
+    deleted = await drive.client.documents.delete(document.id)
+    _check(deleted.id == document.id, deleted)
+    try:
+        await drive.client.documents.retrieve(document.id)
+    except NotFoundError:
+        pass
+    else:
+        raise AssertionError("a deleted document was found")
+
+
 def _fill_examples(spec: Spec, schema_name: str, field: str, value: Any) -> None:
     """Give each example of a ``schema_name`` object in the bundle ``field``, if it lacks it.
 
@@ -1356,6 +1534,32 @@ async def drive_integer_enum_field(drive: Drive) -> None:
     page = await drive.client.payments.list(per_page=100)
     payment = next(p for p in page.data if p.id == paid)
     _check(int(payment.risk_level) == 2, payment)
+
+
+def multi_type_field(spec: Spec) -> None:
+    """Give orders a `merchant_ref` of text or a number (`type: [string, integer]`)."""
+    for name in ("OrderCreateInline", "Order"):
+        properties_of(spec, name)["merchant_ref"] = {
+            "type": ["string", "integer"],
+            "maxLength": 35,
+            "minimum": 0,
+            "description": "Your own reference of the order, as text or as a number.",
+        }
+
+
+async def drive_multi_type_field(drive: Drive) -> None:
+    create = drive.client.orders.create
+    for ref in (42, "INV-7"):
+        order = await create(amount=100, currency="USD", payment_methods=["card"], merchant_ref=ref)
+        _check(json.loads(drive.sent[-1].content)["merchant_ref"] == ref, drive.sent[-1].content)
+        _check(_field(order, "merchant_ref") == ref, order)
+    for bad in (1.5, True, -1, "x" * 36):
+        await _refused(
+            lambda bad=bad: create(
+                amount=100, currency="USD", payment_methods=["card"], merchant_ref=bad
+            ),
+            "merchant_ref",
+        )
 
 
 def nullable_response_fields(spec: Spec) -> None:
@@ -2003,6 +2207,16 @@ async def _sandbox_refuses(call: Callable[[], Awaitable[Any]], words: str) -> No
         raise AssertionError(f"the sandbox accepted what the bundle refuses ({words})")
 
 
+def unicode_property_pattern(spec: Spec) -> None:
+    r"""Give a beneficiary a `local_name` in any script (a \p{L} pattern: not supported)."""
+    properties_of(spec, "BeneficiaryDetails")["local_name"] = {
+        "type": "string",
+        "maxLength": 140,
+        "pattern": "^[\\p{L}][\\p{L} .'-]*$",
+        "description": "The name in its own script.",
+    }
+
+
 def exclusive_minimum_filter(spec: Spec) -> None:
     """GET /payments takes an optional `min_amount` filter, above zero (exclusiveMinimum: 0)."""
     add_parameter(
@@ -2580,6 +2794,10 @@ EDITS: tuple[Edit, ...] = (
     Edit("read_write_only", "compatible", "readOnly / writeOnly", read_write_only,
          facts=(_added("OPERATIONS", ("POST", "/v1/webhook_endpoints")),),
          drive=drive_read_write_only),
+    Edit("read_only_nested", "compatible", "readOnly / writeOnly (nested, both ways)",
+         read_only_nested,
+         facts=(_added("OPERATIONS", ("POST", "/v1/customers"), ("GET", "/v1/customers/{id}")),),
+         drive=drive_read_only_nested),
     Edit("deep_object_parameter", "compatible", "query style deepObject",
          deep_object_parameter, drive=drive_deep_object_parameter),
     Edit("form_no_explode_parameter", "compatible", "query style form, explode: false",
@@ -2599,6 +2817,13 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_second_security_scheme),
     Edit("api_key_scheme", "compatible", "security: apiKey in a header", api_key_scheme,
          drive=drive_api_key_scheme),
+    Edit("public_operation", "compatible", "security: [] (no credential)", public_operation,
+         drive=drive_public_operation),
+    Edit("delete_and_replace", "compatible", "PUT replace; DELETE answering the record",
+         delete_and_replace,
+         facts=(_added("OPERATIONS", ("PUT", "/v1/document/{document_id}"),
+                       ("DELETE", "/v1/document/{document_id}")),),
+         drive=drive_delete_and_replace),
     Edit("exclusive_minimum_filter", "compatible", "exclusiveMinimum / exclusiveMaximum",
          exclusive_minimum_filter, drive=drive_exclusive_minimum_filter),
     Edit("unique_items_field", "compatible", "uniqueItems", unique_items_field,
@@ -2617,6 +2842,8 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_prefix_items_field),
     Edit("integer_enum_field", "compatible", "enum of integers", integer_enum_field,
          drive=drive_integer_enum_field),
+    Edit("multi_type_field", "compatible", "type: [string, integer]", multi_type_field,
+         drive=drive_multi_type_field),
     Edit("nullable_response_fields", "compatible", "type with null; oneOf of primitives",
          nullable_response_fields, drive=drive_nullable_response_fields),
     Edit("shared_parameter_and_response", "compatible",
@@ -2711,6 +2938,10 @@ EDITS: tuple[Edit, ...] = (
     Edit("dynamic_reference", "unsupported", "schema keywords the SDK does not check",
          dynamic_reference,
          flags=("$dynamicRef at /components/schemas/RefundCreateRequest/properties/labels",)),
+    Edit("unicode_property_pattern", "unsupported", "pattern syntax re cannot compile",
+         unicode_property_pattern,
+         flags=("pattern with a Unicode property escape (\\p{...}) at /components/schemas/"
+                "BeneficiaryDetails/properties/local_name/pattern",)),
 )  # fmt: skip
 
 

@@ -264,6 +264,26 @@ def test_any_of(shapes: list[dict[str, Any]], value: Any) -> None:
 def test_one_of_values(shapes: list[dict[str, Any]], value: Any) -> None:
     """Exactly one shape must take the value: two that overlap (integer, number) refuse it."""
     _agree({"oneOf": shapes}, value, same_words=False)
+@SETTINGS
+@given(
+    kinds=st.lists(
+        st.sampled_from(["string", "integer", "number", "boolean", "null"]),
+        min_size=2,
+        max_size=3,
+        unique=True,
+    ),
+    value=st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-5, 5),
+        st.text(alphabet="ab", max_size=4),
+        st.lists(st.integers(0, 2), max_size=2),
+    ),
+)
+def test_a_list_of_two_or_three_scalar_types(kinds: list[str], value: Any) -> None:
+    """``type: [string, integer]``: a value of one of the types, within its keywords."""
+    schema = {"type": kinds, "maxLength": 2, "minimum": -2}
+    _agree(schema, value, same_words=False)
 
 
 @pytest.mark.parametrize(

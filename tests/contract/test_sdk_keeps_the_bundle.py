@@ -108,7 +108,10 @@ def _deref(node: Any) -> Any:
     document = _document()
     if isinstance(node, dict):
         if "$ref" in node:
-            return _deref(resolve(document, node))
+            # OpenAPI 3.1: what is written beside a $ref (readOnly, deprecated) holds too.
+            target = _deref(resolve(document, node))
+            beside = {key: _deref(value) for key, value in node.items() if key != "$ref"}
+            return {**beside, **target} if isinstance(target, dict) else target
         # An allOf is the one object its parts compose, as the SDK's checks read it.
         return merge_all_of({key: _deref(value) for key, value in node.items()})
     if isinstance(node, list):
@@ -965,3 +968,17 @@ async def test_the_sdk_and_the_sandbox_word_a_stated_rule_alike(
             )
     assert response.status_code == 400
     assert response.json()["message"] == f"{raised.value.field} {raised.value.problem}"
+
+
+def test_what_stands_beside_a_ref_is_read_with_it() -> None:
+    """A ``readOnly`` beside a ``$ref`` holds (3.1): a required field it marks is not broken.
+
+    Otherwise a readOnly required field written as ``{$ref, readOnly: true}`` (a ``created_at``)
+    would be taken for a field a request must carry, and its absence for a broken keyword.
+    """
+    name = next(iter(_document()["components"]["schemas"]))
+    seen = _deref({"$ref": f"#/components/schemas/{name}", "readOnly": True})
+    assert seen["readOnly"] is True
+    assert _deref({"$ref": f"#/components/schemas/{name}"}) == _deref(
+        _document()["components"]["schemas"][name]
+    )

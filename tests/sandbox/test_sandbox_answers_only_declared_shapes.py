@@ -130,9 +130,13 @@ async def _read_the_rest(
 
     Whatever its method, one that takes a body sends one drawn from its schema. A retrieve or an
     action under a record acts on the newest record of its resource, added through the record
-    control when the resource has none (one the bundle only lists and retrieves).
+    control when the resource has none (one the bundle only lists and retrieves). Deletes go
+    last, so that the record one removes is not the one another operation needed.
     """
-    for sdk_name, (path, method) in OPERATIONS.items():
+    # A delete goes last: the record it removes may be the one another operation acts on
+    # (a resource whose records only its own create makes, such as an upload).
+    rest = sorted(OPERATIONS.items(), key=lambda entry: entry[1][1].lower() == "delete")
+    for sdk_name, (path, method) in rest:
         if sdk_name in seen:
             continue
         name = OperationShape(FOLDED, path, method)

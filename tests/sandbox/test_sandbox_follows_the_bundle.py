@@ -664,12 +664,12 @@ def _property_sample(schema: dict[str, Any], name: str) -> Any:
                 return "2026-01-01"
             kind = prop.get("type")
             composed = any(key in prop for key in ("oneOf", "anyOf", "allOf"))
-            if "format" in prop or "pattern" in prop or composed or kind is None:
-                return example(FOLDED, prop)  # from the schema (uri, uuid, a union, ...)
+            if "format" in prop or "pattern" in prop or composed or kind in (None, "object"):
+                # From the schema (uri, uuid, a union, a nested object with its required
+                # fields), less what the service sets (readOnly), as a client sends it.
+                return request_example(FOLDED, prop)
             if kind == "string":
                 return "x" * max(1, int(prop.get("minLength", 1)))
-            if kind == "object":
-                return {}
             # A number (0.5 or 1 where it allows them), an array of its minItems to maxItems,
             # a bounded integer: a value its schema allows, whatever its keywords.
             return example(FOLDED, prop)
@@ -776,18 +776,19 @@ async def test_every_declared_request_field_is_read_by_its_handler(
         if trigger in body:  # the fields the bundle demands with it go too
             body.update({key: _property_sample(schema, key) for key in needed if key not in body})
     sandbox = Sandbox(seed_payments=3)
+    record_id = _path_id(path, method)
     transport = httpx.ASGITransport(app=sandbox.app)
     async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
         for _ in range(2):
             answer = await http.request(
                 method.upper(),
-                re.sub(r"\{[^}]+\}", "x", path),
+                re.sub(r"\{[^}]+\}", record_id, path),
                 json=body,
                 headers={"Authorization": f"Bearer {sandbox.api_key}"},
             )
             if answer.status_code != 404 or name in reads:
                 break
-            if not _record_at_x(sandbox, path, method):
+            if not _record_at(sandbox, path, method, record_id):
                 break  # no record to find: the 404 stands
     assert answer.status_code < 500, answer.text
     if 200 <= answer.status_code < 300 and name in _answered_fields(sdk_name):
@@ -803,8 +804,21 @@ async def test_every_declared_request_field_is_read_by_its_handler(
     )
 
 
-def _record_at_x(sandbox: Sandbox, path: str, method: str) -> bool:
-    """Put a record of the item ``path`` addresses in the store, as id ``x``; False if none fits.
+def _path_id(path: str, method: str) -> str:
+    """An id for the path's one parameter that its schema allows (``x`` where any text does).
+
+    A path id with a ``pattern`` (``^doc_...``) is refused 400 before the handler reads the
+    body, so the id sent is a value of its schema.
+    """
+    found = [p for p in _parameters(path, method) if p.get("in") == "path"]
+    if len(found) != 1:
+        return "x"
+    value = str(example(FOLDED, found[0].get("schema", {})))
+    return value if value and "/" not in value else "x"
+
+
+def _record_at(sandbox: Sandbox, path: str, method: str, record_id: str) -> bool:
+    """Put a record of the item ``path`` addresses in the store as ``record_id``; False if none.
 
     An update of a record (``PATCH /refunds/{id}``) looks the record up before it reads the
     body, so its fields are read only on a record that exists. The record is a value of the
@@ -814,9 +828,9 @@ def _record_at_x(sandbox: Sandbox, path: str, method: str) -> bool:
     if len(name.path_params) != 1 or not path.endswith("}") or name.response is None:
         return False
     table = records_of(sandbox.store, name.resource)
-    if not isinstance(table, dict) or "x" in table:
+    if not isinstance(table, dict) or record_id in table:
         return False
-    table["x"] = {**value_of(name.response, FOLDED), "id": "x"}
+    table[record_id] = {**value_of(name.response, FOLDED), "id": record_id}
     return True
 
 

@@ -184,7 +184,19 @@ def _accepted_refund_without_body(document: dict[str, Any]) -> None:
     document["paths"]["/refunds"]["post"]["responses"]["202"] = {"description": "Accepted."}
 
 
+def _public_fx_rate(document: dict[str, Any]) -> None:
+    document["paths"]["/fx-rate"]["get"]["security"] = []
+
+
+def _fx_rate_key_only(document: dict[str, Any]) -> None:
+    schemes = document["components"]["securitySchemes"]
+    schemes["ReportKey"] = {"type": "apiKey", "in": "header", "name": "X-Report-Key"}
+    document["paths"]["/fx-rate"]["get"]["security"] = [{"ReportKey": []}]
+
+
 CASES: list[tuple[str, Edit, bool, str, str]] = [
+    ("operation made public", _public_fx_rate, False, "getFxRate", "no credential now accepted"),
+    ("credential replaced", _fx_rate_key_only, True, "getFxRate", "JWT no longer accepted"),
     (
         "request exclusiveMinimum added",
         _keyword("OrderCreateInline", "amount", exclusiveMinimum=0),

@@ -306,32 +306,38 @@ def call_arguments(entry: Any, *, optional: bool = True) -> dict[str, Any]:
 def request_example(document: dict[str, Any], schema: dict[str, Any]) -> Any:
     """Return one request body valid for ``schema``: :func:`example`, less its readOnly fields.
 
-    A ``readOnly`` field is the service's to set (an id, a creation time): a client never sends
-    it, so neither does a test acting as one.
+    A ``readOnly`` field is the service's to set (an id, a creation time, when a nested address
+    was verified): a client never sends it, at any depth, so neither does a test acting as one.
     """
-    value = example(document, schema)
-    if not isinstance(value, dict):
-        return value
-    pointer = schema["$ref"].removeprefix("#") if "$ref" in schema else None
-    node = _at(document, pointer) if pointer is not None else schema
-    where = pointer if pointer is not None else "/x-inline"
-    scope = document if pointer is not None else {**document, "x-inline": schema}
-    owned = _properties(scope, where, node) if isinstance(node, dict) else {}
-    return {
-        name: item
-        for name, item in value.items()
-        if name not in owned or not _read_only(scope, owned[name])
-    }
+    return example(_without_read_only(document, document), _without_read_only(document, schema))
 
 
-def _read_only(document: dict[str, Any], pointer: str) -> bool:
-    node = _at(document, pointer)
-    while isinstance(node, dict):
+def _without_read_only(document: dict[str, Any], node: Any) -> Any:
+    """Return ``node`` with every property that is ``readOnly`` (itself or its target) left out."""
+    if isinstance(node, list):
+        return [_without_read_only(document, item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result = {key: _without_read_only(document, value) for key, value in node.items()}
+    properties = node.get("properties")
+    if isinstance(properties, dict):
+        gone = {name for name, sub in properties.items() if _read_only(document, sub)}
+        result["properties"] = {
+            name: sub for name, sub in result["properties"].items() if name not in gone
+        }
+        if isinstance(node.get("required"), list):
+            result["required"] = [name for name in node["required"] if name not in gone]
+    return result
+
+
+def _read_only(document: dict[str, Any], node: Any) -> bool:
+    seen = 0
+    while isinstance(node, dict) and seen < 50:
         if node.get("readOnly") is True:
             return True
         if "$ref" not in node:
             return False
-        node = _at(document, node["$ref"])
+        node, seen = _at(document, node["$ref"]), seen + 1
     return False
 
 

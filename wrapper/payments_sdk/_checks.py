@@ -162,8 +162,8 @@ def _check_own(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     if "const" in schema and value != schema["const"]:
         raise _fail(where, f"must be {schema['const']!r}, got {shown(value)}")
     kind = schema.get("type")
-    if isinstance(kind, list):  # OpenAPI 3.1: several types, such as ["string", "null"]
-        return _of_types(value, schema, kind, where)
+    if isinstance(kind, list):
+        return _one_of_types(value, schema, [str(name) for name in kind], where)
     if kind is None and "enum" in schema and _plain(value) not in schema["enum"]:
         allowed = ", ".join(str(member) for member in schema["enum"])
         raise _fail(where, f"must be one of {allowed}, got {shown(value)}")
@@ -214,6 +214,36 @@ def _free(value: Any, where: str) -> Any:
     if isinstance(plain, list | tuple):
         return [_free(item, f"{where}[{index}]") for index, item in enumerate(plain)]
     raise _fail(where, f"cannot be sent as JSON, got {shown(value)}")
+
+
+_ARTICLES = {"integer": "an integer", "array": "an array", "object": "an object", "null": "None"}
+
+
+def _one_of_types(value: Any, schema: Mapping[str, Any], kinds: list[str], where: str) -> Any:
+    """Check a value of ``type: [A, B, ...]`` as the one of those types it is.
+
+    A value of no JSON type of its own (a ``datetime``, a ``date``) is tried as each type in
+    turn (a string with a ``format`` takes it); an int is a ``number`` where ``integer`` is
+    not listed. A value of none of the types is refused naming them all.
+    """
+    if value is None and "null" in kinds:
+        return None
+    found = _json_type(_plain(value))
+    if found == "integer" and "integer" not in kinds and "number" in kinds:
+        found = "number"
+    tried = [found] if found in kinds else [] if found is not None else kinds
+    refused: InvalidParameterError | None = None
+    for kind in tried:
+        if kind == "null":
+            continue
+        try:
+            return _check_own(value, {**schema, "type": kind}, where)
+        except InvalidParameterError as exc:
+            refused = exc
+    if refused is not None and found is not None:
+        raise refused  # of the right type, but it breaks one of its keywords
+    described = " or ".join(_ARTICLES.get(kind, f"a {kind}") for kind in kinds)
+    raise _fail(where, f"must be {described}, got {shown(value)}")
 
 
 def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
@@ -737,20 +767,6 @@ def takes_null(schema: Mapping[str, Any]) -> bool:
         return True
     shapes = schema.get("anyOf") or schema.get("oneOf") or ()
     return any(isinstance(shape, Mapping) and takes_null(shape) for shape in shapes)
-
-
-def _of_types(value: Any, schema: Mapping[str, Any], kinds: list[Any], where: str) -> Any:
-    """Check ``value`` against a schema of several types: the first type that takes it."""
-    if value is None and "null" in kinds:
-        return None
-    shapes = [{**schema, "type": kind} for kind in kinds if kind != "null"]
-    results = _accepted(value, shapes, where)
-    for result in results:
-        if not isinstance(result, InvalidParameterError):
-            return result
-    if len(shapes) == 1:
-        raise results[0]
-    raise _fail(where, f"must be {_kinds(shapes)}, got {shown(value)}")
 
 
 def _by_discriminator(

@@ -23,7 +23,7 @@ from ._controls import State
 from ._errors import ApiError
 from ._generic import OperationShape, RawBody, handler_for
 from ._json_answer import JSONAnswer
-from ._namespace_states import Spaces, namespace_of
+from ._namespace_states import DEFAULT, Spaces, namespace_of
 from ._record_fields import RecordFields
 from ._request_validation import RequestSchema
 from ._schema_values import Answers
@@ -58,6 +58,12 @@ def _key_headers(document: dict[str, Any], operation: dict[str, Any]) -> tuple[s
     return tuple(found)
 
 
+def _anonymous(document: dict[str, Any], operation: dict[str, Any]) -> bool:
+    """Whether the operation takes a call with no credential (``security: []``, or ``{}``)."""
+    requirements = operation.get("security", document.get("security", []))
+    return not requirements or any(not requirement for requirement in requirements)
+
+
 def _credential(request: Request, key_headers: tuple[str, ...]) -> str | None:
     """Return the request's ``Authorization``, or the key an ``apiKey`` header of it carries.
 
@@ -78,6 +84,7 @@ def _endpoint(
     operation: RequestSchema,
     name: OperationShape,
     key_headers: tuple[str, ...] = (),
+    anonymous: bool = False,
 ) -> Callable[..., Any]:
     handler = handler_for(name)
     # Every answer carries each required field its schema declares, even one no rule sets.
@@ -86,7 +93,13 @@ def _endpoint(
 
     async def endpoint(request: Request) -> Response:
         try:
-            namespace = namespace_of(keys.verify(_credential(request, key_headers)))
+            credential = _credential(request, key_headers)
+            if credential is None and anonymous:
+                # A call the bundle takes with no credential: the default namespace's state,
+                # which a key that names no namespace reaches too. A credential sent is checked.
+                namespace = DEFAULT
+            else:
+                namespace = namespace_of(keys.verify(credential))
             validated = await operation.validate(request)
             store = spaces.store(namespace)
             with store.lock:
@@ -151,6 +164,7 @@ def build_app(
                 RequestSchema(folded, schemas, path, method, name.key),
                 name,
                 _key_headers(folded, item[method]),
+                _anonymous(folded, item[method]),
             )
             for method, name in names.items()
         }
