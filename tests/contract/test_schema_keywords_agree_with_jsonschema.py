@@ -264,6 +264,8 @@ def test_any_of(shapes: list[dict[str, Any]], value: Any) -> None:
 def test_one_of_values(shapes: list[dict[str, Any]], value: Any) -> None:
     """Exactly one shape must take the value: two that overlap (integer, number) refuse it."""
     _agree({"oneOf": shapes}, value, same_words=False)
+
+
 @SETTINGS
 @given(
     kinds=st.lists(
