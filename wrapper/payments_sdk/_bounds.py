@@ -57,11 +57,12 @@ def is_multiple(value: int | Decimal | float, step: int | Decimal | float) -> bo
     made on integers, and the power of ten between them is capped where it can no longer
     change the answer, so ``Decimal("1E+999999")`` is judged as fast as ``5``.
     """
-    value, step = exact_bound(value), exact_bound(step)
-    if isinstance(value, Decimal) and not value.is_finite():
+    exact_value = Decimal(repr(value)) if isinstance(value, float) else value
+    exact_step = Decimal(repr(step)) if isinstance(step, float) else step
+    if isinstance(exact_value, Decimal) and not exact_value.is_finite():
         return False
-    number, number_exponent = _integer_and_exponent(value)
-    unit, unit_exponent = _integer_and_exponent(step)
+    number, number_exponent = _integer_and_exponent(exact_value)
+    unit, unit_exponent = _integer_and_exponent(exact_step)
     if number == 0:
         return True
     if unit == 0:
@@ -71,7 +72,7 @@ def is_multiple(value: int | Decimal | float, step: int | Decimal | float) -> bo
     if shift >= 0:
         # Beyond the step's own powers of 2 and 5, more tens change nothing.
         enough = max(_power(unit, 2), _power(unit, 5))
-        return (number * 10 ** min(shift, enough)) % unit == 0
+        return bool((number * 10 ** min(shift, enough)) % unit == 0)
     if -shift > len(str(abs(number))):
         return False  # unit * 10**-shift is larger than the value, which is not 0
-    return number % (unit * 10**-shift) == 0
+    return bool(number % (unit * 10**-shift) == 0)

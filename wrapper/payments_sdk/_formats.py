@@ -64,7 +64,6 @@ service may refuse, or the reverse.
 from __future__ import annotations
 
 import base64
-import calendar
 import ipaddress
 import re
 from collections.abc import Callable
@@ -79,6 +78,7 @@ __all__ = [
     "EXAMPLES",
     "INTEGER_RANGES",
     "REFUSED",
+    "STRING_FORMATS",
     "conforms",
     "is_uri",
 ]
@@ -473,12 +473,15 @@ _DECIMAL_TEXT = re.compile(r"-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?")
 _INTEGER_TEXT = re.compile(r"-?[0-9]{1,20}")
 
 
+_MONTH_DAYS = (31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
 def _real_day(year: int, month: int, day: int) -> bool:
     """Whether ``year-month-day`` is a day of the proleptic Gregorian calendar (year 0 too)."""
     if not 1 <= month <= 12 or day < 1:
         return False
     leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
-    return day <= (29 if month == 2 and leap else calendar.mdays[month])
+    return day <= (29 if month == 2 and leap else _MONTH_DAYS[month - 1])
 
 
 def _is_date_time_local(text: str) -> bool:
@@ -558,7 +561,7 @@ def _is_sf_decimal(number: int | Decimal) -> bool:
     """RFC 8941, 3.3.2: at most 12 integer digits and 3 fractional ones."""
     if isinstance(number, Decimal) and not number.is_finite():
         return False
-    if abs(number) >= 10**12:
+    if not -(10**12) < number < 10**12:
         return False
     return not isinstance(number, Decimal) or not number or _significant(number)[1] >= -3
 
@@ -609,6 +612,9 @@ ANNOTATIONS = frozenset(
     {"float", "double", "password", "iso-4217", "commonmark", "html", "sf-binary", "sf-boolean"}
 )
 """Formats that add no rule to their schema's other keywords (documentation only)."""
+
+STRING_FORMATS = frozenset({"date-time", "date", *_STRING_RULES})
+"""The formats of :data:`CHECKED` with a rule for a string (each has its :data:`EXAMPLES` value)."""
 
 REFUSED = {
     "idn-hostname": "its rule is IDNA2008's code-point tables, which the standard library lacks",
