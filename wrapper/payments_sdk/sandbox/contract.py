@@ -37,7 +37,15 @@ from jsonschema.exceptions import ValidationError  # noqa: E402
 from referencing import Registry, Resource  # noqa: E402
 from referencing.jsonschema import DRAFT202012  # noqa: E402
 
-__all__ = ["BUNDLE_URI", "SchemaSet", "escape_pointer", "format_checker", "load_bundle", "resolve"]
+__all__ = [
+    "BUNDLE_URI",
+    "ExactValidator",
+    "SchemaSet",
+    "escape_pointer",
+    "format_checker",
+    "load_bundle",
+    "resolve",
+]
 
 BUNDLE_URI = "urn:payments-sdk:bundle"
 """The URI under which :class:`SchemaSet` registers its document, for ``$ref`` resolution."""
@@ -133,6 +141,10 @@ _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multip
 _Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator, {"pattern": _pattern, **{k: _exact_bound(k) for k in _BOUNDS}}
 )
+
+ExactValidator: Any = _Validator
+"""JSON Schema 2020-12's validator as the sandbox reads the bundle: ECMA-262 patterns, bounds
+and ``multipleOf`` as the decimals written (``ExactValidator(schema, format_checker=...)``)."""
 
 
 class SchemaSet:
