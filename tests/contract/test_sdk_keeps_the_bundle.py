@@ -57,6 +57,7 @@ from payments_sdk._param_styles import (
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox.contract import ExactValidator, format_checker, load_bundle, resolve
+from tests.support.format_strategies import register_string_formats, with_format_bounds
 
 ROOT = Path(__file__).resolve().parents[2]
 YAML = ROOT / "openapi" / "payments.yaml"
@@ -118,7 +119,10 @@ def _deref(node: Any) -> Any:
 
 @cache
 def _schemathesis_schema() -> Any:
-    return schemathesis.openapi.from_dict(_document())
+    # schemathesis learns the formats it does not know from payments_sdk._formats: a strategy
+    # for each checked string format, and the bounds an integer width sets.
+    register_string_formats()
+    return schemathesis.openapi.from_dict(with_format_bounds(_document()))
 
 
 def _body_schema(entry: OperationRow) -> dict[str, Any]:
