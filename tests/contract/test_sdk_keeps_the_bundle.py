@@ -648,7 +648,8 @@ def _candidates(keyword: str, schema: dict[str, Any], value: Any) -> list[Any]:
     if keyword == "minItems":
         return [[]]
     if keyword == "type":
-        return [{"string": 5, "integer": "5", "array": "x", "object": "x"}.get(schema["type"])]
+        kinds = {"string": 5, "integer": "5", "number": "0.5", "array": "x", "object": "x"}
+        return [kinds.get(schema["type"])]
     if keyword == "required" and isinstance(value, dict):
         declared = schema.get("properties", {})
         return [
