@@ -2305,7 +2305,7 @@ async def drive_small_integer_formats(drive: Drive) -> None:
 
 
 def registry_string_formats(spec: Spec) -> None:
-    """Refunds take a `client_token` (base64url) and a `note` (commonmark); KYC links a `local_deadline` (date-time-local)."""  # noqa: E501
+    """Refunds take a `client_token` (base64url) and a `note` (commonmark); KYC links a `local_deadline` (date-time-local) and an `initial` (char)."""  # noqa: E501
     properties_of(spec, "RefundCreateRequest")["client_token"] = {
         "type": "string",
         "format": "base64url",
@@ -2324,6 +2324,11 @@ def registry_string_formats(spec: Spec) -> None:
         "description": "When the customer should finish, in their own time zone.",
         "examples": ["2026-03-01T18:00:00"],
     }
+    properties_of(spec, "KycLinkCreateRequest")["initial"] = {
+        "type": "string",
+        "format": "char",
+        "description": "The customer's initial, shown on the link's page.",
+    }
 
 
 async def drive_registry_string_formats(drive: Drive) -> None:
@@ -2338,8 +2343,9 @@ async def drive_registry_string_formats(drive: Drive) -> None:
         "client_token must be a valid base64url",
     )
     link = drive.client.kyc_links.create
-    await link(customer_id="cust_42", local_deadline="2026-03-01T18:00:00")
+    await link(customer_id="cust_42", local_deadline="2026-03-01T18:00:00", initial="\u00c9")
     _check(b"2026-03-01T18:00:00" in drive.sent[-1].content, drive.sent[-1])
+    await _refused(lambda: link(customer_id="cust_42", initial="JD"), "initial")
     await _refused(
         lambda: link(customer_id="cust_42", local_deadline="2026-03-01T18:00:00Z"),
         "local_deadline",
@@ -2669,7 +2675,8 @@ EDITS: tuple[Edit, ...] = (
     Edit("small_integer_formats", "compatible", "format (registry: uint8, int16)",
          small_integer_formats, drive=drive_small_integer_formats),
     Edit("registry_string_formats", "compatible",
-         "format (registry: base64url, commonmark, date-time-local)", registry_string_formats,
+         "format (registry: base64url, commonmark, date-time-local, char)",
+         registry_string_formats,
          drive=drive_registry_string_formats),
     Edit("unknown_format_field", "compatible", "format no registry defines (an annotation)",
          unknown_format_field, drive=drive_unknown_format_field),
