@@ -108,7 +108,9 @@ def format_checker() -> FormatChecker:
     sandbox give one verdict. Any other format is an annotation, here as in the SDK: none of
     jsonschema's own checks for formats the pipeline does not know (``color``, say) is kept.
     """
-    checker = FormatChecker(formats=("date-time", "date"))
+    # jsonschema registers its date-time check only where rfc3339-validator is installed.
+    kept = [fmt for fmt in ("date-time", "date") if fmt in FormatChecker.checkers]
+    checker = FormatChecker(formats=kept)
     for fmt in sorted(CHECKED - {"date-time", "date", "binary"}):
         checker.checks(fmt)(lambda value, fmt=fmt: conforms(fmt, value))
     return checker
