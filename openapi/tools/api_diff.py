@@ -44,6 +44,7 @@ import re
 import sys
 import tomllib
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -138,6 +139,12 @@ def _flat(document: dict[str, Any], node: Any) -> Any:
         parts = [_flat(document, part) for part in node["allOf"]]
         return merge_all_of({**node, "allOf": parts})
     return node
+
+
+def _is_multiple(value: Any, step: Any) -> bool:
+    """Whether ``value`` is a multiple of ``step``, exactly (a float as the decimal it spells)."""
+    exact = [Fraction(repr(n)) if isinstance(n, float) else Fraction(n) for n in (value, step)]
+    return exact[1] > 0 and (exact[0] / exact[1]).denominator == 1
 
 
 def _known(old: dict[str, Any], fields: list[str]) -> bool:
@@ -331,8 +338,9 @@ class _Differ:
         before, after = old.get("multipleOf"), new.get("multipleOf")
         if before != after:
             # Every multiple of the new step is one of the old: looser (or the same values).
-            looser = after is None or (before is not None and before % after == 0)
-            tighter = before is None or (after is not None and after % before == 0)
+            # Steps are read as the decimals the bundle wrote (0.01, not the float near it).
+            looser = after is None or (before is not None and _is_multiple(before, after))
+            tighter = before is None or (after is not None and _is_multiple(after, before))
             what = f"multipleOf {before} -> {after}"
             if tighter:
                 self.add(request, operation, where, what)

@@ -2578,6 +2578,178 @@ async def drive_number_field(drive: Drive) -> None:
     _check(read.fee_rate == exact and isinstance(read.fee_rate, Decimal), read)
 
 
+def decimal_string_field(spec: Spec) -> None:
+    """Refunds in another currency carry the `settlement_rate` used, a decimal in a string."""
+    rate = {
+        "type": "string",
+        "format": "decimal",
+        "description": "The exchange rate the refund was settled at, as a decimal string.",
+        "examples": ["1.0825"],
+    }
+    properties_of(spec, "RefundCreateRequest")["settlement_rate"] = dict(rate)
+    properties_of(spec, "Refund")["settlement_rate"] = dict(rate)
+
+
+async def drive_decimal_string_field(drive: Drive) -> None:
+    create = drive.client.refunds.create
+    refund = await create(payment_id=await _paid(drive, skip=13), settlement_rate="1.0825")
+    _check(json.loads(drive.sent[-1].content)["settlement_rate"] == "1.0825", drive.sent[-1])
+    again = await drive.client.refunds.retrieve(refund.id)
+    _check(again.settlement_rate in (None, "1.0825"), again)
+    await _refused(lambda: create(payment_id="payt_x", settlement_rate="1,0825"), "settlement_rate")
+    await _refused(lambda: create(payment_id="payt_x", settlement_rate="1e3"), "settlement_rate")
+    await _sandbox_refuses(
+        lambda: create(payment_id="payt_x", extra_body={"settlement_rate": ".5"}),
+        "settlement_rate must be a valid decimal",
+    )
+
+
+def small_integer_formats(spec: Spec) -> None:
+    """KYC links take `max_reminders` (uint8) and the customer's `utc_offset_minutes` (int16)."""
+    properties_of(spec, "KycLinkCreateRequest")["max_reminders"] = {
+        "type": "integer",
+        "format": "uint8",
+        "description": "How many reminders the customer gets at most.",
+        "examples": [3],
+    }
+    properties_of(spec, "KycLinkCreateRequest")["utc_offset_minutes"] = {
+        "type": "integer",
+        "format": "int16",
+        "description": "The customer's offset from UTC, in minutes, to time the reminders.",
+        "examples": [60],
+    }
+
+
+async def drive_small_integer_formats(drive: Drive) -> None:
+    link = drive.client.kyc_links.create
+    await link(customer_id="cust_42", max_reminders=255, utc_offset_minutes=-300)
+    sent = json.loads(drive.sent[-1].content)
+    _check((sent["max_reminders"], sent["utc_offset_minutes"]) == (255, -300), sent)
+    await _refused(lambda: link(customer_id="cust_42", max_reminders=256), "max_reminders")
+    await _refused(lambda: link(customer_id="cust_42", max_reminders=-1), "max_reminders")
+    await _refused(lambda: link(customer_id="cust_42", utc_offset_minutes=40000), "utc_offset")
+    await _sandbox_refuses(
+        lambda: link(customer_id="cust_42", extra_body={"max_reminders": 300}),
+        "max_reminders must be a valid uint8",
+    )
+
+
+def registry_string_formats(spec: Spec) -> None:
+    """Refunds take a `client_token` (base64url) and a `note` (commonmark); KYC links a `local_deadline` (date-time-local) and an `initial` (char)."""  # noqa: E501
+    properties_of(spec, "RefundCreateRequest")["client_token"] = {
+        "type": "string",
+        "format": "base64url",
+        "description": "An opaque token of the client's, echoed in webhooks.",
+        "examples": ["cmVmdW5kLTE"],
+    }
+    properties_of(spec, "RefundCreateRequest")["note"] = {
+        "type": "string",
+        "format": "commonmark",
+        "maxLength": 2000,
+        "description": "A note for the payer, in CommonMark.",
+    }
+    properties_of(spec, "KycLinkCreateRequest")["local_deadline"] = {
+        "type": "string",
+        "format": "date-time-local",
+        "description": "When the customer should finish, in their own time zone.",
+        "examples": ["2026-03-01T18:00:00"],
+    }
+    properties_of(spec, "KycLinkCreateRequest")["initial"] = {
+        "type": "string",
+        "format": "char",
+        "description": "The customer's initial, shown on the link's page.",
+    }
+
+
+async def drive_registry_string_formats(drive: Drive) -> None:
+    create = drive.client.refunds.create
+    paid = await _paid(drive, skip=13)
+    await create(payment_id=paid, client_token="cmVmdW5kLTE", note="*Sorry* for the delay")
+    sent = json.loads(drive.sent[-1].content)
+    _check(sent["client_token"] == "cmVmdW5kLTE" and sent["note"].startswith("*Sorry*"), sent)
+    await _refused(lambda: create(payment_id="payt_x", client_token="cmVm+dW5k"), "client_token")
+    await _sandbox_refuses(
+        lambda: create(payment_id=paid, extra_body={"client_token": "a/b"}),
+        "client_token must be a valid base64url",
+    )
+    link = drive.client.kyc_links.create
+    await link(customer_id="cust_42", local_deadline="2026-03-01T18:00:00", initial="\u00c9")
+    _check(b"2026-03-01T18:00:00" in drive.sent[-1].content, drive.sent[-1])
+    await _refused(lambda: link(customer_id="cust_42", initial="JD"), "initial")
+    await _refused(
+        lambda: link(customer_id="cust_42", local_deadline="2026-03-01T18:00:00Z"),
+        "local_deadline",
+    )
+    await _sandbox_refuses(
+        lambda: link(customer_id="cust_42", extra_body={"local_deadline": "2026-02-30T18:00:00"}),
+        "local_deadline must be a valid date-time-local",
+    )
+
+
+def unknown_format_field(spec: Spec) -> None:
+    """Refunds take the customer's `contact_phone`, of a format no registry defines (`phone`)."""
+    properties_of(spec, "RefundCreateRequest")["contact_phone"] = {
+        "type": "string",
+        "format": "phone",
+        "maxLength": 32,
+        "description": "A phone number to reach the customer about the refund.",
+        "examples": ["+44 20 7946 0000"],
+    }
+
+
+async def drive_unknown_format_field(drive: Drive) -> None:
+    create = drive.client.refunds.create
+    # An annotation (JSON Schema 2020-12, 7.2): any string within the other keywords is sent,
+    # and the sandbox takes it; maxLength still holds.
+    await create(payment_id=await _paid(drive, skip=13), contact_phone="call me after 6")
+    _check(json.loads(drive.sent[-1].content)["contact_phone"] == "call me after 6", drive.sent)
+    await _refused(lambda: create(payment_id="payt_x", contact_phone="0" * 33), "contact_phone")
+    docs = create.__doc__ or ""
+    _check("``phone`` is not checked" in " ".join(docs.split()), docs)
+
+
+def fractional_multiple_of(spec: Spec) -> None:
+    """Refunds take a `tip_share` in hundredths (multipleOf: 0.01, above 0); KYC links a `min_rating` in halves from 0.5."""  # noqa: E501
+    properties_of(spec, "RefundCreateRequest")["tip_share"] = {
+        "type": "number",
+        "exclusiveMinimum": 0,
+        "maximum": 1,
+        "multipleOf": 0.01,
+        "description": "The share of the refund passed on as a tip, in hundredths.",
+    }
+    properties_of(spec, "KycLinkCreateRequest")["min_rating"] = {
+        "type": "number",
+        "minimum": 0.5,
+        "maximum": 5,
+        "multipleOf": 0.5,
+        "description": "The least review rating the customer may leave, in half stars.",
+    }
+
+
+async def drive_fractional_multiple_of(drive: Drive) -> None:
+    from decimal import Decimal
+
+    create = drive.client.refunds.create
+    paid = await _paid(drive, skip=13)
+    await create(payment_id=paid, tip_share=Decimal("0.07"))
+    _check(b'"tip_share":0.07' in drive.sent[-1].content, drive.sent[-1].content)
+    for bad in (Decimal("0.075"), 0, Decimal("1.01")):
+        await _refused(lambda bad=bad: create(payment_id="payt_x", tip_share=bad), "tip_share")
+    await _sandbox_refuses(
+        lambda: create(payment_id=paid, extra_body={"tip_share": Decimal("0.075")}),
+        "tip_share must be a multiple of 0.01",
+    )
+    link = drive.client.kyc_links.create
+    await link(customer_id="cust_42", min_rating=Decimal("4.5"))
+    await link(customer_id="cust_42", min_rating=1)
+    _check(b'"min_rating":1' in drive.sent[-1].content, drive.sent[-1].content)
+    await _refused(lambda: link(customer_id="cust_42", min_rating=Decimal("0.25")), "min_rating")
+    await _sandbox_refuses(
+        lambda: link(customer_id="cust_42", extra_body={"min_rating": Decimal("4.75")}),
+        "min_rating must be a multiple of 0.5",
+    )
+
+
 def patch_update(spec: Spec) -> None:
     """PATCH /refunds/{id} sets a refund's `memo` (a body of at least one field)."""
     add_schema(
@@ -2874,6 +3046,18 @@ EDITS: tuple[Edit, ...] = (
          drive=drive_path_level_params),
     Edit("number_field", "compatible", "type: number (exact: int or Decimal)", number_field,
          drive=drive_number_field),
+    Edit("decimal_string_field", "compatible", "format (registry: decimal)",
+         decimal_string_field, drive=drive_decimal_string_field),
+    Edit("small_integer_formats", "compatible", "format (registry: uint8, int16)",
+         small_integer_formats, drive=drive_small_integer_formats),
+    Edit("registry_string_formats", "compatible",
+         "format (registry: base64url, commonmark, date-time-local, char)",
+         registry_string_formats,
+         drive=drive_registry_string_formats),
+    Edit("unknown_format_field", "compatible", "format no registry defines (an annotation)",
+         unknown_format_field, drive=drive_unknown_format_field),
+    Edit("fractional_multiple_of", "compatible", "multipleOf 0.01, minimum 0.5 on a number",
+         fractional_multiple_of, drive=drive_fractional_multiple_of),
     Edit("patch_update", "compatible", "PATCH update (minProperties body)", patch_update,
          facts=(_added("OPERATIONS", ("PATCH", "/v1/refunds/{id}")),), drive=drive_patch_update),
     Edit("header_enum", "compatible", "header parameter with an enum", header_enum,

@@ -102,3 +102,78 @@ async def test_a_raw_request_sends_and_reads_numbers_exactly(make_client: MakeCl
     assert recorder.last.content == b'{"rate":0.035,"n":1}'
     assert got == {"rate": Decimal("0.30000000000000000000001"), "n": 2}
     assert type(got["rate"]) is Decimal and type(got["n"]) is int
+
+
+STEPS = [0.01, 0.005, 0.5, 1.5, 0.1, 0.3, 25, Decimal("0.01")]
+"""``multipleOf`` steps as the bundle's loader gives them: floats (0.01 is no hundredth)."""
+
+EXACT_NUMBERS = st.one_of(
+    st.integers(-(10**6), 10**6),
+    st.builds(
+        lambda digits, exponent: Decimal(digits).scaleb(exponent),
+        st.integers(-(10**9), 10**9),
+        st.integers(-6, 60),
+    ),
+)
+
+
+@pytest.mark.parametrize("step", STEPS, ids=str)
+def test_a_fractional_multiple_of_is_exact_in_the_sdk_and_the_sandbox(step: Any) -> None:
+    """``multipleOf: 0.01`` takes 7 and ``Decimal("0.07")`` and refuses ``Decimal("0.075")``.
+
+    The verdict is exact arithmetic's (``Fraction``), at any magnitude (``Decimal("1E+60")``
+    raises no error), and the sandbox's is the SDK's.
+    """
+    from fractions import Fraction
+
+    from payments_sdk.sandbox.contract import SchemaSet
+
+    schema = {"type": "number", "multipleOf": step}
+    document = {"openapi": "3.1.0", "components": {"schemas": {"Field": schema}}}
+    sandbox = SchemaSet(document).component("Field")
+    exact_step = Fraction(repr(step)) if isinstance(step, float) else Fraction(step)
+
+    @settings(max_examples=200, deadline=None, database=None)
+    @given(EXACT_NUMBERS | st.sampled_from([7, Decimal("0.07"), Decimal("0.075"), 0]))
+    def one_verdict(value: int | Decimal) -> None:
+        expected = (Fraction(value) / exact_step).denominator == 1
+        try:
+            check(value, schema, "tip_share")
+            sdk = True
+        except InvalidParameterError as refused:
+            assert refused.field == "tip_share"
+            assert f"must be a multiple of {step}" in str(refused)
+            sdk = False
+        assert sdk == expected, (value, step)
+        assert sandbox.is_valid(value) == expected, (value, step)
+
+    one_verdict()
+
+
+@pytest.mark.parametrize(
+    ("schema", "value", "allowed"),
+    [
+        ({"type": "number", "minimum": 0.5}, Decimal("0.5"), True),
+        ({"type": "number", "minimum": 0.5}, Decimal("0.49999999999999999999"), False),
+        ({"type": "number", "exclusiveMinimum": 0}, Decimal("1E-30"), True),
+        ({"type": "number", "exclusiveMinimum": 0}, 0, False),
+        ({"type": "number", "maximum": 0.1}, Decimal("0.1"), True),  # the float is above it
+        ({"type": "number", "exclusiveMaximum": 0.3}, Decimal("0.3"), False),
+        ({"type": "integer", "multipleOf": 1.5}, 3, True),
+        ({"type": "integer", "multipleOf": 1.5}, 4, False),
+        ({"type": "integer", "minimum": 0.5}, 0, False),
+    ],
+)
+def test_a_fractional_bound_is_the_decimal_it_spells_for_ints_too(
+    schema: dict[str, Any], value: Any, allowed: bool
+) -> None:
+    """A float bound is read as its decimal whatever the value's type (an int, a Decimal)."""
+    from payments_sdk.sandbox.contract import SchemaSet
+
+    document = {"openapi": "3.1.0", "components": {"schemas": {"Field": schema}}}
+    assert SchemaSet(document).component("Field").is_valid(value) == allowed
+    if allowed:
+        assert check(value, schema, "rate") == value
+    else:
+        with pytest.raises(InvalidParameterError, match=r"^rate: "):
+            check(value, schema, "rate")

@@ -37,6 +37,7 @@ from schemathesis.engine import Status, StopReason, events, from_schema
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox.contract import resolve
 from tests.support.closed_bundle import closed_answers
+from tests.support.format_strategies import register_string_formats, with_format_bounds
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = Path(__file__).with_name("schemathesis.toml")
@@ -158,7 +159,10 @@ def run_contract(sandbox: Sandbox, config: Path = CONFIG) -> Report:
     os.environ["PAYMENTS_SANDBOX_KEY"] = sandbox.api_key
     published = json.loads(BUNDLE.read_text(encoding="utf-8"))
     settings = configuration(config, published)
-    document = closed_answers(published)
+    # The formats schemathesis does not know, from payments_sdk._formats: a strategy for each
+    # checked string format, and the bounds an integer width (uint8...) sets.
+    register_string_formats()
+    document = with_format_bounds(closed_answers(published))
     schema = schemathesis.openapi.from_dict(document, config=settings)
     schema.app = sandbox.app
     report = Report()

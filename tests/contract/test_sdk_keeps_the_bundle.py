@@ -56,7 +56,8 @@ from payments_sdk._param_styles import (
 )
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox.contract import format_checker, load_bundle, resolve
+from payments_sdk.sandbox.contract import ExactValidator, format_checker, load_bundle, resolve
+from tests.support.format_strategies import register_string_formats, with_format_bounds
 
 ROOT = Path(__file__).resolve().parents[2]
 YAML = ROOT / "openapi" / "payments.yaml"
@@ -121,7 +122,10 @@ def _deref(node: Any) -> Any:
 
 @cache
 def _schemathesis_schema() -> Any:
-    return schemathesis.openapi.from_dict(_document())
+    # schemathesis learns the formats it does not know from payments_sdk._formats: a strategy
+    # for each checked string format, and the bounds an integer width sets.
+    register_string_formats()
+    return schemathesis.openapi.from_dict(with_format_bounds(_document()))
 
 
 def _body_schema(entry: OperationRow) -> dict[str, Any]:
@@ -134,8 +138,10 @@ def _body_schema(entry: OperationRow) -> dict[str, Any]:
 
 def _validator(schema: Any) -> Draft202012Validator:
     # The formats the bundle may use, each with its one rule (payments_sdk._formats: the rule
-    # tests/contract/test_formats_get_one_verdict.py holds to what schemathesis says).
-    return Draft202012Validator(schema, format_checker=format_checker())
+    # tests/contract/test_formats_get_one_verdict.py holds to what schemathesis says), and its
+    # bounds and steps as the decimals written (0.01, not the float near it).
+    validator: Draft202012Validator = ExactValidator(schema, format_checker=format_checker())
+    return validator
 
 
 # -- the recorder -------------------------------------------------------------------------------

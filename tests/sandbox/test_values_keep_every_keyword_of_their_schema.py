@@ -12,9 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
 
+from payments_sdk._formats import INTEGER_RANGES, STRING_FORMATS
 from payments_sdk.sandbox._schema_values import value_of
+from payments_sdk.sandbox.contract import ExactValidator, format_checker
 from tests.support.schema_values import example
 
 SCHEMAS: list[dict[str, Any]] = [
@@ -32,6 +33,16 @@ SCHEMAS: list[dict[str, Any]] = [
         "properties": {"a": {"type": "string"}, "b": {"type": "integer"}},
     },
     {"type": "string", "minLength": 4, "maxLength": 4},
+    # Fractional steps and bounds, read as the decimals written (0.01, not the float).
+    {"type": "number", "exclusiveMinimum": 0, "maximum": 1, "multipleOf": 0.01},
+    {"type": "number", "minimum": 0.5, "maximum": 5, "multipleOf": 0.5},
+    {"type": "number", "exclusiveMinimum": 0.001, "exclusiveMaximum": 0.002, "multipleOf": 0.0005},
+    {"type": "number", "maximum": -0.25, "multipleOf": 0.1},
+    {"type": "integer", "minimum": 1, "multipleOf": 1.5},
+    # Every checked format: a value of it (an integer within its width).
+    *({"type": "integer", "format": fmt, "minimum": -(2**70)} for fmt in sorted(INTEGER_RANGES)),
+    *({"type": "string", "format": fmt} for fmt in sorted(STRING_FORMATS)),
+    {"type": "number", "format": "sf-decimal", "exclusiveMinimum": 0, "exclusiveMaximum": 0.01},
 ]
 
 
@@ -39,6 +50,7 @@ SCHEMAS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("maker", ["sandbox", "tests"])
 def test_a_made_value_is_one_its_schema_accepts(schema: dict[str, Any], maker: str) -> None:
     value = value_of(schema) if maker == "sandbox" else example({}, schema)
-    errors = [e.message for e in Draft202012Validator(schema).iter_errors(value)]
+    validator = ExactValidator(schema, format_checker=format_checker())
+    errors = [e.message for e in validator.iter_errors(value)]
     assert errors == [], (value, errors)
     assert not isinstance(value, float)  # a number is an int or an exact Decimal

@@ -410,6 +410,13 @@ def test_a_renamed_path_parameter_is_the_same_url(bundle: dict[str, Any]) -> Non
         ("OrderCreateInline", {"multipleOf": 100}, {"multipleOf": 10}, False),
         ("OrderCreateInline", {"multipleOf": 10}, {"multipleOf": 100}, True),
         ("OrderCreateInline", {"multipleOf": 10}, {"multipleOf": 15}, True),
+        # Fractional steps, read as the decimals written (0.3 % 0.1 is not 0 in floats).
+        ("OrderCreateInline", {"multipleOf": 0.3}, {"multipleOf": 0.1}, False),
+        ("OrderCreateInline", {"multipleOf": 0.01}, {"multipleOf": 0.005}, False),
+        ("OrderCreateInline", {"multipleOf": 0.005}, {"multipleOf": 0.01}, True),
+        ("OrderCreateInline", {"multipleOf": 0.5}, {"multipleOf": 0.3}, True),
+        ("OrderCreateInline", {"multipleOf": 0.01}, {}, False),
+        ("Refund", {"multipleOf": 0.1}, {"multipleOf": 0.3}, False),
         ("OrderCreateInline", {"exclusiveMaximum": 100}, {"exclusiveMaximum": 200}, False),
         ("OrderCreateInline", {"uniqueItems": True}, {}, False),
         ("OrderCreateInline", {}, {"uniqueItems": True}, True),

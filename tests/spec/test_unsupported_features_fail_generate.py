@@ -361,26 +361,23 @@ CASES: dict[str, tuple[Edit, str, str]] = {
         "$dynamicRef",
         f"{FIELD}/if/$dynamicRef",
     ),
-    "fractional multipleOf": (
-        _request_field({"type": "integer", "multipleOf": 0.5}),
-        "multipleOf other than a positive integer on an integer",
+    "multipleOf of 0": (
+        _request_field({"type": "number", "multipleOf": 0}),
+        "multipleOf other than a positive number",
         f"{FIELD}/multipleOf",
     ),
-    "multipleOf on a number": (
-        _request_field({"type": "number", "multipleOf": 5}),
-        "multipleOf other than a positive integer on an integer",
+    "negative multipleOf": (
+        _request_field({"type": "integer", "multipleOf": -0.5}),
+        "multipleOf other than a positive number",
         f"{FIELD}/multipleOf",
     ),
-    **{
-        f"format {fmt}": (
-            _request_field({"type": "string", "format": fmt}),
-            f"format: {fmt}",
-            f"{FIELD}/format",
-        )
-        # Formats the SDK does not check: JSON Schema's idn-hostname (IDNA2008's tables are not
-        # in the standard library) and ones of no standard: refused by name.
-        for fmt in ("idn-hostname", "phone", "ip-address")
-    },
+    # JSON Schema's idn-hostname (IDNA2008's tables are not in the standard library): refused
+    # by name. A format of no standard (``phone``) is an annotation, not refused.
+    "format idn-hostname": (
+        _request_field({"type": "string", "format": "idn-hostname"}),
+        "format: idn-hostname",
+        f"{FIELD}/format",
+    ),
     "not a schema": (
         _request_field({"type": "string", "not": {"const": "x"}}),
         "not (other than not: {required})",
@@ -429,14 +426,16 @@ def test_each_unsupported_feature_is_named_at_its_place(case: str) -> None:
     assert all(where.startswith(pointer.rsplit("/", 1)[0]) for _, where in found), found
 
 
-def test_each_format_is_checked_or_refused() -> None:
-    """A format the pipeline neither checks nor knows as documentation fails `make generate`.
+def test_each_format_is_checked_annotated_or_refused_by_name() -> None:
+    """A format is checked, an annotation, or (``idn-hostname``) refused by name.
 
-    The formats OpenAPI 3.1 and JSON Schema users write most: each is in ``_formats.CHECKED``
-    (the SDK and the sandbox enforce it), in ``_formats.ANNOTATIONS`` (it states no rule), or
-    reported by name; never a silent pass.
+    The formats OpenAPI 3.1, JSON Schema and the OpenAPI Format Registry define, and one no
+    registry does (``phone``): each is in ``_formats.CHECKED`` (the SDK and the sandbox enforce
+    it) or ``_formats.ANNOTATIONS`` (it states no rule), or it is an annotation nobody knows
+    (JSON Schema 2020-12, 7.2), which `make generate` passes and the docstring names as
+    unchecked; only ``_formats.REFUSED`` fails `make generate`, naming the format.
     """
-    from features import FORMATS
+    from features import FORMATS, REFUSED_FORMATS
 
     common = [
         "date-time", "date", "time", "duration", "email", "idn-email", "hostname",
@@ -444,13 +443,34 @@ def test_each_format_is_checked_or_refused() -> None:
         "uri-template", "json-pointer", "relative-json-pointer", "regex", "int32", "int64",
         "float", "double", "byte", "binary", "password",
     ]  # fmt: skip
-    for fmt in common:
+    registry = [
+        "base64url", "char", "commonmark", "date-time-local", "decimal", "decimal128",
+        "double-int", "html", "http-date", "int8", "int16", "media-range", "sf-binary",
+        "sf-boolean", "sf-decimal", "sf-integer", "sf-string", "sf-token", "time-local", "uint8",
+        "uint16", "uint32", "uint64",
+    ]  # fmt: skip
+    assert set(registry) <= FORMATS
+    assert set(REFUSED_FORMATS) == {"idn-hostname"}
+    for fmt in [*common, *registry, "phone"]:
         document = _source()
         _request_field({"type": "string", "format": fmt})(document)
         found = [f.feature for f in unsupported(document)]
-        assert (fmt in FORMATS) == (found == []), (fmt, found)
-        if fmt not in FORMATS:
+        if fmt in REFUSED_FORMATS:
             assert found == [f"format: {fmt}"], (fmt, found)
+        else:
+            assert found == [], (fmt, found)
+
+
+def test_an_unknown_format_is_named_unchecked_in_the_docstring() -> None:
+    """The generated docstring of an argument whose format no list knows says it is unchecked."""
+    from surface import environment
+
+    env = environment(ROOT / "openapi" / "templates" / "surface")
+    rules = env.get_template("_macros.jinja").module.rules  # type: ignore[attr-defined]
+    said = " ".join(str(rules({"type": "string", "format": "phone"})).split())
+    assert "Format ``phone`` is not checked" in said, said
+    for fmt in ("decimal", "uint8", "commonmark", "ipv4"):
+        assert "not checked" not in str(rules({"type": "string", "format": fmt})), fmt
 
 
 def test_the_check_fails_make_generate_first(tmp_path: Path) -> None:
@@ -519,6 +539,10 @@ def test_a_webhook_with_one_json_object_payload_passes(change: Any) -> None:
         {"type": "string", "contentEncoding": "base64", "contentMediaType": "image/png"},
         {"$ref": "#/components/schemas/MinorAmount", "multipleOf": 100},
         {"type": ["integer", "null"], "multipleOf": 5},
+        {"type": "number", "multipleOf": 0.01, "exclusiveMinimum": 0, "maximum": 1},
+        {"type": "number", "minimum": 0.5, "multipleOf": 0.5},
+        {"type": "integer", "multipleOf": 1.5},
+        {"type": "string", "format": "phone"},
     ],
 )
 def test_the_carried_keywords_pass(schema: dict[str, Any]) -> None:

@@ -115,9 +115,9 @@ def variants(
         sample = _FORMATS.get(node.get("format", ""), "x")
         sample = sample.ljust(int(node.get("minLength", 0)), "x")
         return [sample]
-    if kind == "integer":
-        return [_integer(node)]
-    if kind == "number":  # an int where the bounds allow one, else a Decimal between them
+    if kind in ("integer", "number"):
+        # The least value the bounds, the integer format and the multipleOf step allow (a
+        # number: an int where one fits, else an exact Decimal), read as the sandbox reads them.
         from payments_sdk.sandbox._schema_values import value_of
 
         return [value_of(node)]
@@ -126,19 +126,6 @@ def variants(
     if kind == "null":
         return [None]
     return [{}]
-
-
-def _integer(node: dict[str, Any]) -> int:
-    """The least integer the bounds allow (else the greatest up to 0), on a ``multipleOf`` step."""
-    if "minimum" in node or "exclusiveMinimum" in node:
-        least = max(
-            int(node.get("minimum", node.get("exclusiveMinimum", 0))),
-            int(node.get("exclusiveMinimum", node.get("minimum", 0) - 1)) + 1,
-        )
-        step = int(node.get("multipleOf", 1))
-        return -(-least // step) * step  # rounded up to the step
-    most = min(0, int(node.get("maximum", 0)), int(node.get("exclusiveMaximum", 1)) - 1)
-    return most - most % int(node.get("multipleOf", 1))  # rounded down to the step
 
 
 def _properties(document: dict[str, Any], pointer: str, node: dict[str, Any]) -> dict[str, str]:

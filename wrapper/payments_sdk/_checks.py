@@ -13,8 +13,8 @@ together), and our extensions
 ``x-currency-field`` (an amount that travels with a currency: :class:`Money` is checked against
 it), ``x-distinct-fields`` (fields whose values must differ) and ``x-sdk-default``. The other
 JSON Schema 2020-12 assertions are checked too (:func:`keyword_problem` words them, for the
-sandbox as well): ``exclusiveMinimum``/``exclusiveMaximum``, ``multipleOf`` (integers),
-``uniqueItems``, ``prefixItems``, ``contains``/``minContains``/``maxContains``,
+sandbox as well): ``exclusiveMinimum``/``exclusiveMaximum``, ``multipleOf`` (any positive
+step, exactly), ``uniqueItems``, ``prefixItems``, ``contains``/``minContains``/``maxContains``,
 ``minProperties``/``maxProperties``, ``patternProperties``, ``propertyNames``,
 ``dependentRequired``, ``dependentSchemas`` and ``if``/``then``/``else``. A failure
 raises :class:`~payments_sdk.errors.InvalidParameterError` naming the argument's path
@@ -33,6 +33,7 @@ from decimal import Decimal
 from enum import Enum
 from typing import Any
 
+from ._bounds import exact_bound, is_multiple
 from ._formats import conforms
 from ._money import Money
 from ._patterns import ecma_pattern
@@ -325,17 +326,21 @@ def _number(value: Any, schema: Mapping[str, Any], where: str) -> int | Decimal:
     if isinstance(value, Decimal) and not value.is_finite():
         raise _fail(where, f"must be a finite number, got {shown(value)}")
     _bounded(value, schema, where)
+    fmt = schema.get("format")
+    if fmt is not None and not conforms(fmt, value):
+        raise _fail(where, f"is not a valid {fmt}: {value}")
     return value
 
 
 def _bounded(value: int | Decimal, schema: Mapping[str, Any], where: str) -> None:
     """Check a number against its schema's ``enum`` and bounds (exact: no float arithmetic).
 
-    A bound the bundle writes with a fraction (``minimum: 0.1``) is the decimal it spells, not
-    the float nearest to it: ``Decimal("0.1")`` meets ``minimum: 0.1``.
+    A bound the bundle writes with a fraction (``minimum: 0.1``, ``multipleOf: 0.01``) is the
+    decimal it spells, not the float nearest to it (:mod:`._bounds`): ``Decimal("0.1")`` meets
+    ``minimum: 0.1``, and ``Decimal("0.07")`` is a multiple of ``0.01``.
     """
-    if isinstance(value, Decimal) and any(isinstance(v, float) for v in schema.values()):
-        schema = {k: Decimal(repr(v)) if isinstance(v, float) else v for k, v in schema.items()}
+    if any(isinstance(v, float) for v in schema.values()):
+        schema = {k: exact_bound(v) for k, v in schema.items()}
     if "enum" in schema and _plain(value) not in schema["enum"]:  # an enum of integers
         allowed = ", ".join(str(member) for member in schema["enum"])
         raise _fail(where, f"must be one of {allowed}, got {value}")
@@ -355,7 +360,7 @@ def _bounded(value: int | Decimal, schema: Mapping[str, Any], where: str) -> Non
         if (
             (keyword == "exclusiveMinimum" and value <= bound)
             or (keyword == "exclusiveMaximum" and value >= bound)
-            or (keyword == "multipleOf" and value % bound != 0)
+            or (keyword == "multipleOf" and not is_multiple(value, bound))
         ):
             raise _fail(where, f"{keyword_problem(keyword, bound)}, got {value}")
 

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, NoReturn
 
+from .._bounds import exact_bound
 from .._operation_table import OPERATIONS, Argument, OperationRow
 from .._param_styles import Style
 from .._window import AFTER, BEFORE
@@ -127,6 +128,7 @@ def _wrap(text: str) -> str:
 
 def _bounds(schema: Mapping[str, Any]) -> list[str]:
     facts = []
+    schema = {key: exact_bound(value) for key, value in schema.items()}  # 1e-05: 0.00001
     low, high = schema.get("minimum"), schema.get("maximum")
     if low is not None and high is not None:
         facts.append(f"from {low} to {high}")

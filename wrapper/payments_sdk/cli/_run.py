@@ -14,11 +14,14 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import math
 from dataclasses import dataclass, field
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, TextIO
 
+from .._bounds import exact_bound
 from .._operation_table import Argument, OperationRow
 from .._param_styles import Style, split_delimited
 from .._window import AFTER, BEFORE
@@ -462,24 +465,27 @@ def _largest_integer(schema: dict[str, Any]) -> int | None:
     """Return the largest integer ``schema`` allows, or None when it sets no upper bound.
 
     ``maximum`` is inclusive, ``exclusiveMaximum`` not, and ``multipleOf`` steps down to its
-    multiple; below ``minimum`` (or ``exclusiveMinimum``) there is none.
+    multiple (an integer on a step of ``1.5`` is a multiple of 3); below ``minimum`` (or
+    ``exclusiveMinimum``) there is none. Bounds are read as the decimals the bundle wrote.
     """
 
-    def integer(key: str) -> int | None:
-        value = schema.get(key)
-        return value if isinstance(value, int) and not isinstance(value, bool) else None
+    def bound(key: str) -> Fraction | None:
+        value = exact_bound(schema.get(key))
+        if isinstance(value, bool) or not isinstance(value, int | Decimal):
+            return None
+        return Fraction(value)
 
-    bounds = [
-        b for b in (integer("maximum"), _minus_one(integer("exclusiveMaximum"))) if b is not None
-    ]
+    top, below = bound("maximum"), bound("exclusiveMaximum")
+    bounds = [math.floor(top)] if top is not None else []
+    if below is not None:
+        bounds.append(math.ceil(below) - 1)
     if not bounds:
         return None
     largest = min(bounds)
-    step = integer("multipleOf")
+    step = bound("multipleOf")
     if step is not None and step > 0:
-        largest -= largest % step
-    low = integer("minimum")
-    above = integer("exclusiveMinimum")
+        largest -= largest % step.numerator
+    low, above = bound("minimum"), bound("exclusiveMinimum")
     if (low is not None and largest < low) or (above is not None and largest <= above):
         return None
     return largest

@@ -21,12 +21,14 @@ import importlib
 import math
 import re
 from collections.abc import Mapping
-from decimal import Decimal
+from decimal import Decimal, localcontext
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from .. import _operation_parts as parts
-from .._formats import EXAMPLES, conforms
+from .._bounds import exact_bound
+from .._formats import EXAMPLES, INTEGER_RANGES, conforms
 from .._schema_views import merge_all_of
 from .contract import resolve
 
@@ -203,50 +205,90 @@ def _fits(value: dict[str, Any], branch: Mapping[str, Any], document: Any) -> bo
     return True
 
 
-def _number(schema: Mapping[str, Any]) -> int:
-    """Return the least integer the bounds allow (else the greatest up to 0), on the step."""
-    step = schema.get("multipleOf", 1)
-    step = step if isinstance(step, int) and step > 0 else 1
-    floors: list[int] = []
-    if isinstance(schema.get("minimum"), int | float):
-        floors.append(math.ceil(schema["minimum"]))
-    if isinstance(schema.get("exclusiveMinimum"), int | float):
-        floors.append(math.floor(schema["exclusiveMinimum"]) + 1)
-    if floors:
-        least = max(floors)
-        return -(-least // step) * step  # rounded up to the step
-    most = 0
-    if isinstance(schema.get("maximum"), int | float):
-        most = min(most, math.floor(schema["maximum"]))
-    if isinstance(schema.get("exclusiveMaximum"), int | float):
-        most = min(most, math.ceil(schema["exclusiveMaximum"]) - 1)
-    return most - most % step
+def _bound(schema: Mapping[str, Any], keyword: str) -> Fraction | None:
+    """Return a bound of ``schema`` as the exact number the bundle wrote (``0.5`` is 1/2)."""
+    value = exact_bound(schema.get(keyword))
+    if isinstance(value, bool) or not isinstance(value, int | Decimal):
+        return None
+    return Fraction(value)
+
+
+def _edge(schema: Mapping[str, Any], side: str) -> tuple[Fraction, bool] | None:
+    """Return the tightest bound on ``side`` (``low``/``high``) and whether it is exclusive.
+
+    An integer ``format`` (``int8``, ``uint32``...) bounds the value too.
+    """
+    low = side == "low"
+    inclusive, exclusive = ("minimum", "exclusiveMinimum")
+    if not low:
+        inclusive, exclusive = ("maximum", "exclusiveMaximum")
+    found = [(b, False) for b in [_bound(schema, inclusive)] if b is not None]
+    found += [(b, True) for b in [_bound(schema, exclusive)] if b is not None]
+    widths = INTEGER_RANGES.get(str(schema.get("format")))
+    if widths is not None:
+        found.append((Fraction(widths[0 if low else 1]), False))
+    if not found:
+        return None
+    tight = max if low else min
+    edge = tight(b for b, _ in found)
+    return edge, any(strict for b, strict in found if b == edge)
+
+
+def _on_step(edge: Fraction, step: Fraction, *, up: bool, strict: bool) -> Fraction:
+    """Return the multiple of ``step`` nearest ``edge`` on its allowed side."""
+    count = math.ceil(edge / step) if up else math.floor(edge / step)
+    value = count * step
+    if strict and value == edge:
+        value += step if up else -step
+    return value
+
+
+def _allowed_number(value: Fraction, low: Any, high: Any) -> bool:
+    return (low is None or value > low[0] or (value == low[0] and not low[1])) and (
+        high is None or value < high[0] or (value == high[0] and not high[1])
+    )
+
+
+def _as_number(value: Fraction) -> int | Decimal:
+    """Return an int for a whole number, else the exact Decimal (a decimal step: it ends)."""
+    if value.denominator == 1:
+        return value.numerator
+    with localcontext() as context:
+        context.prec = 200
+        return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _number(schema: Mapping[str, Any], *, whole: bool = True) -> int | Decimal:
+    """Return a value within ``schema``'s bounds and on its ``multipleOf`` step, exactly.
+
+    The least the lower bounds allow (else the greatest up to 0 the upper ones allow): an
+    integer where one fits (an ``integer`` always), else, for a ``number``, the least multiple
+    of its step, else the Decimal midway between its bounds.
+    """
+    raw = exact_bound(schema.get("multipleOf"))
+    positive = isinstance(raw, int | Decimal) and not isinstance(raw, bool) and raw > 0
+    step = Fraction(raw) if positive else None
+    low, high = _edge(schema, "low"), _edge(schema, "high")
+
+    def pick(unit: Fraction) -> Fraction:
+        if low is not None:
+            return _on_step(low[0], unit, up=True, strict=low[1])
+        top = (Fraction(0), False) if high is None or high[0] > 0 else high
+        return _on_step(top[0], unit, up=False, strict=top[1])
+
+    integer = pick(Fraction(step.numerator if step is not None else 1))
+    if whole or _allowed_number(integer, low, high):
+        return int(integer)
+    if step is not None and _allowed_number(pick(step), low, high):
+        return _as_number(pick(step))
+    if low is not None and high is not None:
+        return _as_number((low[0] + high[0]) / 2)  # 0 < x < 1: 0.5
+    return int(integer)
 
 
 def _exact_number(schema: Mapping[str, Any]) -> int | Decimal:
-    """Return the least integer the bounds allow, else the Decimal midway between them."""
-    whole = _number(schema)
-    lows = [schema[k] for k in ("minimum", "exclusiveMinimum") if _is_bound(schema.get(k))]
-    highs = [schema[k] for k in ("maximum", "exclusiveMaximum") if _is_bound(schema.get(k))]
-    if _within_bounds(whole, schema) or not lows or not highs:
-        return whole
-    return (Decimal(str(max(lows))) + Decimal(str(min(highs)))) / 2  # 0 < x < 1: 0.5
-
-
-def _is_bound(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _within_bounds(value: Any, schema: Mapping[str, Any]) -> bool:
-    """Whether the number ``value`` is within ``schema``'s four bounds."""
-    low, high = schema.get("minimum"), schema.get("maximum")
-    above, below = schema.get("exclusiveMinimum"), schema.get("exclusiveMaximum")
-    return (
-        (not _is_bound(low) or value >= low)
-        and (not _is_bound(high) or value <= high)
-        and (not _is_bound(above) or value > above)
-        and (not _is_bound(below) or value < below)
-    )
+    """Return a value of a ``number`` schema: :func:`_number`, a Decimal where no int fits."""
+    return _number(schema, whole=False)
 
 
 def _array(schema: Mapping[str, Any], document: dict[str, Any] | None, depth: int) -> list[Any]:

@@ -24,6 +24,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .._bounds import exact_bound, is_multiple
 from .._formats import CHECKED, conforms
 from .._patterns import ecma_pattern
 from .._schema_views import request_view, response_view
@@ -36,7 +37,15 @@ from jsonschema.exceptions import ValidationError  # noqa: E402
 from referencing import Registry, Resource  # noqa: E402
 from referencing.jsonschema import DRAFT202012  # noqa: E402
 
-__all__ = ["BUNDLE_URI", "SchemaSet", "escape_pointer", "format_checker", "load_bundle", "resolve"]
+__all__ = [
+    "BUNDLE_URI",
+    "ExactValidator",
+    "SchemaSet",
+    "escape_pointer",
+    "format_checker",
+    "load_bundle",
+    "resolve",
+]
 
 BUNDLE_URI = "urn:payments-sdk:bundle"
 """The URI under which :class:`SchemaSet` registers its document, for ``$ref`` resolution."""
@@ -95,27 +104,37 @@ def format_checker() -> FormatChecker:
     """JSON Schema's format checks, with the SDK's rule for each format it checks itself.
 
     ``date-time`` and ``date`` keep jsonschema's (RFC 3339) checks; every other format of
-    :data:`payments_sdk._formats.CHECKED` (``uri``, ``ipv4``, ``hostname``, ``time``, ``byte``...)
-    uses :func:`payments_sdk._formats.conforms`, so the SDK and the sandbox give one verdict.
+    :data:`payments_sdk._formats.CHECKED` (``uri``, ``ipv4``, ``hostname``, ``time``, ``byte``,
+    ``int8``, ``decimal``...) uses :func:`payments_sdk._formats.conforms`, so the SDK and the
+    sandbox give one verdict. Any other format is an annotation, here as in the SDK: none of
+    jsonschema's own checks for formats the pipeline does not know (``color``, say) is kept.
     """
-    checker = FormatChecker()
+    # jsonschema registers its date-time check only where rfc3339-validator is installed.
+    kept = [fmt for fmt in ("date-time", "date") if fmt in FormatChecker.checkers]
+    checker = FormatChecker(formats=kept)
     for fmt in sorted(CHECKED - {"date-time", "date", "binary"}):
         checker.checks(fmt)(lambda value, fmt=fmt: conforms(fmt, value))
     return checker
 
 
 def _exact_bound(keyword: str) -> Any:
-    """Check ``keyword`` (a bound) of a Decimal against the decimal the bundle wrote, not a float.
+    """Check ``keyword`` (a bound) against the decimal the bundle wrote, never a float.
 
     The bundle's ``minimum: 0.1`` is read as the float nearest to one tenth, which is more than
-    ``Decimal("0.1")``; the SDK compares with the decimal (``_checks.py``), and so does this.
+    ``Decimal("0.1")``, and ``multipleOf: 0.01`` as a float no hundredth is a multiple of; the
+    SDK compares with the decimal (``_checks.py``, ``_bounds.py``), and so does this.
     """
     check = Draft202012Validator.VALIDATORS[keyword]
 
     def exact(validator: Any, bound: Any, instance: Any, schema: Any) -> Any:
-        if isinstance(bound, float) and isinstance(instance, Decimal):
-            bound = Decimal(repr(bound))
-        return check(validator, bound, instance, schema)
+        if not validator.is_type(instance, "number"):
+            return
+        bound, number = exact_bound(bound), exact_bound(instance)
+        if keyword == "multipleOf":
+            if isinstance(bound, int | Decimal) and bound > 0 and not is_multiple(number, bound):
+                yield ValidationError(f"is not a multiple of {bound}")
+            return
+        yield from check(validator, bound, number, schema)
 
     return exact
 
@@ -125,6 +144,10 @@ _BOUNDS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multip
 _Validator: Any = validators.extend(  # type: ignore[no-untyped-call]
     Draft202012Validator, {"pattern": _pattern, **{k: _exact_bound(k) for k in _BOUNDS}}
 )
+
+ExactValidator: Any = _Validator
+"""JSON Schema 2020-12's validator as the sandbox reads the bundle: ECMA-262 patterns, bounds
+and ``multipleOf`` as the decimals written (``ExactValidator(schema, format_checker=...)``)."""
 
 
 class SchemaSet:
