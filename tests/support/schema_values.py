@@ -29,6 +29,7 @@ from functools import cache
 from typing import Any
 
 from payments_sdk._formats import EXAMPLES
+from payments_sdk._schema_views import READ_ONLY_MARK
 
 __all__ = [
     "answered",
@@ -275,7 +276,8 @@ def call_arguments(entry: Any, *, optional: bool = True) -> dict[str, Any]:
     """
     document = _request_document()
     kwargs: dict[str, Any] = {}
-    body = _body(document, entry) if entry.body else {}
+    # A nested readOnly field (when an address was verified) is the service's: never sent.
+    body = _body(_without_read_only(document, document), entry) if entry.body else {}
     for argument in entry.arguments:
         if argument.location in ("body", "part"):
             if argument.name in body:
@@ -320,7 +322,8 @@ def _without_read_only(document: dict[str, Any], node: Any) -> Any:
 def _read_only(document: dict[str, Any], node: Any) -> bool:
     seen = 0
     while isinstance(node, dict) and seen < 50:
-        if node.get("readOnly") is True:
+        # readOnly as written, or as the request view marks it (it refuses any value there)
+        if node.get("readOnly") is True or node.get(READ_ONLY_MARK) is True:
             return True
         if "$ref" not in node:
             return False
