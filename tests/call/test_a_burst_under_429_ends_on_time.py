@@ -1,0 +1,122 @@
+"""A burst under 429s ends on time: each call waits out its own retries, not the whole queue's.
+
+The client-wide hold (docs/retries.md) used to be waited out again and again: every 429 re-armed
+it for every call still waiting, so 64 calls against a service answering ``429 Retry-After: 1``
+went out about three a second, and after 20 s a third of them had not returned. Now an attempt
+waits at most once: before a retry, the longer of its own ``Retry-After`` and what is left of
+the hold, plus the jitter; before a first attempt, the hold in force, if any. A call with
+``max_retries=2`` therefore ends within ``(max_retries + 1)`` waits of at most
+``Retry-After * (1 + 25%)`` each, plus time on the wire.
+
+The bounds below are what the code guarantees, with a margin for a loaded machine: nothing here
+asserts how fast a quiet machine is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable
+
+import pytest
+
+from payments_sdk import RateLimitError
+from payments_sdk.sandbox import Sandbox
+from tests.support.clients import sdk
+from tests.support.wire_server import Reply, Seen, serve
+
+pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
+
+RETRY_AFTER = 1.0
+MAX_RETRIES = 2
+CALLS = 64
+# docs/retries.md: each wait is at most the Retry-After plus a quarter of it (the jitter), and
+# a call waits at most once per attempt: (max_retries + 1) waits in all.
+OWN_BOUND = (MAX_RETRIES + 1) * RETRY_AFTER * 1.25
+MARGIN = 3.0  # the wire, 64 tasks and a busy neighbour on one core: seconds, not holds
+
+
+async def _always_429(_: Seen) -> Reply:
+    return Reply(status=429, headers={"retry-after": f"{RETRY_AFTER:g}"}, body={})
+
+
+async def _timed(call: Awaitable[object]) -> tuple[float, BaseException | None]:
+    started = time.monotonic()
+    try:
+        await call
+    except BaseException as exc:
+        return time.monotonic() - started, exc
+    return time.monotonic() - started, None
+
+
+async def test_every_call_of_a_429_storm_ends_within_its_own_schedule(wire: str) -> None:
+    """64 calls, always 429 Retry-After 1, max_retries=2: each ends by its own bound, <= 96 sent."""
+    with serve(_always_429) as server:
+        async with sdk(server.url, wire, max_retries=MAX_RETRIES) as client:
+            async with asyncio.timeout(OWN_BOUND + MARGIN + 10):  # a hang fails, it does not wait
+                outcomes = await asyncio.gather(
+                    *(_timed(client.orders.retrieve(f"ord_{n}")) for n in range(CALLS))
+                )
+    errors = [error for _, error in outcomes]
+    assert all(isinstance(error, RateLimitError) for error in errors), errors
+    slowest = max(took for took, _ in outcomes)
+    assert slowest <= OWN_BOUND + MARGIN, f"the slowest call took {slowest:.2f} s"
+    assert len(server.seen) <= 96, f"{len(server.seen)} requests for {CALLS} calls"
+    # Every call was sent at least once, and none more than 1 + max_retries times.
+    assert CALLS <= len(server.seen) <= CALLS * (1 + MAX_RETRIES)
+
+
+async def test_a_held_call_waits_once_per_attempt_however_often_the_hold_is_rearmed(
+    wire: str,
+) -> None:
+    """Another task re-arms a 1 s hold every 0.3 s; a call with max_retries=0 ends in one hold.
+
+    It waits out the hold that was on when it came (at most 1.25 s), then is sent: the holds
+    armed while it waited do not make it wait again.
+    """
+    with serve(_always_429) as server:
+        async with sdk(server.url, wire, max_retries=0) as client:
+            stop = asyncio.Event()
+
+            async def rearm() -> None:
+                while not stop.is_set():
+                    client._pool.hold(RETRY_AFTER)
+                    await asyncio.sleep(0.3)
+
+            rearming = asyncio.ensure_future(rearm())
+            try:
+                await asyncio.sleep(0.05)
+                async with asyncio.timeout(RETRY_AFTER * 1.25 + MARGIN + 5):
+                    took, error = await _timed(client.orders.retrieve("ord_1"))
+            finally:
+                stop.set()
+                await rearming
+    assert isinstance(error, RateLimitError)
+    assert took <= RETRY_AFTER * 1.25 + MARGIN, f"held {took:.2f} s"
+    assert took >= 0.5, f"sent after {took:.2f} s: the hold in force was not waited out"
+    assert len(server.seen) == 1
+
+
+@pytest.mark.integration
+async def test_a_burst_the_sandbox_rate_limits_ends_by_the_retry_schedule(wire: str) -> None:
+    """100 concurrent refunds, 25 of them answered 429 Retry-After 1 by the sandbox's faults.
+
+    Each 429 used to re-arm the hold for every call still waiting, so the calls went out one
+    hold at a time (25.4 s). Now every refund is made, and the burst ends within the schedule
+    of one call, whatever the number of 429s.
+    """
+    async with Sandbox(seed_payments=0) as sandbox:
+        payments = [sandbox.simulate_payment(amount=500)["id"] for _ in range(100)]
+        sandbox.faults.fail("refunds.create", status=429, times=25, retry_after=1)
+        with sandbox.serve() as base_url:
+            async with sdk(base_url, wire, api_key=sandbox.api_key) as client:
+                started = time.monotonic()
+                async with asyncio.timeout(OWN_BOUND + MARGIN + 20):
+                    refunds = await asyncio.gather(
+                        *(client.refunds.create(payment_id=payment) for payment in payments)
+                    )
+                took = time.monotonic() - started
+        assert sandbox.faults.calls("refunds.create") == 125  # 25 refused, then sent again
+        assert len(sandbox.store.refunds) == len({refund.id for refund in refunds}) == 100
+    # The sandbox processes 100 refunds on this machine too: a few seconds of margin more.
+    assert took <= OWN_BOUND + MARGIN + 3, f"the burst took {took:.2f} s"
