@@ -15,6 +15,8 @@ asserts how fast a quiet machine is.
 from __future__ import annotations
 
 import asyncio
+import logging
+import re
 import time
 from collections.abc import Awaitable
 
@@ -120,3 +122,35 @@ async def test_a_burst_the_sandbox_rate_limits_ends_by_the_retry_schedule(wire: 
         assert len(sandbox.store.refunds) == len({refund.id for refund in refunds}) == 100
     # The sandbox processes 100 refunds on this machine too: a few seconds of margin more.
     assert took <= OWN_BOUND + MARGIN + 3, f"the burst took {took:.2f} s"
+
+
+_LINE = re.compile(r"-> (\d+) in ([0-9.]+) ms, held ([0-9.]+) ms, retries=(\d+), waits=(\d+)")
+
+
+async def test_the_debug_line_shows_the_time_held_apart_from_the_attempt(
+    wire: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """429 Retry-After 1, then 200: the retry's line says held ~1 s, waits=1, and a short attempt.
+
+    The time held used to be counted as the attempt's own time (``-> 429 in 14067.1 ms``), and
+    nothing counted the waits.
+    """
+    answers = iter([Reply(status=429, headers={"retry-after": "1"}, body={}), Reply(body={})])
+
+    async def script(_: Seen) -> Reply:
+        return next(answers)
+
+    caplog.set_level(logging.DEBUG, logger="payments_sdk")
+    with serve(script) as server:
+        async with sdk(server.url, wire, max_retries=2) as client:
+            await client.request("GET", "/fx_rates")
+    lines = [_LINE.search(record.getMessage()) for record in caplog.records]
+    found = [match.groups() for match in lines if match is not None]
+    assert [(status, retries, waits) for status, _, _, retries, waits in found] == [
+        ("429", "0", "0"),
+        ("200", "1", "1"),
+    ]
+    first_held, retry_in, retry_held = float(found[0][2]), float(found[1][1]), float(found[1][2])
+    assert first_held == 0.0
+    assert RETRY_AFTER * 1000 <= retry_held <= (RETRY_AFTER * 1.25 + MARGIN) * 1000
+    assert retry_in < retry_held  # the attempt's own time leaves the wait out
