@@ -16,7 +16,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate generate-into check-generated api-diff api-baseline spec-edits lint format test unit demo bench docs dist check-wheel clean
+.PHONY: setup bundle check-bundle lint-spec generate generate-into check-generated api-diff api-baseline spec-edits lint format test unit lowest demo bench docs dist check-wheel clean
 
 setup: $(VENV_STAMP) $(DOCS_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable), dev and docs tools, and install the npm tools.
 
@@ -142,6 +142,22 @@ unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tool
 	$(PY) -m pytest
 
 test: lint-spec check-generated api-diff lint unit docs dist check-wheel ## Everything CI runs.
+
+# The other end of our dependency ranges: `make test` runs on the newest versions they allow;
+# this resolves the lowest (uv's lowest-direct: each of the SDK's own dependencies and its sandbox
+# extra at its floor), installs them beside the test runners only, shows them, and runs the call
+# and wire tests there. .ci/run calls it after `make test`.
+LOWEST := build/lowest
+lowest: $(VENV_STAMP) ## The call and wire tests on the lowest versions our dependency ranges allow.
+	mkdir -p $(LOWEST)
+	$(BIN)/uv pip compile pyproject.toml --extra sandbox --resolution lowest-direct --quiet \
+		--python $(PY) -o $(LOWEST)/constraints.txt
+	test -x $(LOWEST)/venv/bin/python || $(BIN)/uv venv --quiet --python $(PY) $(LOWEST)/venv
+	$(BIN)/uv pip install --quiet --python $(LOWEST)/venv/bin/python \
+		-c $(LOWEST)/constraints.txt -e ".[sandbox]" --group test
+	@echo "==> the lowest versions allowed, as installed:"
+	$(BIN)/uv pip freeze --python $(LOWEST)/venv/bin/python | grep -iE '^(aiohttp|httpx|httpcore|attrs|python-dateutil|iso4217|sniffio|msgspec|starlette|uvicorn|pyjwt|jsonschema|python-multipart)=='
+	$(LOWEST)/venv/bin/python -m pytest -q -p no:randomly -p no:cacheprovider tests/call tests/wire
 
 demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py and one export (payments ... --all) against it, stop it.
 	@echo "==> starting the sandbox, running examples/quickstart.py and a payments export against it"
