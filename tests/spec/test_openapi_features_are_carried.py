@@ -30,7 +30,7 @@ CALLS = ROOT / "tests" / "support" / "feature_calls.py"
 
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    """Every feature edit, generated into a scratch directory (and the document, overlay applied)."""
+    """Every feature edit, generated into a scratch directory, and the document generated from."""
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     apply_all(source)
     return generate_into(tmp_path_factory.mktemp("features"), source), with_overlay(source)

@@ -24,7 +24,7 @@ import pytest
 from api_diff import diff
 from fold import fold_server_prefixes, load_published
 
-from tests.support.scratch_sdk import ROOT, run_in, scratch_sdk
+from tests.support.scratch_sdk import run_in, scratch_sdk
 
 MONEY = {"$ref": "#/components/schemas/MinorAmount"}
 CURRENCY = {"$ref": "#/components/schemas/CurrencyCode"}
