@@ -107,7 +107,7 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml and 
 # install step): tests/spec/test_compatible_spec_edits_are_carried.py generates its edited copy so.
 # Our overlay applies on top (OVERLAY=another.yaml for another one; OVERLAY=none for a bundle we
 # have no additions to, such as another provider's).
-generate-into:
+generate-into: ## The recipe of generate on BUNDLE into DIR (OVERLAY=another overlay, or none), no install step.
 	@test -n "$(DIR)" -a -n "$(BUNDLE)" || (echo "usage: make generate-into DIR=... BUNDLE=... [OVERLAY=...|none]" >&2; exit 2)
 	$(call generate_into,$(DIR),$(BUNDLE),$(OVERLAY))
 
