@@ -179,6 +179,10 @@ def test_a_renamed_schema_an_action_names_fails_by_the_actions_name(
         f"target {ORDER_AMOUNT} selects nothing in the bundle"
     ) in done.stderr
     assert not (tmp_path / "merged.json").exists()
+    # The guide quotes this very message (docs/development.md, "The pipeline").
+    guide = " ".join((ROOT / "docs" / "development.md").read_text(encoding="utf-8").split())
+    quoted = re.search(r"`(overlay: openapi/overlay\.yaml, action [^`]*)`", guide)
+    assert quoted is not None and quoted.group(1) in " ".join(done.stderr.split())
 
 
 def test_make_generate_fails_by_the_actions_name(tmp_path: Path, theirs: dict[str, Any]) -> None:
