@@ -27,8 +27,8 @@ from overlay import OVERLAY, OverlayError, apply_overlay, load_document
 ROOT = Path(__file__).resolve().parents[2]
 THEIRS = ROOT / "openapi" / "payments.json"
 TOOL = ROOT / "openapi" / "tools" / "overlay.py"
-# The action that adds the currency rule to Order.amount, as a maintainer reads it in a failure.
-ORDER_AMOUNT = "$.components.schemas.Order.properties.amount"
+# The action that names a schema: the SDK's default of a beneficiary's category.
+CATEGORY = "$.components.schemas.BeneficiaryV2Request.properties.category"
 
 
 @pytest.fixture(scope="module")
@@ -152,31 +152,40 @@ def test_each_action_is_named_and_adds_only_our_keys(
 # -- a bundle that changed under the overlay ------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # The answer of GET /payments: operations are targeted by path and method.
+        pytest.param("PaymentList", "PaymentPage", id="an operation's answer"),
+        # Order.amount: the currency rule is targeted by the fields, not the schema's name.
+        pytest.param("Order", "PayinOrder", id="a schema with a currency rule"),
+    ],
+)
 def test_a_renamed_schema_no_action_names_still_takes_the_whole_overlay(
-    tmp_path: Path, theirs: dict[str, Any], ours: dict[str, Any]
+    tmp_path: Path, theirs: dict[str, Any], ours: dict[str, Any], old: str, new: str
 ) -> None:
-    """Operations are targeted by path and method: renaming their answers' schema moves nothing."""
-    assert not any("PaymentList" in action["target"] for action in ours["actions"])
-    copy_ = renamed(theirs, "PaymentList", "PaymentPage")
-    done = run_overlay(tmp_path, copy_)
+    """A schema no target names is renamed: every addition still lands, on the new name too."""
+    assert not any(old in action["target"] for action in ours["actions"])
+    done = run_overlay(tmp_path, renamed(theirs, old, new))
     assert done.returncode == 0, done.stderr
     merged = json.loads((tmp_path / "merged.json").read_text(encoding="utf-8"))
     assert len(our_keys(merged)) == len(our_keys(apply_overlay(theirs, ours)))
-    assert "PaymentPage" in merged["components"]["schemas"]
+    assert new in merged["components"]["schemas"]
+    if old == "Order":
+        amount = merged["components"]["schemas"][new]["properties"]["amount"]
+        assert amount["x-currency-field"] == "currency"
 
 
 def test_a_renamed_schema_an_action_names_fails_by_the_actions_name(
     tmp_path: Path, theirs: dict[str, Any], ours: dict[str, Any]
 ) -> None:
-    """``Order`` renamed: the overlay fails, naming each action on ``Order`` and its target."""
-    done = run_overlay(tmp_path, renamed(theirs, "Order", "PayinOrder"))
+    """``BeneficiaryV2Request`` renamed: the overlay fails, naming the action and its target."""
+    done = run_overlay(tmp_path, renamed(theirs, "BeneficiaryV2Request", "BeneficiaryRequest"))
     assert done.returncode == 1
-    index, action = next(
-        (i, a) for i, a in enumerate(ours["actions"]) if a["target"] == ORDER_AMOUNT
-    )
+    index, action = next((i, a) for i, a in enumerate(ours["actions"]) if a["target"] == CATEGORY)
     assert (
         f"overlay: openapi/overlay.yaml, action {index} ({action['description']}): "
-        f"target {ORDER_AMOUNT} selects nothing in the bundle"
+        f"target {CATEGORY} selects nothing in the bundle"
     ) in done.stderr
     assert not (tmp_path / "merged.json").exists()
     # The guide quotes this very message (docs/development.md, "The pipeline").
@@ -188,7 +197,10 @@ def test_a_renamed_schema_an_action_names_fails_by_the_actions_name(
 def test_make_generate_fails_by_the_actions_name(tmp_path: Path, theirs: dict[str, Any]) -> None:
     """The recipe of ``make generate`` stops at the overlay, before generating anything."""
     bundle = tmp_path / "payments.json"
-    bundle.write_text(json.dumps(renamed(theirs, "Order", "PayinOrder")), encoding="utf-8")
+    bundle.write_text(
+        json.dumps(renamed(theirs, "BeneficiaryV2Request", "BeneficiaryRequest")),
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
     done = subprocess.run(
         ["make", "--no-print-directory", "generate-into", f"DIR={out}", f"BUNDLE={bundle}"],
@@ -199,8 +211,8 @@ def test_make_generate_fails_by_the_actions_name(tmp_path: Path, theirs: dict[st
     )
     assert done.returncode != 0
     assert re.search(
-        r"overlay: openapi/overlay\.yaml, action \d+ \(Order\.amount: [^)]*\(x-currency-field\)\): "
-        + re.escape(f"target {ORDER_AMOUNT} selects nothing"),
+        r"overlay: openapi/overlay\.yaml, action \d+ \(BeneficiaryV2Request\.category: "
+        r"[^)]*\(x-sdk-default\)\): " + re.escape(f"target {CATEGORY} selects nothing"),
         done.stderr,
     ), done.stderr
     assert not (out / "payments_sdk_generated").exists()
