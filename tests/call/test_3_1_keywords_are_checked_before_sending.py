@@ -257,6 +257,6 @@ def test_none_sends_null_only_for_a_field_that_takes_null() -> None:
         },
     }
     given = {"note": None, "ref": None, "memo": None, "label": NOT_GIVEN}
-    assert Resource._body("x.create", schema, given) == {"note": None, "ref": None}
+    assert Resource._body(schema, given) == {"note": None, "ref": None}
     nested = {"type": "object", "properties": {"inner": schema}}
     assert check({"inner": {"note": None, "memo": None}}, nested, "") == {"inner": {"note": None}}

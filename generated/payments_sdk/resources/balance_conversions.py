@@ -208,7 +208,6 @@ class BalanceConversions(Resource):
                 1000000000000000.
         """
         body = self._body(
-            "balance_conversions.create",
             _CREATE_BODY,
             {
                 "source_currency": source_currency,

@@ -183,7 +183,6 @@ class BankAccountValidations(Resource):
             id: The id of a saved beneficiary bank account. Matches ``^bene_[A-Za-z0-9_-]+$``.
         """
         body = self._body(
-            "bank_account_validations.create",
             _CREATE_BODY,
             {
                 "country": country,

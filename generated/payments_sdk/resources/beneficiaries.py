@@ -133,7 +133,6 @@ class Beneficiaries(Resource):
             notes: Free-form key/value pairs supplied by the caller.
         """
         body = self._body(
-            "beneficiaries.create",
             _CREATE_BODY,
             {
                 "category": category,

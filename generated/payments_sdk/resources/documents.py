@@ -127,7 +127,6 @@ class Documents(Resource):
         """
         part = await self._file(file, file_name, content_type, "file")
         body = self._body(
-            "documents.upload",
             _UPLOAD_BODY,
             {"file": part, "type": type},
             options.get("extra_body"),

@@ -130,7 +130,6 @@ class KycLinks(Resource):
             email: Not described in the bundle.
         """
         body = self._body(
-            "kyc_links.create",
             _CREATE_BODY,
             {"customer_id": customer_id, "email": email},
             options.get("extra_body"),

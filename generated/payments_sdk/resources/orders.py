@@ -227,7 +227,6 @@ class Orders(Resource):
             quote_id: The id of a quote obtained from a quote operation; its format is not published.
         """
         body = self._body(
-            "orders.create",
             _CREATE_BODY,
             {
                 "amount": amount,
@@ -280,7 +279,6 @@ class Orders(Resource):
         """
         id = self._path(id, _UPDATE_RFI_ID, "id")
         body = self._body(
-            "orders.update_rfi",
             _UPDATE_RFI_BODY,
             {"documents": documents},
             options.get("extra_body"),

@@ -128,7 +128,6 @@ class Refunds(Resource):
             payment_id: A payment id. Matches ``^payt_[A-Za-z0-9_-]+$``.
         """
         body = self._body(
-            "refunds.create",
             _CREATE_BODY,
             {"payment_id": payment_id},
             options.get("extra_body"),

@@ -133,7 +133,6 @@ class VirtualAccounts(Resource):
             currency: ISO 4217 currency code. Matches ``^[A-Z]{3}$``.
         """
         body = self._body(
-            "virtual_accounts.create",
             _CREATE_BODY,
             {"payment_type": payment_type, "currency": currency},
             options.get("extra_body"),

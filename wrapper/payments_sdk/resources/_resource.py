@@ -2,8 +2,7 @@
 
 The resource classes themselves are generated from the bundle (``make generate`` writes
 ``payments_sdk/resources/<resource>.py``); this base holds the machinery they share, written
-once: path ids, request bodies (with the overrides of :mod:`payments_sdk._overrides`), uploads,
-and the pager of a list.
+once: path ids, request bodies, uploads, and the pager of a list.
 """
 
 from __future__ import annotations
@@ -64,7 +63,7 @@ class Resource:
 
     @staticmethod
     def _body(
-        key: str, schema: Mapping[str, Any], given: Mapping[str, Any], extra: object = None
+        schema: Mapping[str, Any], given: Mapping[str, Any], extra: object = None
     ) -> dict[str, Any]:
         """Check the body fields given against the body's schema.
 
@@ -77,7 +76,6 @@ class Resource:
         """
         from .._checks import check, takes_null
         from .._options import NotGiven
-        from .._overrides import check_overrides
 
         declared: dict[str, Any] = {}
         for shape in schema.get("oneOf") or [schema]:
@@ -89,7 +87,6 @@ class Resource:
             and (value is not None or takes_null(declared.get(name, {})))
         }
         body = check(fields, schema, "")
-        check_overrides(key, body)
         if isinstance(extra, Mapping):
             shapes = schema.get("oneOf") or [schema]
             if all(shape.get("additionalProperties") is False for shape in shapes):
