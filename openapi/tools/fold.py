@@ -16,8 +16,15 @@ nearest one wins (operation, then path item, then document), and folding honours
 operation that moves ``GET /refunds/{id}`` to a ``/v2`` server is folded to ``/v2/refunds/{id}``
 while its siblings stay under ``/v1``. A server that cannot be folded into a path below the one
 service root is refused with :class:`FoldError`, naming the operation: another host, a
-variable without a default, or several servers whose paths differ (which one would the SDK
-call?).
+variable without a default, or several servers of one path item or operation whose paths
+differ (which one would the SDK call?). The document's own ``servers`` are the alternatives a
+user picks from (a sandbox, a live host, a wallet address's own path): the first is folded.
+
+The folded copy keeps only the ``security`` alternatives the SDK can send (:func:`carried`):
+a bearer token (``http bearer``; ``oauth2`` and ``openIdConnect``, whose access token is sent
+as one) or a key in a header. An alternative that needs another kind (``http basic``, a key
+in the query or a cookie, mutual TLS) is left out, so no part offers it; an operation left
+with none is refused by ``features.py``, by name and pointer, before this step runs.
 
 Usage: python openapi/tools/fold.py [SOURCE.json [TARGET.json]]
 (defaults: openapi/payments.json, printed to standard output)
@@ -36,6 +43,7 @@ from urllib.parse import urlsplit
 __all__ = [
     "METHODS",
     "PUBLISHED",
+    "carried",
     "FoldError",
     "fold_server_prefixes",
     "full_path",
@@ -77,12 +85,15 @@ def _expand(server: dict[str, Any], where: str) -> str:
 
 
 def _server_url(servers: list[dict[str, Any]], where: str) -> str:
-    """Return the one URL a ``servers`` list means; refuse a list whose entries disagree."""
+    """Return the one URL a ``servers`` list means; refuse a list whose entries disagree.
+
+    The document's list is of alternatives (OpenAPI 3.1, 4.8.1): its first server is the one.
+    """
     if not isinstance(servers, list) or not servers:
         raise FoldError(f"{where}: servers must be a non-empty list")
     urls = [_expand(server, where) for server in servers]
     paths = {urlsplit(url).path.rstrip("/") for url in urls}
-    if len(paths) > 1:
+    if len(paths) > 1 and where != "the document":
         raise FoldError(
             f"{where}: its servers have different paths ({', '.join(sorted(paths))}); "
             "the SDK calls one address per operation, so list one server, or several that "
@@ -164,6 +175,7 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
             operation.pop("servers", None)
             new_item[method] = operation
     _bare_json_media(folded)
+    _carried_security(folded)
     _fold_operation_refs(document, folded)
     root_default, version_segment = _root(document)
     folded["servers"] = [
@@ -174,6 +186,49 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
         }
     ]
     return folded
+
+
+def carried(scheme: Any) -> bool:
+    """Whether the SDK can send a credential of this security scheme (a resolved object).
+
+    A bearer token in ``Authorization`` (``http bearer``; the access token of ``oauth2`` or
+    ``openIdConnect``: obtaining it is the user's), or a key in a header (``apiKey`` in header).
+    """
+    if not isinstance(scheme, dict):
+        return False
+    kind = scheme.get("type")
+    if kind == "http":
+        return str(scheme.get("scheme", "")).lower() == "bearer"
+    if kind == "apiKey":
+        return scheme.get("in") == "header"
+    return kind in ("oauth2", "openIdConnect")
+
+
+def _carried_security(document: dict[str, Any]) -> None:
+    """Keep only the ``security`` alternatives whose every scheme the SDK carries.
+
+    A list that had alternatives and loses them all is left as it was (``features.py`` has
+    refused it already); an empty list (no credential) stays empty.
+    """
+    schemes = document.get("components", {}).get("securitySchemes", {})
+
+    def keep(requirements: Any) -> Any:
+        if not isinstance(requirements, list) or not requirements:
+            return requirements
+        kept = [
+            requirement
+            for requirement in requirements
+            if all(carried(schemes.get(name)) for name in requirement)
+        ]
+        return kept or requirements
+
+    if "security" in document:
+        document["security"] = keep(document["security"])
+    for item in document.get("paths", {}).values():
+        for method in METHODS:
+            operation = item.get(method)
+            if isinstance(operation, dict) and "security" in operation:
+                operation["security"] = keep(operation["security"])
 
 
 def _bare_json_media(document: dict[str, Any]) -> None:

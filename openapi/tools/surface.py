@@ -316,15 +316,23 @@ def _union(shapes: list[dict[str, Any]], used: set[str]) -> str:
 # -- the table ----------------------------------------------------------------------------------
 
 
-def _generated_modules(generated: Path) -> dict[str, str]:
-    """Map each operationId to its generated module, read from the modules' ``OPERATION``."""
-    found: dict[str, str] = {}
-    pattern = re.compile(r'^OPERATION = OperationLabel\("([^"]+)"', re.MULTILINE)
+def _generated_modules(generated: Path) -> dict[tuple[str, str], str]:
+    """Map each operation (method, path) to its generated module, read from its ``OPERATION``.
+
+    The module's method and path are the operation's exactly; its operationId is rebuilt from
+    the generator's snake-cased name, so an id that is not camelCase (``get-wallet-address``,
+    ``payouts.post``) would not be found by it.
+    """
+    found: dict[tuple[str, str], str] = {}
+    method = re.compile(r'^METHOD = "([A-Z]+)"', re.MULTILINE)
+    path = re.compile(r'^PATH = "((?:[^"\\]|\\.)*)"', re.MULTILINE)
     for module in sorted((generated / "api").glob("*/*.py")):
-        match = pattern.search(module.read_text(encoding="utf-8"))
-        if match:
+        text = module.read_text(encoding="utf-8")
+        verb, where = method.search(text), path.search(text)
+        if verb and where:
             dotted = ".".join(module.relative_to(generated.parent).with_suffix("").parts)
-            found[match.group(1)] = dotted
+            literal = where.group(1).encode().decode("unicode_escape")
+            found[(verb.group(1), literal)] = dotted
     return found
 
 
@@ -445,7 +453,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                     media = content.get("application/json", {}).get("schema")
                     if media is not None:
                         result = media.get("x-model") or _generated_result(
-                            generated, modules.get(operation_id, "")
+                            generated, modules.get((verb.upper(), path), "")
                         )
                         item_model = _list_item(media)
                     elif content:
@@ -470,7 +478,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                 summary=(spec.get("summary") or "").strip(),
                 description=(spec.get("description") or "").strip(),
                 tag=(spec.get("tags") or [""])[0],
-                module=modules.get(operation_id, ""),
+                module=modules.get((verb.upper(), path), ""),
                 result=result,
                 item=item_model,
                 paged=item_model is not None and any(p.name == "page" for p in others),
