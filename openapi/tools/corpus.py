@@ -45,7 +45,7 @@ TABLE = ROOT / "docs" / "corpus.md"
 _BIN = Path(sys.executable).parent
 _METHODS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
 
-__all__ = ["Result", "bundles", "load", "run_bundle", "main"]
+__all__ = ["Result", "bundles", "load", "main", "run_bundle"]
 
 
 @dataclass
@@ -97,16 +97,23 @@ def _operations(document: dict[str, Any]) -> set[str]:
     }
 
 
-def _run(command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: int = 1800) -> subprocess.CompletedProcess[str]:
+def _run(
+    command: list[str], cwd: Path = ROOT, env: dict[str, str] | None = None, timeout: int = 1800
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout, check=False
     )
 
 
 def _env(work: Path) -> dict[str, str]:
-    """The environment of an interpreter that imports the SDK generated into ``work``."""
+    """Return the environment of an interpreter that imports the SDK generated into ``work``."""
     path = f"{work / 'generated'}{os.pathsep}{work / 'wrapper'}"
-    return {**os.environ, "PYTHONPATH": path, "MYPYPATH": path, "PATH": f"{_BIN}{os.pathsep}{os.environ.get('PATH', '')}"}
+    return {
+        **os.environ,
+        "PYTHONPATH": path,
+        "MYPYPATH": path,
+        "PATH": f"{_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+    }
 
 
 def _user_file(work: Path) -> Path:
@@ -187,7 +194,7 @@ def _api_diff(name: str, work: Path) -> str:
         new = api_diff.current(work / "bundle.json")
         changes = api_diff.diff(old, new)
         same = api_diff.diff(new, new)
-    except Exception as error:  # noqa: BLE001 - a crash is a verdict of its own
+    except Exception as error:
         return f"crash: {type(error).__name__}: {str(error)[:160]}"
     problems = []
     if same:
@@ -226,14 +233,22 @@ def run_bundle(name: str, *, only: int | None, contract: int, mypy: bool) -> Res
     (work / "wrapper").symlink_to(ROOT / "wrapper", target_is_directory=True)
     document = load(_file(CORPUS / name, "bundle"))  # type: ignore[arg-type]
     (work / "bundle.json").write_text(json.dumps(document), encoding="utf-8")
-    result.version = f"OpenAPI {document.get('openapi', '?')}, {document.get('info', {}).get('version', '?')}"
+    result.version = (
+        f"OpenAPI {document.get('openapi', '?')}, {document.get('info', {}).get('version', '?')}"
+    )
     result.operations = len(_operations(document))
     features = _run([sys.executable, "openapi/tools/features.py", str(work / "bundle.json")])
     result.refusals = [
         line for line in features.stderr.splitlines() if line.startswith("unsupported OpenAPI")
     ]
     generate = _run(
-        ["make", "--no-print-directory", "generate-into", f"DIR={work / 'generated'}", f"BUNDLE={work / 'bundle.json'}"]
+        [
+            "make",
+            "--no-print-directory",
+            "generate-into",
+            f"DIR={work / 'generated'}",
+            f"BUNDLE={work / 'bundle.json'}",
+        ]
     )
     if generate.returncode != 0:
         if result.refusals:
@@ -251,7 +266,12 @@ def run_bundle(name: str, *, only: int | None, contract: int, mypy: bool) -> Res
         return result
     result.generate = "success"
     probe = _run(
-        [sys.executable, str(ROOT / "openapi" / "tools" / "corpus_probe.py"), "--contract", str(contract)]
+        [
+            sys.executable,
+            str(ROOT / "openapi" / "tools" / "corpus_probe.py"),
+            "--contract",
+            str(contract),
+        ]
         + (["--only", str(only)] if only else []),
         env=_env(work),
         cwd=work,
@@ -301,7 +321,8 @@ def table(results: list[Result]) -> str:
         "operation; *api-diff*: the earlier published version against this one, checked against",
         "the operations removed and added.",
         "",
-        "| bundle | version | operations | generate | callable | help | calls | contract | mypy | api-diff |",
+        "| bundle | version | operations | generate | callable | help | calls | contract | mypy "
+        "| api-diff |",
         "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in results:
@@ -319,7 +340,11 @@ def table(results: list[Result]) -> str:
             f"{r.help_ok if r.generate == 'success' else '-'} | {calls} | {contract} | "
             f"{r.mypy.replace('|', '/')} | {r.api_diff.replace('|', '/')} |"
         )
-    details = [r for r in results if r.refusals or r.notes or r.contract.get("failures") or r.contract.get("errors")]
+    details = [
+        r
+        for r in results
+        if r.refusals or r.notes or r.contract.get("failures") or r.contract.get("errors")
+    ]
     if details:
         lines += ["", "## Refusals, failures and notes", ""]
         for r in details:
@@ -343,7 +368,9 @@ def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("names", nargs="*")
     parser.add_argument("--only", type=int, default=None, help="probe the first N operations")
-    parser.add_argument("--contract", type=int, default=3, help="schemathesis examples per operation")
+    parser.add_argument(
+        "--contract", type=int, default=3, help="schemathesis examples per operation"
+    )
     parser.add_argument("--no-mypy", action="store_true")
     parser.add_argument("--no-write", action="store_true", help="print the table only")
     args = parser.parse_args(argv)
@@ -351,7 +378,11 @@ def main(argv: list[str]) -> int:
     for name in args.names or bundles():
         print(f"corpus: {name} ...", file=sys.stderr, flush=True)
         result = run_bundle(name, only=args.only, contract=args.contract, mypy=not args.no_mypy)
-        print(f"corpus: {name}: {result.generate} in {result.seconds:.0f} s", file=sys.stderr, flush=True)
+        print(
+            f"corpus: {name}: {result.generate} in {result.seconds:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
         results.append(result)
     text = table(results)
     sys.stdout.write(text)

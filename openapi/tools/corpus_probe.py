@@ -97,7 +97,7 @@ async def _call(method: Any, row: OperationRow, document: dict[str, Any]) -> str
         return str(error.status_code)
     except PaymentsError as error:
         return f"SDK refused: {type(error).__name__}"
-    except Exception as error:  # noqa: BLE001 - the outcome is what the table reports
+    except Exception as error:
         return f"crash: {type(error).__name__}: {str(error)[:120]}"
 
 

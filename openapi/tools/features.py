@@ -59,7 +59,9 @@ def _sdk_module(name: str) -> Any:
 
 def _tool_module(name: str) -> Any:
     """``openapi/tools/<name>.py``, loaded by path (features.py runs as a script or a module)."""
-    spec = importlib.util.spec_from_file_location(f"_tool_{name}", Path(__file__).with_name(f"{name}.py"))
+    spec = importlib.util.spec_from_file_location(
+        f"_tool_{name}", Path(__file__).with_name(f"{name}.py")
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module

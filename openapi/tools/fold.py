@@ -20,6 +20,8 @@ variable without a default, or several servers of one path item or operation who
 differ (which one would the SDK call?). The document's own ``servers`` are the alternatives a
 user picks from (a sandbox, a live host, a wallet address's own path): the first is folded.
 
+A ``schema`` written as a ``$ref`` to a parameter or a header is read as that one's schema.
+
 The folded copy keeps only the ``security`` alternatives the SDK can send (:func:`carried`):
 a bearer token (``http bearer``; ``oauth2`` and ``openIdConnect``, whose access token is sent
 as one) or a key in a header. An alternative that needs another kind (``http basic``, a key
@@ -43,8 +45,8 @@ from urllib.parse import urlsplit
 __all__ = [
     "METHODS",
     "PUBLISHED",
-    "carried",
     "FoldError",
+    "carried",
     "fold_server_prefixes",
     "full_path",
     "load_published",
@@ -176,6 +178,7 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
             new_item[method] = operation
     _bare_json_media(folded)
     _carried_security(folded)
+    _schemas_of_parameters(folded)
     _fold_operation_refs(document, folded)
     root_default, version_segment = _root(document)
     folded["servers"] = [
@@ -186,6 +189,46 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
         }
     ]
     return folded
+
+
+def _schemas_of_parameters(document: dict[str, Any]) -> None:
+    """Read a ``schema`` that is a ``$ref`` to a parameter or a header as that one's schema.
+
+    ``schema: {$ref: '#/components/parameters/signature'}`` names a Parameter Object, not a
+    schema (Open Payments does so): read as JSON Schema it would be an object of unknown
+    keywords and a boolean ``required``. What it means is the parameter's schema, so the folded
+    copy holds a copy of that (followed through such references, at most 8).
+    """
+    kinds = ("#/components/parameters/", "#/components/headers/")
+
+    def target(ref: str) -> Any:
+        node: Any = document
+        for part in ref.removeprefix("#/").split("/"):
+            node = (
+                node.get(part.replace("~1", "/").replace("~0", "~"), {})
+                if isinstance(node, dict)
+                else {}
+            )
+        return node
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                for _ in range(8):
+                    ref = value.get("$ref") if isinstance(value, dict) and key == "schema" else None
+                    if not (isinstance(ref, str) and ref.startswith(kinds)):
+                        break
+                    named = target(ref)
+                    value = (
+                        copy.deepcopy(named.get("schema", {})) if isinstance(named, dict) else {}
+                    )
+                    node[key] = value
+                walk(node[key])
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(document)
 
 
 def carried(scheme: Any) -> bool:

@@ -27,9 +27,9 @@ second source of facts:
   model by being moved to ``components/schemas`` under ``<Kind>WebhookEvent``
   (``payments_sdk._webhook_parts.model_name``; the webhook then refers to it), so
   ``payments_sdk.types`` exports it. A name a component already has fails here, naming both;
-- **anyOf of several objects** without a discriminator is refused, naming its pointer: a body
-  may match several of them, and a model is one shape (a ``oneOf`` is decoded as the one shape
-  it matches).
+- **anyOf of several objects** without a discriminator: a body may match several of them, so
+  the model is one object with every field any of them declares, each optional unless all of
+  them require it (a ``oneOf`` is decoded as the one shape it matches).
 
 Usage: python openapi/tools/generator_input.py FOLDED.json TARGET.json
 """
@@ -139,17 +139,73 @@ def _is_object(document: dict[str, Any], node: Any, depth: int = 0) -> bool:
     )
 
 
+def _resolved(document: dict[str, Any], node: Any, depth: int = 0) -> Any:
+    """Return ``node`` with its ``$ref`` followed (a chain of them too)."""
+    while isinstance(node, dict) and "$ref" in node and depth < 32:
+        target: Any = document
+        for part in str(node["$ref"]).removeprefix("#/").split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
+        node, depth = target, depth + 1
+    return node
+
+
+def _fields(document: dict[str, Any], node: Any, depth: int = 0) -> tuple[dict[str, Any], set[str]]:
+    """Return an object schema's properties and required names, its ``allOf`` parts merged."""
+    node = _resolved(document, node)
+    if not isinstance(node, dict) or depth > 16:
+        return {}, set()
+    properties = dict(node.get("properties", {}))
+    required = set(node.get("required", []))
+    for part in node.get("allOf", []):
+        more, needed = _fields(document, part, depth + 1)
+        properties = {**more, **properties}
+        required |= needed
+    return properties, required
+
+
 def _any_of_objects(document: dict[str, Any]) -> None:
-    """Refuse an untagged ``anyOf`` of several objects: the models keep exactly one shape."""
-    for pointer, node in _walk(document, "#"):
-        members = node.get("anyOf")
-        if not isinstance(members, list) or "discriminator" in node:
-            continue
-        if sum(_is_object(document, member) for member in members) > 1:
-            raise GeneratorInputError(
-                f"anyOf of several objects at {pointer} is not supported (a body may match "
-                "more than one, and a model is one shape): use oneOf, or a discriminator"
-            )
+    """Give an untagged ``anyOf`` of several objects one model: every field, each optional.
+
+    A body may match several of the objects at once (that is what ``anyOf`` allows), so it is
+    not decoded as one of them: the model has each field any of them declares (a field two of
+    them declare differently is the ``anyOf`` of both), and requires only what every one of
+    them requires. Other members (``null``, a string) stay beside it. The SDK's checks and the
+    sandbox read the ``anyOf`` itself, from the folded bundle.
+    """
+    for _ in range(8):  # a merged field may hold an anyOf of objects in turn
+        found = [
+            node
+            for _, node in _walk(document, "#")
+            if isinstance(node.get("anyOf"), list)
+            and "discriminator" not in node
+            and sum(_is_object(document, member) for member in node["anyOf"]) > 1
+        ]
+        if not found:
+            return
+        for node in found:
+            objects = [m for m in node["anyOf"] if _is_object(document, m)]
+            others = [m for m in node["anyOf"] if not _is_object(document, m)]
+            properties: dict[str, Any] = {}
+            required: set[str] | None = None
+            for member in objects:
+                fields, needed = _fields(document, member)
+                required = needed if required is None else required & needed
+                for name, schema in fields.items():
+                    known = properties.get(name)
+                    if known is None:
+                        properties[name] = copy.deepcopy(schema)
+                    elif known != schema:
+                        shapes = known["anyOf"] if list(known) == ["anyOf"] else [known]
+                        if schema not in shapes:
+                            properties[name] = {"anyOf": [*shapes, copy.deepcopy(schema)]}
+            merged: dict[str, Any] = {"type": "object", "properties": properties}
+            if required:
+                merged["required"] = sorted(required)
+            del node["anyOf"]
+            if others:
+                node["anyOf"] = [merged, *others]
+            else:
+                node.update(merged)
 
 
 def _write_only(document: dict[str, Any]) -> None:

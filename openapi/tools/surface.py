@@ -32,6 +32,7 @@ import json
 import keyword
 import re
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -319,7 +320,8 @@ def _union(shapes: list[dict[str, Any]], used: set[str]) -> str:
 def _generated_modules(generated: Path) -> dict[tuple[str, str], str]:
     """Map each operation (method, path) to its generated module, read from its ``OPERATION``.
 
-    The module's method and path are the operation's exactly; its operationId is rebuilt from
+    The module's method and path are the operation's (its parameters snake-cased, so they are
+    compared unnamed: two templates that differ only by names are one path); its id is rebuilt from
     the generator's snake-cased name, so an id that is not camelCase (``get-wallet-address``,
     ``payouts.post``) would not be found by it.
     """
@@ -332,8 +334,13 @@ def _generated_modules(generated: Path) -> dict[tuple[str, str], str]:
         if verb and where:
             dotted = ".".join(module.relative_to(generated.parent).with_suffix("").parts)
             literal = where.group(1).encode().decode("unicode_escape")
-            found[(verb.group(1), literal)] = dotted
+            found[(verb.group(1), _template(literal))] = dotted
     return found
+
+
+def _template(path: str) -> str:
+    """Return ``path`` with its parameters unnamed: the generator snake-cases their names."""
+    return re.sub(r"\{[^{}]*\}", "{}", path)
 
 
 def _generated_result(generated: Path, module: str) -> str:
@@ -453,7 +460,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                     media = content.get("application/json", {}).get("schema")
                     if media is not None:
                         result = media.get("x-model") or _generated_result(
-                            generated, modules.get((verb.upper(), path), "")
+                            generated, modules.get((verb.upper(), _template(path)), "")
                         )
                         item_model = _list_item(media)
                     elif content:
@@ -478,7 +485,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                 summary=(spec.get("summary") or "").strip(),
                 description=(spec.get("description") or "").strip(),
                 tag=(spec.get("tags") or [""])[0],
-                module=modules.get((verb.upper(), path), ""),
+                module=modules.get((verb.upper(), _template(path)), ""),
                 result=result,
                 item=item_model,
                 paged=item_model is not None and any(p.name == "page" for p in others),
@@ -508,6 +515,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
             )
             _check_names(operation)
             table.append(operation)
+    _tell_apart(document, table)
     _check_unique(table)
     for operation in table:
         operation.links = _links(document, operation, table)
@@ -610,6 +618,30 @@ def _check_names(operation: SurfaceMethod) -> None:
                 f"{other} are both the argument {parameter.python_name!r}"
             )
         seen[parameter.python_name] = f"{parameter.location} {parameter.name!r}"
+
+
+def _tell_apart(document: dict[str, Any], table: list[SurfaceMethod]) -> None:
+    """Name apart the operations the path convention gives one name (``payments.retrieve``).
+
+    Each of them takes the segments of its path after the resource's noun, parameters left out,
+    after its method: ``/v1/payments/payouts/{id}`` is ``payments.retrieve_payouts`` and
+    ``/v1/payments/payouts-item/{id}`` ``payments.retrieve_payouts_item``. An ``x-sdk-method``
+    is never renamed; names that still clash are refused by :func:`_check_unique`.
+    """
+    clashes = Counter((operation.resource, operation.method) for operation in table)
+    for operation in table:
+        spec = document["paths"][operation.path][operation.http_method.lower()]
+        if clashes[(operation.resource, operation.method)] < 2 or "x-sdk-method" in spec:
+            continue
+        segments = [
+            segment
+            for segment in operation.path.strip("/").split("/")
+            if segment and not _PARAM.fullmatch(segment) and not re.fullmatch(r"v\d+", segment)
+        ]
+        rest = [snake(segment) for segment in segments[1:]]
+        rest = [word for word in rest if word != operation.method]
+        if rest:
+            operation.method = "_".join([operation.method, *rest])
 
 
 def _check_unique(table: list[SurfaceMethod]) -> None:

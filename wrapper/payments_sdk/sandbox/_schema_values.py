@@ -109,7 +109,8 @@ def complete(
     one is never answered, so never filled); its fields, a list's items and a map's values are
     completed in turn; for a ``oneOf``/``anyOf``, the one object branch the value is (by its
     ``const`` or enum fields, else the only object branch) is used, and none when that is not
-    clear. Returns ``value``.
+    clear. A closed object (``additionalProperties: false``) loses the fields it does not
+    declare (the sandbox's own ``error``, say, in a provider's error schema). Returns ``value``.
     """
     schema = _node(document, schema)
     if not isinstance(schema, Mapping) or depth > _DEPTH:
@@ -124,6 +125,9 @@ def complete(
             if name not in value and sub is not None and not _write_only(sub, document):
                 value[name] = value_of(sub, document, depth + 1)
         extra = schema.get("additionalProperties")
+        if extra is False and not schema.get("patternProperties"):
+            for name in [name for name in value if name not in properties]:
+                del value[name]  # a closed answer holds its declared fields only (an error's own)
         for name, item in value.items():
             sub = properties.get(name, extra if isinstance(extra, Mapping) else None)
             if sub is not None and isinstance(item, dict | list):
