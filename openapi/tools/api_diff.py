@@ -776,7 +776,7 @@ def _sdk_name(document: dict[str, Any], route: str, operation: dict[str, Any]) -
             is_list = is_list_envelope({"properties": properties})
             break
     method = method_of(path, verb.lower(), operation, is_list, document)
-    return f"{resource_of(path, operation)}.{method}"
+    return f"{resource_of(path, operation, document)}.{method}"
 
 
 def _shape(route: str) -> str:

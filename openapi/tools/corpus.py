@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -95,6 +96,16 @@ def _operations(document: dict[str, Any]) -> set[str]:
         for method in _METHODS
         if isinstance(item.get(method), dict)
     }
+
+
+def _unnamed(routes: set[str]) -> set[str]:
+    return {re.sub(r"\{[^{}]*\}", "{}", route) for route in routes}
+
+
+def _names(change: Any, route: str) -> bool:
+    """Whether an api-diff change is about the operation ``route`` (parameters unnamed)."""
+    (text,) = _unnamed({str(change)})
+    return route in text
 
 
 def _run(
@@ -200,15 +211,21 @@ def _api_diff(name: str, work: Path) -> str:
     if same:
         problems.append(f"the bundle against itself reports {len(same)} change(s)")
     text = [str(change) for change in changes]
-    removed = _operations(old_doc) - _operations(new_doc)
-    added = _operations(new_doc) - _operations(old_doc)
+    # Operations as the SDK reaches them: folded full paths, parameters unnamed.
+    removed = _unnamed(_operations(old)) - _unnamed(_operations(new))
+    added = _unnamed(_operations(new)) - _unnamed(_operations(old))
     breaking = [change for change in changes if change.breaking]
     if removed and not breaking:
         problems.append(f"{len(removed)} operation(s) removed, no breaking change reported")
-    if not removed and not changes and _canonical(old_doc) != _canonical(new_doc):
-        silent = "no change for SDK users (docs only?)"
-    else:
-        silent = ""
+    unreported = [route for route in added if not any(_names(change, route) for change in changes)]
+    if unreported:
+        problems.append(f"operation(s) added and not reported: {', '.join(sorted(unreported))}")
+    contract_changed = _canonical(old_doc) != _canonical(new_doc)
+    if not changes and contract_changed:
+        problems.append(
+            "the bundles differ beyond descriptions and examples, and no change is reported"
+        )
+    silent = "" if changes or contract_changed else "no change to what the operations use"
     verdict = (
         f"{len(changes)} change(s), {len(breaking)} breaking; "
         f"operations -{len(removed)} +{len(added)}"
@@ -219,8 +236,51 @@ def _api_diff(name: str, work: Path) -> str:
     return verdict + ("; WRONG: " + "; ".join(problems) if problems else "; verdicts agree")
 
 
-def _canonical(document: dict[str, Any]) -> str:
-    return json.dumps(document, sort_keys=True)
+_PROSE = frozenset({"description", "summary", "example", "examples", "title", "externalDocs"})
+
+
+def _canonical(document: Any) -> str:
+    """Return what the operations use, as text, without prose, examples and ``x-`` extensions.
+
+    The paths, and each component a ``$ref`` reaches from them (one referred to only from an
+    extension, such as Adyen's ``x-anyOf``, is no part of the contract).
+    """
+
+    def strip(node: Any) -> Any:
+        if isinstance(node, dict):
+            return {
+                key: strip(value)
+                for key, value in node.items()
+                if key not in _PROSE and not str(key).startswith("x-")
+            }
+        if isinstance(node, list):
+            return [strip(item) for item in node]
+        return node
+
+    reachable: dict[str, Any] = {}
+    stack = [strip(document.get("paths", {})), strip(document.get("webhooks", {}))]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/") and ref not in reachable:
+                target: Any = document
+                for part in ref.removeprefix("#/").split("/"):
+                    part = part.replace("~1", "/").replace("~0", "~")
+                    target = target.get(part, {}) if isinstance(target, dict) else {}
+                reachable[ref] = strip(target)
+                stack.append(reachable[ref])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    kept = {
+        "paths": strip(document.get("paths", {})),
+        "webhooks": strip(document.get("webhooks", {})),
+        "security": document.get("security"),
+        "servers": document.get("servers"),
+        "reachable": reachable,
+    }
+    return json.dumps(kept, sort_keys=True)
 
 
 def run_bundle(name: str, *, only: int | None, contract: int, mypy: bool) -> Result:

@@ -30,7 +30,7 @@ from payments_sdk._operation_table import OPERATIONS, OperationRow
 from payments_sdk.errors import APIResponseValidationError, APIStatusError, PaymentsError
 from payments_sdk.sandbox import Sandbox
 from payments_sdk.sandbox._schema_values import value_of
-from payments_sdk.sandbox.contract import load_bundle
+from payments_sdk.sandbox.contract import load_bundle, resolve
 
 _CONTRACT_CHECKS = (
     "not_a_server_error",
@@ -69,7 +69,16 @@ def _arguments(row: OperationRow, document: dict[str, Any]) -> tuple[list[Any], 
     """Return a value of each required argument's schema: path ones positional, others by name."""
     positional: list[Any] = []
     named: dict[str, Any] = {}
+    # A value of the whole body's schema: one shape of a oneOf, its fields together.
+    operation = document["paths"][row.path][row.http_method.lower()]
+    body = resolve(document, operation.get("requestBody", {})).get("content", {})
+    media = body.get("application/json") or body.get("multipart/form-data") or {}
+    whole = value_of(media["schema"], document) if "schema" in media else None
     for argument in row.arguments:
+        in_body = argument.location in ("body", "part") and isinstance(whole, dict)
+        if in_body and argument.name in whole:
+            named[argument.python_name] = whole[argument.name]
+            continue
         if not argument.required:
             continue
         value = value_of(argument.schema, document)
@@ -96,7 +105,7 @@ async def _call(method: Any, row: OperationRow, document: dict[str, Any]) -> str
     except APIStatusError as error:
         return str(error.status_code)
     except PaymentsError as error:
-        return f"SDK refused: {type(error).__name__}"
+        return f"SDK refused: {type(error).__name__}: {str(error)[:120]}"
     except Exception as error:
         return f"crash: {type(error).__name__}: {str(error)[:120]}"
 

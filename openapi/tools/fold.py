@@ -56,6 +56,8 @@ __all__ = [
 PUBLISHED = Path(__file__).resolve().parent.parent / "payments.json"
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _VARIABLE = re.compile(r"\{([^{}]*)\}")
+BASE_PATH = "x-sdk-base-path"
+"""The server's path when it is more than versions (``payments_sdk._naming.BASE_PATH``)."""
 
 
 class FoldError(ValueError):
@@ -181,6 +183,8 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
     _schemas_of_parameters(folded)
     _fold_operation_refs(document, folded)
     root_default, version_segment = _root(document)
+    if any(not re.fullmatch(r"v\d+", part) for part in version_segment.split("/") if part):
+        folded[BASE_PATH] = version_segment  # names no resource (payments_sdk._naming)
     folded["servers"] = [
         {
             "url": "{root_url}",

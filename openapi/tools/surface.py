@@ -163,7 +163,7 @@ class SurfaceMethod:
 
 from payments_sdk import _operation_parts as parts  # noqa: E402
 from payments_sdk import _webhook_parts as webhook_parts  # noqa: E402
-from payments_sdk._naming import CLIENT, method_of, resource_of, snake  # noqa: E402
+from payments_sdk._naming import BASE_PATH, CLIENT, method_of, resource_of, snake  # noqa: E402
 from payments_sdk._schema_views import is_deprecated, merge_all_of  # noqa: E402
 
 
@@ -466,7 +466,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                     elif content:
                         media_type, result = _raw_result(content)
                     break
-            resource = resource_of(path, spec)
+            resource = resource_of(path, spec, document)
             method = method_of(path, verb, spec, item_model is not None, document)
             parameters = [
                 _parameter(resolver, p.value) for p in parts.parameters(document, path, verb)
@@ -633,9 +633,10 @@ def _tell_apart(document: dict[str, Any], table: list[SurfaceMethod]) -> None:
         spec = document["paths"][operation.path][operation.http_method.lower()]
         if clashes[(operation.resource, operation.method)] < 2 or "x-sdk-method" in spec:
             continue
+        below = operation.path.removeprefix(str(document.get(BASE_PATH, "")))
         segments = [
             segment
-            for segment in operation.path.strip("/").split("/")
+            for segment in below.strip("/").split("/")
             if segment and not _PARAM.fullmatch(segment) and not re.fullmatch(r"v\d+", segment)
         ]
         rest = [snake(segment) for segment in segments[1:]]

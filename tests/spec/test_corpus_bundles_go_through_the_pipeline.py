@@ -11,9 +11,8 @@ bundle does not allow, and api-diff between two published versions must agree wi
 
 from __future__ import annotations
 
-import pytest
-
 import corpus
+import pytest
 
 SMALL = ("adyen-binlookup", "openpayments-wallet-address", "paypal-payouts")
 """The bundles small enough for make test (a few seconds each to generate)."""

@@ -8,6 +8,7 @@ are sandbox-only controls that the real service does not have.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -36,8 +37,10 @@ log = logging.getLogger("payments_sdk.sandbox")
 
 
 def _error(exc: ApiError, answers: Answers | None = None) -> JSONAnswer:
-    body = exc.body() if answers is None else answers.complete(exc.status, exc.body())
-    return JSONAnswer(body, status_code=exc.status)
+    if answers is None:
+        return JSONAnswer(exc.body(), status_code=exc.status)
+    status = answers.status(exc.status)  # one the operation declares, for a refusal
+    return JSONAnswer(answers.complete(status, exc.body()), status_code=status)
 
 
 _METHODS = ("get", "post", "put", "patch", "delete")
@@ -108,6 +111,8 @@ def _endpoint(
                     spaces.commit(namespace, store)
         except ApiError as exc:
             return _error(exc, answers)
+        if body is None and answers.answers_json(status):
+            body = {}  # JSON with no schema, or one no rule filled: a value of it is any object
         if body is None:
             return Response(status_code=status)
         if isinstance(body, RawBody):  # a text or binary answer (text/csv, application/pdf)
@@ -169,6 +174,24 @@ def build_app(
             for method, name in names.items()
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
+    # Most literal text first: /orders/{id}/capture before /orders/{id}, whose id may hold "/".
+    templates = sorted(
+        (
+            (re.compile("^" + re.sub(r"\\\{[^{}]*\\\}", ".*", re.escape(path)) + "$"), method, path)
+            for path, item in folded["paths"].items()
+            for method in item
+            if method in _METHODS
+        ),
+        key=lambda entry: -len(re.sub(r"\{[^{}]*\}", "", entry[2])),
+    )
+
+    def _unrouted(request: Request) -> Answers | None:
+        """Return the answers of the operation whose path has an id no route takes ("", "/")."""
+        for pattern, method, path in templates:
+            if method == request.method.lower() and pattern.match(request.url.path):
+                return Answers(folded, path, method)
+        return None
+
     record_fields = RecordFields(folded)  # records are what answers hold: readOnly fields too
     routes.extend(control_routes(State(spaces, keys, lambda: record_fields)))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONAnswer(folded), methods=["GET"]))
@@ -177,6 +200,9 @@ def build_app(
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         message = exc.detail if isinstance(exc, HTTPException) else "sandbox failure"
         headers = exc.headers if isinstance(exc, HTTPException) else None
+        answers = _unrouted(request) if status == 404 else None
+        if answers is not None:  # an operation's path with an id no route takes (empty, "/")
+            return _error(ApiError(404, str(message)), answers)
         return JSONAnswer(
             ApiError(status, str(message)).body(), status_code=status, headers=headers
         )

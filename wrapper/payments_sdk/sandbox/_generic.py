@@ -101,7 +101,7 @@ class OperationShape:
         if self.is_list and self.response is not None:
             data = self.response.get("properties", {}).get("data", {})
             self.item = data.get("items") if isinstance(data.get("items"), dict) else None
-        self.resource = resource_of(path, spec)
+        self.resource = resource_of(path, spec, document)
         self.method = method_of(path, verb, spec, self.is_list, document)
         self.key = f"{self.resource}.{self.method}"
         self.document = document

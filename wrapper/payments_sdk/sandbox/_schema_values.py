@@ -124,6 +124,12 @@ def complete(
             sub = properties.get(name)
             if name not in value and sub is not None and not _write_only(sub, document):
                 value[name] = value_of(sub, document, depth + 1)
+        for name, sub in properties.items():
+            # A field of another JSON type than its schema's, or out of its enum or const (the
+            # sandbox's own error text where a provider's error is an object, a record's status
+            # in an action's answer) is made a value of its schema.
+            if name in value and not _fits_plainly(value[name], _node(document, sub)):
+                value[name] = value_of(sub, document, depth + 1)
         extra = schema.get("additionalProperties")
         if extra is False and not schema.get("patternProperties"):
             for name in [name for name in value if name not in properties]:
@@ -148,11 +154,44 @@ class Answers:
     def __init__(self, document: dict[str, Any], path: str, verb: str) -> None:
         self.document = document
         self.schemas: dict[str, Any] = {}
+        self.declared: set[str] = set()
+        """Every status the operation declares (``404``, ``4XX``, ``default``)."""
+        self.json: set[str] = set()
+        """The statuses whose answer is JSON, with a schema or without one (any JSON)."""
         for status, response in parts.responses(document, path, verb).items():
+            self.declared.add(str(status))
             content = response.value.get("content", {})
             media = next((m for t, m in content.items() if _is_json(t)), None)
+            if isinstance(media, Mapping):
+                self.json.add(str(status))
             if isinstance(media, Mapping) and "schema" in media:
                 self.schemas[str(status)] = media["schema"]
+
+    def _key(self, status: int) -> str | None:
+        code = str(status)
+        return next((k for k in (code, f"{code[0]}XX", "default") if k in self.declared), None)
+
+    def status(self, status: int) -> int:
+        """Return ``status``, or the client error the operation declares in its place.
+
+        The convention's refusals (400, 404, 409, 422) are answered with a status the bundle
+        declares for the operation: the refusal's own, else the first of 422, 400, 404, 409
+        declared (a provider that lists no 404 lists 422 or 400 for an unknown id), else the
+        least client error it declares (401, when a missing signature header is all it lists),
+        else as is.
+        """
+        if status not in (400, 404, 409, 422) or self._key(status) is not None:
+            return status
+        for other in (422, 400, 404, 409):
+            if str(other) in self.declared:
+                return other
+        others = sorted(k for k in self.declared if k[:1] == "4" and k[1:].isdigit())
+        return int(others[0]) if others else status
+
+    def answers_json(self, status: int) -> bool:
+        """Whether the answer of ``status`` is declared as JSON (with or without a schema)."""
+        key = self._key(status)
+        return key is not None and key in self.json
 
     def schema(self, status: int) -> Any:
         """Return the JSON schema of the answer of ``status`` (its own, ``NXX``, ``default``)."""
@@ -166,6 +205,33 @@ class Answers:
         """Return ``body`` (a fresh JSON value) completed against the answer of ``status``."""
         schema = self.schema(status)
         return body if schema is None else complete(body, schema, self.document)
+
+
+def _fits_plainly(value: Any, schema: Any) -> bool:
+    """Whether ``value`` has the ``type`` and is in the ``enum``/``const`` ``schema`` states."""
+    if not isinstance(schema, Mapping):
+        return True
+    kinds = schema.get("type")
+    if isinstance(kinds, str | list) and not _typed(value, kinds):
+        return False
+    if "const" in schema and value != schema["const"]:
+        return False
+    return not (isinstance(schema.get("enum"), list) and value not in schema["enum"])
+
+
+def _typed(value: Any, kinds: str | list[Any]) -> bool:
+    """Whether ``value`` is of one of the JSON Schema ``type`` names ``kinds``."""
+    names = [kinds] if isinstance(kinds, str) else [str(kind) for kind in kinds]
+    of = {
+        "object": isinstance(value, dict),
+        "array": isinstance(value, list),
+        "string": isinstance(value, str),
+        "boolean": isinstance(value, bool),
+        "null": value is None,
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, int | float | Decimal) and not isinstance(value, bool),
+    }
+    return any(of.get(name, True) for name in names)
 
 
 def _is_json(media_type: str) -> bool:
