@@ -74,7 +74,12 @@ def _arguments(row: OperationRow, document: dict[str, Any]) -> tuple[list[Any], 
     body = resolve(document, operation.get("requestBody", {})).get("content", {})
     media = body.get("application/json") or body.get("multipart/form-data") or {}
     whole = value_of(media["schema"], document) if "schema" in media else None
+    in_body_args = [a for a in row.arguments if a.location in ("body", "part")]
+    if whole is not None and not isinstance(whole, dict) and len(in_body_args) == 1:
+        named[in_body_args[0].python_name] = whole  # a body that is not an object: given whole
     for argument in row.arguments:
+        if argument.python_name in named:
+            continue
         in_body = argument.location in ("body", "part") and isinstance(whole, dict)
         if in_body and argument.name in whole:
             named[argument.python_name] = whole[argument.name]

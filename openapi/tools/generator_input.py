@@ -27,6 +27,9 @@ second source of facts:
   model by being moved to ``components/schemas`` under ``<Kind>WebhookEvent``
   (``payments_sdk._webhook_parts.model_name``; the webhook then refers to it), so
   ``payments_sdk.types`` exports it. A name a component already has fails here, naming both;
+- **allOf parts that declare one field otherwise** (PayPal's ``allOf: [error_400, 400]``): the
+  model keeps the first part's declaration (a value satisfies both), so the generator, which
+  merges the parts, does not drop the answer;
 - **anyOf of several objects** without a discriminator: a body may match several of them, so
   the model is one object with every field any of them declares, each optional unless all of
   them require it (a ``oneOf`` is decoded as the one shape it matches).
@@ -163,6 +166,22 @@ def _fields(document: dict[str, Any], node: Any, depth: int = 0) -> tuple[dict[s
     return properties, required
 
 
+def _either(shapes: list[Any]) -> dict[str, Any]:
+    """Return the schema of a field the objects of an ``anyOf`` declare differently.
+
+    Scalars of one type are that type, their ``enum`` values together (one enum, as a model can
+    hold; ``USER_ACCOUNT_CLOSED`` or ``DUPLICATE_RESOURCE_IDENTIFIER``); others an ``anyOf``.
+    """
+    kinds = {shape.get("type") for shape in shapes if isinstance(shape, dict)}
+    scalar = len(kinds) == 1 and kinds <= {"string", "integer", "number", "boolean"}
+    if scalar and all(isinstance(shape, dict) and "$ref" not in shape for shape in shapes):
+        merged: dict[str, Any] = {"type": kinds.pop()}
+        if all(isinstance(shape.get("enum"), list) for shape in shapes):
+            merged["enum"] = list(dict.fromkeys(v for shape in shapes for v in shape["enum"]))
+        return merged
+    return {"anyOf": shapes}
+
+
 def _any_of_objects(document: dict[str, Any]) -> None:
     """Give an untagged ``anyOf`` of several objects one model: every field, each optional.
 
@@ -197,7 +216,7 @@ def _any_of_objects(document: dict[str, Any]) -> None:
                     elif known != schema:
                         shapes = known["anyOf"] if list(known) == ["anyOf"] else [known]
                         if schema not in shapes:
-                            properties[name] = {"anyOf": [*shapes, copy.deepcopy(schema)]}
+                            properties[name] = _either([*shapes, copy.deepcopy(schema)])
             merged: dict[str, Any] = {"type": "object", "properties": properties}
             if required:
                 merged["required"] = sorted(required)
@@ -206,6 +225,37 @@ def _any_of_objects(document: dict[str, Any]) -> None:
                 node["anyOf"] = [merged, *others]
             else:
                 node.update(merged)
+
+
+def _all_of_conflicts(document: dict[str, Any]) -> None:
+    """Leave out of an ``allOf`` part each field an earlier part declares otherwise.
+
+    ``allOf: [error_400, 400]`` where both declare ``details`` with other item schemas: a value
+    satisfies both, and openapi-python-client, which merges the parts into one model, gives up
+    on a field it cannot merge (the answer would not be generated). The model keeps the first
+    part's declaration; that part is written in place without the field. The SDK's checks and
+    the sandbox read the ``allOf`` itself, from the folded bundle.
+    """
+    for _, node in list(_walk(document, "#")):
+        parts = node.get("allOf")
+        if not isinstance(parts, list) or len(parts) < 2:
+            continue
+        seen: dict[str, Any] = {}
+        for index, part in enumerate(parts):
+            fields, needed = _fields(document, part)
+            clash = {
+                name
+                for name, schema in fields.items()
+                if name in seen and _resolved(document, schema) != _resolved(document, seen[name])
+            }
+            for name, schema in fields.items():
+                seen.setdefault(name, schema)
+            if clash:
+                kept = {k: copy.deepcopy(v) for k, v in fields.items() if k not in clash}
+                written: dict[str, Any] = {"type": "object", "properties": kept}
+                if needed - clash:
+                    written["required"] = sorted(needed - clash)
+                parts[index] = written
 
 
 def _write_only(document: dict[str, Any]) -> None:
@@ -317,6 +367,7 @@ def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     _nullable_enums(document)
     _media_types(document)
     _any_of_objects(document)
+    _all_of_conflicts(document)
     _tags(document)
     _write_only(document)
     _assertions(document)

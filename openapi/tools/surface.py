@@ -141,6 +141,8 @@ class SurfaceMethod:
     """``json`` or ``multipart``, when the operation has a body."""
     body_schema: dict[str, Any] | None = None
     body_shapes: list[str] = field(default_factory=list)
+    body_whole: bool = False
+    """The body is not an object (a list, a string): one ``body`` argument, sent as it is."""
     """The model classes of the body (one, or one per ``oneOf`` shape)."""
     deprecated: bool = False
     """``deprecated: true`` on the operation: calling it warns."""
@@ -391,6 +393,14 @@ def _parameter(resolver: Resolver, raw: dict[str, Any]) -> Parameter:
     )
 
 
+def _whole(schema: dict[str, Any]) -> bool:
+    """Whether a JSON body's schema is of something other than an object (a list, a string)."""
+    if "oneOf" in schema or "anyOf" in schema or "properties" in schema or "allOf" in schema:
+        return False
+    kind = schema.get("type")
+    return kind is not None and kind != "object" and kind != ["object"]
+
+
 def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
     """Return the top-level fields of a body, flattened over ``oneOf`` shapes.
 
@@ -505,7 +515,22 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                 shapes = schema.get("oneOf") or [schema]
                 operation.body_shapes = [s.get("x-model", "") for s in shapes]
                 location = "part" if operation.body_kind == "multipart" else "body"
-                operation.parameters.extend(_body_fields(schema, location))
+                if operation.body_kind == "json" and _whole(schema):
+                    # A body that is not an object (a JSON Patch list): one argument, sent whole.
+                    operation.body_whole = True
+                    operation.parameters.append(
+                        Parameter(
+                            name="body",
+                            python_name="body",
+                            location="body",
+                            required=bool(body.value.get("required")),
+                            schema=schema,
+                            description=(schema.get("description") or "The request body.").strip(),
+                            nullable=takes_null(schema),
+                        )
+                    )
+                else:
+                    operation.parameters.extend(_body_fields(schema, location))
             for parameter in operation.parameters:
                 parameter.annotation = annotation(parameter.schema, operation.models)
             operation.models.update(
@@ -625,7 +650,9 @@ def _tell_apart(document: dict[str, Any], table: list[SurfaceMethod]) -> None:
 
     Each of them takes the segments of its path after the resource's noun, parameters left out,
     after its method: ``/v1/payments/payouts/{id}`` is ``payments.retrieve_payouts`` and
-    ``/v1/payments/payouts-item/{id}`` ``payments.retrieve_payouts_item``. An ``x-sdk-method``
+    ``/v1/payments/payouts-item/{id}`` ``payments.retrieve_payouts_item``; an action read and
+    written takes its verb's name first (``catalogs.list_products``, ``catalogs.create_products``).
+    An ``x-sdk-method``
     is never renamed; names that still clash are refused by :func:`_check_unique`.
     """
     clashes = Counter((operation.resource, operation.method) for operation in table)
@@ -643,6 +670,11 @@ def _tell_apart(document: dict[str, Any], table: list[SurfaceMethod]) -> None:
         rest = [word for word in rest if word != operation.method]
         if rest:
             operation.method = "_".join([operation.method, *rest])
+        else:  # an action both read and written (GET and POST /catalogs/products)
+            verb = operation.http_method.lower()
+            word = {"post": "create", "put": "update", "patch": "update", "delete": "delete"}
+            first = word.get(verb, "list" if operation.item is not None else "retrieve")
+            operation.method = f"{first}_{operation.method}"
 
 
 def _check_unique(table: list[SurfaceMethod]) -> None:

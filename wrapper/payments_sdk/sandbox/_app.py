@@ -111,6 +111,8 @@ def _endpoint(
                     spaces.commit(namespace, store)
         except ApiError as exc:
             return _error(exc, answers)
+        if answers.answers_nothing(status):
+            body = None  # the record an update keeps, where the bundle answers 204
         if body is None and answers.answers_json(status):
             body = {}  # JSON with no schema, or one no rule filled: a value of it is any object
         if body is None:

@@ -158,9 +158,13 @@ class Answers:
         """Every status the operation declares (``404``, ``4XX``, ``default``)."""
         self.json: set[str] = set()
         """The statuses whose answer is JSON, with a schema or without one (any JSON)."""
+        self.empty: set[str] = set()
+        """The statuses declared with no content (``204``): answered with no body."""
         for status, response in parts.responses(document, path, verb).items():
             self.declared.add(str(status))
             content = response.value.get("content", {})
+            if not content:
+                self.empty.add(str(status))
             media = next((m for t, m in content.items() if _is_json(t)), None)
             if isinstance(media, Mapping):
                 self.json.add(str(status))
@@ -187,6 +191,11 @@ class Answers:
                 return other
         others = sorted(k for k in self.declared if k[:1] == "4" and k[1:].isdigit())
         return int(others[0]) if others else status
+
+    def answers_nothing(self, status: int) -> bool:
+        """Whether the answer of ``status`` has no body: 204, 304, or declared without content."""
+        key = self._key(status)
+        return status in (204, 304) or (key is not None and key in self.empty)
 
     def answers_json(self, status: int) -> bool:
         """Whether the answer of ``status`` is declared as JSON (with or without a schema)."""
