@@ -370,6 +370,7 @@ class _Walker:
         if components.get("callbacks"):
             self.add("callbacks", "/components/callbacks")
         self._security()
+        self._external_refs(document, "")
         for name, schema in components.get("schemas", {}).items():
             self.schema(schema, _at("/components/schemas", name))
         for path, item in document.get("paths", {}).items():
@@ -386,6 +387,22 @@ class _Walker:
             self.schema(schema, _at("/components/parameters", name, "schema"))
         self._inline_schemas()
         return sorted(set(self.found), key=lambda f: (f.pointer, f.feature))
+
+    def _external_refs(self, node: Any, pointer: str) -> None:
+        """Refuse a ``$ref`` to another file (``./schemas.yaml#/...``): a bundle is one document.
+
+        Every tool reads the bundle alone (the generator, the sandbox, api-diff), so a part in
+        another file would be missing from each; bundle the files first (``redocly bundle``).
+        """
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("#"):
+                self.add("$ref to another document", _at(pointer, "$ref"))
+            for key, value in node.items():
+                self._external_refs(value, _at(pointer, key))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                self._external_refs(value, _at(pointer, index))
 
     def _security(self) -> None:
         """Refuse a ``security`` list none of whose alternatives the SDK can send.

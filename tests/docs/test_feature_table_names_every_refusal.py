@@ -41,6 +41,7 @@ def test_every_refused_feature_is_named_in_the_table() -> None:
         "style: label": "label",
         "allowReserved": "allowreserved",
         "security scheme of type http basic (no other alternative)": "http basic",
+        "$ref to another document": "$ref to another document",
         "security scheme of type apiKey in query (no other alternative)": "apikey in query",
         "request body with several media types": "of several",
         "header parameter of type array": "header or path parameter of type array",

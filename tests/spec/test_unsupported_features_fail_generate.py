@@ -131,6 +131,10 @@ def _basic_only(document: dict[str, Any]) -> None:
     document["paths"]["/refunds"]["get"]["security"] = [{"Basic": []}]
 
 
+def _external_ref(document: dict[str, Any]) -> None:
+    document["components"]["schemas"]["Elsewhere"] = {"$ref": "./schemas.yaml#/Amount"}
+
+
 def _query_key(document: dict[str, Any]) -> None:
     document["components"]["securitySchemes"]["QueryKey"] = {
         "type": "apiKey",
@@ -336,6 +340,11 @@ CASES: dict[str, tuple[Edit, str, str]] = {
         _basic_only,
         "security scheme of type http basic (no other alternative)",
         "/paths/~1refunds/get/security",
+    ),
+    "$ref to another file": (
+        _external_ref,
+        "$ref to another document",
+        "/components/schemas/Elsewhere/$ref",
     ),
     "apiKey in query with no other alternative": (
         _query_key,
