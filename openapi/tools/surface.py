@@ -174,10 +174,17 @@ def pascal(text: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in snake(text).split("_"))
 
 
+# The names a resource method has of its own: ``self`` and ``**options`` (RequestOptions).
+_METHOD_OWN = frozenset({"self", "options"})
+
+
 def python_name(name: str) -> str:
-    """Return a wire name as a Python argument name: snake case, never a keyword."""
+    """Return a wire name as a Python argument name: snake case, never a keyword.
+
+    Nor a name the method has of its own (a body field ``options`` is ``options_``).
+    """
     text = snake(name)
-    if not text.isidentifier() or keyword.iskeyword(text):
+    if not text.isidentifier() or keyword.iskeyword(text) or text in _METHOD_OWN:
         text += "_"
     return text
 

@@ -27,7 +27,7 @@ from ._json_answer import JSONAnswer
 from ._namespace_states import DEFAULT, Spaces, namespace_of
 from ._record_fields import RecordFields
 from ._request_validation import RequestSchema
-from ._schema_values import Answers
+from ._schema_values import Answers, value_of
 from ._store import render
 from .contract import SchemaSet, load_bundle
 
@@ -36,9 +36,17 @@ __all__ = ["build_app"]
 log = logging.getLogger("payments_sdk.sandbox")
 
 
-def _error(exc: ApiError, answers: Answers | None = None) -> JSONAnswer:
+def _error(exc: ApiError, answers: Answers | None = None) -> Response:
     if answers is None:
         return JSONAnswer(exc.body(), status_code=exc.status)
+    success = answers.refuses_nothing()
+    if success is not None and exc.status in (404, 409):
+        # An operation that declares no client error: what it answers is a value of its success.
+        if answers.answers_nothing(success):
+            return Response(status_code=success)
+        schema = answers.schema(success)
+        body = value_of(schema, answers.document) if schema is not None else {}
+        return JSONAnswer(answers.complete(success, body), status_code=success)
     status = answers.status(exc.status)  # one the operation declares, for a refusal
     return JSONAnswer(answers.complete(status, exc.body()), status_code=status)
 

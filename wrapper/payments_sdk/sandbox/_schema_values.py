@@ -69,7 +69,10 @@ def value_of(schema: Any, document: dict[str, Any] | None = None, depth: int = 0
     branches = [*schema.get("oneOf", []), *schema.get("anyOf", [])]
     if branches and depth < _DEPTH:
         typed = [b for b in branches if _node(document, b).get("type") != "null"] or branches
-        return value_of(typed[0], document, depth + 1)
+        made = value_of(typed[0], document, depth + 1)
+        if isinstance(made, dict) and len(branches) > 1 and "discriminator" not in schema:
+            _name_the_branch(made, _node(document, typed[0]), document)
+        return made
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
@@ -98,6 +101,32 @@ def value_of(schema: Any, document: dict[str, Any] | None = None, depth: int = 0
                 made[name] = value_of(sub, document, depth + 1)
         return made
     return None
+
+
+def _name_the_branch(made: dict[str, Any], branch: Any, document: dict[str, Any] | None) -> None:
+    """Give a value of one branch of a union the fields whose enum or const name that branch.
+
+    ``{}`` is a value of every Adyen payment method detail that requires nothing, so it is a
+    value of none of their ``oneOf``; ``{"type": "ach"}`` is one of exactly one.
+    """
+    if not isinstance(branch, Mapping) or any(
+        isinstance(_node(document, sub), Mapping)
+        and ("const" in _node(document, sub) or _node(document, sub).get("enum"))
+        for name, sub in branch.get("properties", {}).items()
+        if name in made
+    ):
+        return
+    for name, sub in branch.get("properties", {}).items():
+        sub = _node(document, sub)
+        if (
+            name in made
+            or not isinstance(sub, Mapping)
+            or sub.get("readOnly")
+            or sub.get("writeOnly")
+        ):
+            continue
+        if "const" in sub or sub.get("enum"):
+            made[name] = value_of(sub, document)
 
 
 def complete(
@@ -191,6 +220,17 @@ class Answers:
                 return other
         others = sorted(k for k in self.declared if k[:1] == "4" and k[1:].isdigit())
         return int(others[0]) if others else status
+
+    def refuses_nothing(self) -> int | None:
+        """Return the operation's success status when it declares no client error, else None.
+
+        Such an operation never fails by its bundle, so an id the sandbox does not hold is no
+        reason to answer otherwise (``GET /sessions/{id}`` of Adyen lists only ``200``).
+        """
+        if any(k[:1] == "4" or k == "default" for k in self.declared):
+            return None
+        successes = sorted(k for k in self.declared if k[:1] == "2" and k[1:].isdigit())
+        return int(successes[0]) if successes else None
 
     def answers_nothing(self, status: int) -> bool:
         """Whether the answer of ``status`` has no body: 204, 304, or declared without content."""
