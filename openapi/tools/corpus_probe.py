@@ -158,11 +158,16 @@ def _contract(sandbox: Sandbox, document: dict[str, Any], examples: int) -> dict
                         continue
                     key = f"{event.recorder.label}: {check.name}"
                     failures[key] += 1
+                    info = check.failure_info
+                    said = ""
+                    if info is not None:
+                        said = f"{info.failure.title}: {getattr(info.failure, 'message', '')}"
                     interaction = event.recorder.interactions.get(case_id)
                     if interaction is not None and interaction.response is not None:
                         body = (interaction.response.content or b"")[:160]
                         status = interaction.response.status_code
-                        samples.setdefault(key, f"{status} {body.decode('utf-8', 'replace')}")
+                        answer = f"{status} {body.decode('utf-8', 'replace')}"
+                        samples.setdefault(key, f"{said[:240]} | {answer}")
         elif isinstance(event, events.NonFatalError):
             errors.append(f"{event.label}: {str(event.value)[:200]}")
         elif isinstance(event, events.FatalError):

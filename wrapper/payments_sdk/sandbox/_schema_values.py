@@ -265,7 +265,22 @@ def _fits_plainly(value: Any, schema: Any) -> bool:
         return False
     if "const" in schema and value != schema["const"]:
         return False
+    fmt = schema.get("format")
+    if isinstance(value, str) and isinstance(fmt, str):
+        # A request's date kept where the answer has a date-time (Adyen's dateOfBirth).
+        shape = _DATE_SHAPES.get(fmt)
+        if (shape is not None and not shape.fullmatch(value)) or not conforms(fmt, value):
+            return False
     return not (isinstance(schema.get("enum"), list) and value not in schema["enum"])
+
+
+_DATE_SHAPES = {
+    "date-time": re.compile(
+        r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})"
+    ),
+    "date": re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
+}
+"""The shape RFC 3339 gives a ``date-time`` and a ``date`` (their ranges are the SDK's)."""
 
 
 def _typed(value: Any, kinds: str | list[Any]) -> bool:
