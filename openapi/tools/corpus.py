@@ -98,6 +98,34 @@ def _operations(document: dict[str, Any]) -> set[str]:
     }
 
 
+def _refused_operations(document: dict[str, Any], refusals: list[str]) -> set[str]:
+    """Return the operations (``POST /files``) whose part a refusal's JSON pointer is in.
+
+    A refusal outside the paths (a component) counts every operation that reaches it.
+    """
+    hit: set[str] = set()
+    for line in refusals:
+        pointer = line.rsplit(" at ", 1)[-1]
+        parts = [p.replace("~1", "/").replace("~0", "~") for p in pointer.split("/")[1:]]
+        if parts[:1] == ["paths"] and len(parts) >= 3 and parts[2] in _METHODS:
+            hit.add(f"{parts[2].upper()} {parts[1]}")
+        elif parts[:1] == ["paths"] and len(parts) >= 2:
+            item = document.get("paths", {}).get(parts[1], {})
+            hit.update(f"{m.upper()} {parts[1]}" for m in _METHODS if isinstance(item.get(m), dict))
+        else:
+            ref = "#" + pointer.split("/$ref")[0] if pointer.startswith("/components/") else None
+            name = "/".join(pointer.split("/")[:4]) if ref else ""
+            for path, item in document.get("paths", {}).items():
+                for method in _METHODS:
+                    if (
+                        name
+                        and isinstance(item.get(method), dict)
+                        and f'"#{name}"' in json.dumps(item[method])
+                    ):
+                        hit.add(f"{method.upper()} {path}")
+    return hit
+
+
 def _unnamed(routes: set[str]) -> set[str]:
     return {re.sub(r"\{[^{}]*\}", "{}", route) for route in routes}
 
@@ -312,7 +340,14 @@ def run_bundle(name: str, *, only: int | None, contract: int, mypy: bool) -> Res
     )
     if generate.returncode != 0:
         if result.refusals:
-            result.generate = f"refused ({len(result.refusals)})"
+            hit = _refused_operations(document, result.refusals)
+            result.generate = (
+                f"refused: {len(result.refusals)} use(s) of unsupported features, in "
+                f"{len(hit)} of {result.operations} operations"
+            )
+            result.api_diff = "- (refused)"
+            result.seconds = time.monotonic() - started
+            return result
         else:
             tail = [
                 line

@@ -46,9 +46,9 @@ def _error(exc: ApiError, answers: Answers | None = None) -> Response:
             return Response(status_code=success)
         schema = answers.schema(success)
         body = value_of(schema, answers.document) if schema is not None else {}
-        return JSONAnswer(answers.complete(success, body), status_code=success)
+        return JSONAnswer(answers.complete(success, body, repair=True), status_code=success)
     status = answers.status(exc.status)  # one the operation declares, for a refusal
-    return JSONAnswer(answers.complete(status, exc.body()), status_code=status)
+    return JSONAnswer(answers.complete(status, exc.body(), repair=True), status_code=status)
 
 
 _METHODS = ("get", "post", "put", "patch", "delete")
@@ -127,7 +127,7 @@ def _endpoint(
             return Response(status_code=status)
         if isinstance(body, RawBody):  # a text or binary answer (text/csv, application/pdf)
             return Response(body.content, status_code=status, media_type=body.media_type)
-        return JSONAnswer(answers.complete(status, render(body)), status_code=status)
+        return JSONAnswer(answers.complete(status, render(body), repair=True), status_code=status)
 
     return endpoint
 

@@ -130,7 +130,12 @@ def _name_the_branch(made: dict[str, Any], branch: Any, document: dict[str, Any]
 
 
 def complete(
-    value: Any, schema: Any, document: dict[str, Any] | None = None, depth: int = 0
+    value: Any,
+    schema: Any,
+    document: dict[str, Any] | None = None,
+    depth: int = 0,
+    *,
+    repair: bool = False,
 ) -> Any:
     """Fill, in place, each required field ``schema`` declares and ``value`` lacks, at every depth.
 
@@ -138,8 +143,9 @@ def complete(
     one is never answered, so never filled); its fields, a list's items and a map's values are
     completed in turn; for a ``oneOf``/``anyOf``, the one object branch the value is (by its
     ``const`` or enum fields, else the only object branch) is used, and none when that is not
-    clear. A closed object (``additionalProperties: false``) loses the fields it does not
-    declare (the sandbox's own ``error``, say, in a provider's error schema). Returns ``value``.
+    clear. With ``repair`` (the sandbox's own answers), a field of another type, out of its enum
+    or const, or of another date format is made a value of its schema, and a closed object
+    loses the fields it does not declare. Returns ``value``.
     """
     schema = _node(document, schema)
     if not isinstance(schema, Mapping) or depth > _DEPTH:
@@ -147,33 +153,33 @@ def complete(
     if isinstance(value, dict):
         branch = _branch(value, schema, document)
         if branch is not None:
-            return complete(value, branch, document, depth + 1)
+            return complete(value, branch, document, depth + 1, repair=repair)
         properties: Mapping[str, Any] = schema.get("properties", {})
         for name in schema.get("required", []):
             sub = properties.get(name)
             if name not in value and sub is not None and not _write_only(sub, document):
                 value[name] = value_of(sub, document, depth + 1)
-        for name, sub in properties.items():
+        for name, sub in properties.items() if repair else ():
             # A field of another JSON type than its schema's, or out of its enum or const (the
             # sandbox's own error text where a provider's error is an object, a record's status
             # in an action's answer) is made a value of its schema.
             if name in value and not _fits_plainly(value[name], _node(document, sub)):
                 value[name] = value_of(sub, document, depth + 1)
         extra = schema.get("additionalProperties")
-        if extra is False and not schema.get("patternProperties"):
+        if repair and extra is False and not schema.get("patternProperties"):
             for name in [name for name in value if name not in properties]:
                 del value[name]  # a closed answer holds its declared fields only (an error's own)
         for name, item in value.items():
             sub = properties.get(name, extra if isinstance(extra, Mapping) else None)
             if sub is not None and isinstance(item, dict | list):
-                complete(item, sub, document, depth + 1)
+                complete(item, sub, document, depth + 1, repair=repair)
     elif isinstance(value, list):
         prefix = schema.get("prefixItems", [])
         items = schema.get("items")
         for index, item in enumerate(value):
             sub = prefix[index] if index < len(prefix) else items
             if isinstance(sub, Mapping) and isinstance(item, dict | list):
-                complete(item, sub, document, depth + 1)
+                complete(item, sub, document, depth + 1, repair=repair)
     return value
 
 
@@ -250,10 +256,10 @@ class Answers:
             None,
         )
 
-    def complete(self, status: int, body: Any) -> Any:
+    def complete(self, status: int, body: Any, *, repair: bool = False) -> Any:
         """Return ``body`` (a fresh JSON value) completed against the answer of ``status``."""
         schema = self.schema(status)
-        return body if schema is None else complete(body, schema, self.document)
+        return body if schema is None else complete(body, schema, self.document, repair=repair)
 
 
 def _fits_plainly(value: Any, schema: Any) -> bool:
