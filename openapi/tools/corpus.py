@@ -46,7 +46,7 @@ TABLE = ROOT / "docs" / "corpus.md"
 _BIN = Path(sys.executable).parent
 _METHODS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
 
-__all__ = ["Result", "bundles", "load", "main", "run_bundle"]
+__all__ = ["Result", "bundle_path", "bundles", "load", "main", "run_bundle"]
 
 
 @dataclass
@@ -72,6 +72,14 @@ class Result:
 def bundles() -> list[str]:
     """Return the name of every bundle of the corpus."""
     return sorted(p.name for p in CORPUS.iterdir() if p.is_dir() and _file(p, "bundle"))
+
+
+def bundle_path(name: str) -> Path:
+    """Return the published bundle of the corpus's ``name`` (``bundle.json`` or ``.yaml``)."""
+    found = _file(CORPUS / name, "bundle")
+    if found is None:
+        raise FileNotFoundError(f"openapi/corpus/{name} holds no bundle.json or bundle.yaml")
+    return found
 
 
 def _file(directory: Path, stem: str) -> Path | None:
@@ -224,7 +232,7 @@ def _api_diff(name: str, work: Path) -> str:
     if before is None:
         return "- (one version kept)"
     sys.path.insert(0, str(ROOT / "openapi" / "tools"))
-    import api_diff
+    import api_diff  # type: ignore[import-not-found,unused-ignore]
 
     old_doc, new_doc = load(before), load(_file(directory, "bundle"))  # type: ignore[arg-type]
     (work / "previous.json").write_text(json.dumps(old_doc), encoding="utf-8")

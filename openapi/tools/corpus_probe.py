@@ -80,8 +80,8 @@ def _arguments(row: OperationRow, document: dict[str, Any]) -> tuple[list[Any], 
     for argument in row.arguments:
         if argument.python_name in named:
             continue
-        in_body = argument.location in ("body", "part") and isinstance(whole, dict)
-        if in_body and argument.name in whole:
+        in_body = argument.location in ("body", "part")
+        if in_body and isinstance(whole, dict) and argument.name in whole:
             named[argument.python_name] = whole[argument.name]
             continue
         if not argument.required:

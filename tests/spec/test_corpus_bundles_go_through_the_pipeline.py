@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import corpus
 import pytest
+from features import unsupported
 
 SMALL = ("adyen-binlookup", "openpayments-wallet-address", "paypal-payouts")
 """The bundles small enough for make test (a few seconds each to generate)."""
@@ -39,3 +40,15 @@ def test_a_real_bundle_gives_a_working_sdk_sandbox_and_cli(name: str) -> None:
     assert bad == {}, result.calls
     assert result.contract.get("failures") == {}, result.contract
     assert "WRONG" not in result.api_diff and "crash" not in result.api_diff, result.api_diff
+
+
+@pytest.mark.parametrize("name", corpus.bundles())
+def test_every_refusal_in_a_real_bundle_names_a_place_it_has(name: str) -> None:
+    """features.py reads each bundle of the corpus, and each refusal points into it."""
+    document = corpus.load(corpus.bundle_path(name))
+    for finding in unsupported(document):
+        node: object = document
+        for part in finding.pointer.split("/")[1:]:
+            key = part.replace("~1", "/").replace("~0", "~")
+            assert isinstance(node, dict | list), finding
+            node = node[int(key)] if isinstance(node, list) else node[key]
