@@ -40,8 +40,9 @@ def _error(exc: ApiError, answers: Answers | None = None) -> Response:
     if answers is None:
         return JSONAnswer(exc.body(), status_code=exc.status)
     success = answers.refuses_nothing()
-    if success is not None and exc.status in (404, 409):
-        # An operation that declares no client error: what it answers is a value of its success.
+    if success is not None and exc.status in (400, 404, 409, 422):
+        # An operation that declares no client error: the bundle allows no refusal, so what it
+        # answers is a value of its success (the SDK's checks still refuse bad input first).
         if answers.answers_nothing(success):
             return Response(status_code=success)
         schema = answers.schema(success)

@@ -230,8 +230,9 @@ class Answers:
     def refuses_nothing(self) -> int | None:
         """Return the operation's success status when it declares no client error, else None.
 
-        Such an operation never fails by its bundle, so an id the sandbox does not hold is no
-        reason to answer otherwise (``GET /sessions/{id}`` of Adyen lists only ``200``).
+        Such an operation never fails by its bundle, so neither an id the sandbox does not hold
+        nor a request it would refuse is a reason to answer otherwise (``GET /sessions/{id}`` of
+        Adyen lists only ``200``).
         """
         if any(k[:1] == "4" or k == "default" for k in self.declared):
             return None
