@@ -45,6 +45,8 @@ BUILD = ROOT / "build" / "corpus"
 TABLE = ROOT / "docs" / "corpus.md"
 _BIN = Path(sys.executable).parent
 _METHODS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
+_EXAMPLES = 3
+"""schemathesis examples per operation in ``make corpus`` (the guard in make test runs 1)."""
 
 __all__ = ["Result", "bundle_path", "bundles", "load", "main", "run_bundle"]
 
@@ -406,23 +408,35 @@ def _outcome(call: str) -> str:
     return call
 
 
-def table(results: list[Result]) -> str:
+def table(results: list[Result], examples: int = _EXAMPLES) -> str:
     """Return docs/corpus.md for these results."""
     lines = [
         "# The corpus of real bundles",
         "",
         "Written by `make corpus` (`openapi/tools/corpus.py`): do not edit. Each bundle of",
         "`openapi/corpus/` (its `SOURCE.md` names the repository, path, commit and licence) went",
-        "through the pipeline as published, with no line written for it. *operations*: in the",
-        "bundle (*probed*: called, of them); *callable*: a method by our naming convention;",
-        "*help*: `payments RESOURCE METHOD --help` exits 0; *calls*: one call of each operation",
-        "through the SDK to a sandbox built from the bundle, with a value of each required",
-        "argument's schema (a `4xx (declared)` is an answer the bundle declares, such as 404 for",
-        "an id the sandbox does not hold); *contract*: schemathesis cases against that sandbox,",
-        "and failures of the checks that hold an answer to the bundle (no 5xx, declared status,",
-        "media type, headers and body); *mypy*: `mypy --strict` on a user's file naming every",
-        "operation; *api-diff*: the earlier published version against this one, checked against",
-        "the operations removed and added.",
+        "through the pipeline as published, with no line written for it",
+        "([development.md](development.md#the-corpus-of-real-bundles-make-corpus)).",
+        "",
+        "- *generate*: `make generate-into` on it; a refusal names each use of a feature the",
+        "  pipeline does not carry and its JSON pointer (listed below), with the share of the",
+        "  operations it touches;",
+        "- *callable*: operations that are a method by our naming convention; *help*: operations",
+        "  whose `payments RESOURCE METHOD --help` exits 0;",
+        "- *calls*: one call of each operation through the SDK to a sandbox built from the bundle,",
+        "  with a value of the body's schema (one shape of a `oneOf`) and of each required",
+        "  parameter; `4xx (declared)` is an answer the operation declares, such as 404 for an id",
+        "  the sandbox does not hold; a crash, a 5xx or an answer the SDK finds non-conforming",
+        "  would be listed by name;",
+        "- *contract*: schemathesis against that sandbox (examples and fuzzing, "
+        f"{examples} examples per",
+        "  operation), and the failures of the checks that hold an answer to the bundle: no 5xx,",
+        "  a declared status, media type, headers and body;",
+        "- *mypy*: `mypy --strict` on a user's file naming every operation and calling those that",
+        "  need no argument;",
+        "- *api-diff*: the earlier published version (`previous.*`) against this one; the",
+        "  verdicts are checked against the operations removed and added, and a bundle whose",
+        "  operations use the same schemas must report no change.",
         "",
         "| bundle | version | operations | generate | callable | help | calls | contract | mypy "
         "| api-diff |",
@@ -472,7 +486,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("names", nargs="*")
     parser.add_argument("--only", type=int, default=None, help="probe the first N operations")
     parser.add_argument(
-        "--contract", type=int, default=3, help="schemathesis examples per operation"
+        "--contract", type=int, default=_EXAMPLES, help="schemathesis examples per operation"
     )
     parser.add_argument("--no-mypy", action="store_true")
     parser.add_argument("--no-write", action="store_true", help="print the table only")
@@ -487,7 +501,7 @@ def main(argv: list[str]) -> int:
             flush=True,
         )
         results.append(result)
-    text = table(results)
+    text = table(results, args.contract)
     sys.stdout.write(text)
     if not args.no_write and not args.names:
         TABLE.write_text(text, encoding="utf-8")
