@@ -69,10 +69,10 @@ def value_of(schema: Any, document: dict[str, Any] | None = None, depth: int = 0
     branches = [*schema.get("oneOf", []), *schema.get("anyOf", [])]
     if branches and depth < _DEPTH:
         typed = [b for b in branches if _node(document, b).get("type") != "null"] or branches
-        made = value_of(typed[0], document, depth + 1)
-        if isinstance(made, dict) and len(branches) > 1 and "discriminator" not in schema:
-            _name_the_branch(made, _node(document, typed[0]), document)
-        return made
+        chosen = value_of(typed[0], document, depth + 1)
+        if isinstance(chosen, dict) and len(branches) > 1 and "discriminator" not in schema:
+            _name_the_branch(chosen, _node(document, typed[0]), document)
+        return chosen
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
