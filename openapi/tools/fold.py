@@ -20,7 +20,8 @@ variable without a default, or several servers of one path item or operation who
 differ (which one would the SDK call?). The document's own ``servers`` are the alternatives a
 user picks from (a sandbox, a live host, a wallet address's own path): the first is folded.
 
-A ``schema`` written as a ``$ref`` to a parameter or a header is read as that one's schema.
+A ``schema`` written as a ``$ref`` to a parameter or a header is read as that one's schema, and
+an OpenAPI 3.0 bundle's ``nullable`` and boolean exclusive bounds are written as 3.1 says them.
 
 The folded copy keeps only the ``security`` alternatives the SDK can send (:func:`carried`):
 a bearer token (``http bearer``; ``oauth2`` and ``openIdConnect``, whose access token is sent
@@ -178,6 +179,7 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
             operation = copy.deepcopy(item[method])
             operation.pop("servers", None)
             new_item[method] = operation
+    _from_3_0(folded)
     _bare_json_media(folded)
     _carried_security(folded)
     _schemas_of_parameters(folded)
@@ -193,6 +195,49 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
         }
     ]
     return folded
+
+
+def _from_3_0(document: dict[str, Any]) -> None:
+    """Write an OpenAPI 3.0 bundle's 3.0-only schema keywords as 3.1 says them, in place.
+
+    ``nullable: true`` becomes ``null`` among the ``type``s (or the ``enum``'s values; a schema
+    with no ``type`` becomes ``anyOf`` it and ``null``); a boolean ``exclusiveMinimum`` or
+    ``exclusiveMaximum`` becomes the number its ``minimum``/``maximum`` gave. The copy then says
+    ``openapi: 3.1.0``, so every tool (the generator, jsonschema, schemathesis) reads one
+    dialect. A 3.1 bundle is left as it is.
+    """
+    if not str(document.get("openapi", "")).startswith("3.0"):
+        return
+
+    def convert(node: Any) -> Any:
+        if isinstance(node, list):
+            return [convert(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {
+            key: value if key in ("example", "examples") else convert(value)
+            for key, value in node.items()
+        }
+        for bound, exclusive in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
+            if node.get(exclusive) is True and bound in node:
+                node[exclusive] = node.pop(bound)
+            elif node.get(exclusive) is False:
+                del node[exclusive]
+        nullable = node.pop("nullable", None) if isinstance(node.get("nullable"), bool) else None
+        if nullable is not True:
+            return node
+        kind = node.get("type")
+        if isinstance(kind, str):
+            node["type"] = [kind, "null"]
+            if isinstance(node.get("enum"), list) and None not in node["enum"]:
+                node["enum"] = [*node["enum"], None]
+            return node
+        return {"anyOf": [node, {"type": "null"}]}
+
+    for key in ("paths", "components", "webhooks"):
+        if key in document:
+            document[key] = convert(document[key])
+    document["openapi"] = "3.1.0"
 
 
 def _schemas_of_parameters(document: dict[str, Any]) -> None:
