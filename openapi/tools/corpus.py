@@ -7,7 +7,8 @@ no line written for it:
 
 1. ``features.py``: the verdict of ``make generate``'s first step (refusals by name and JSON
    pointer are reported, never skipped);
-2. the Makefile's ``generate-into`` recipe into ``build/corpus/<name>/generated`` (beside a link
+2. the Makefile's ``generate-into`` recipe, with no overlay (``OVERLAY=none``: ours names our
+   bundle's schemas), into ``build/corpus/<name>/generated`` (beside a link
    to ``wrapper/``, as ``tests/support/scratch_generate.py`` lays out a scratch checkout);
 3. ``corpus_probe.py`` in a fresh interpreter on that SDK: every operation callable by its
    conventional name, ``payments RESOURCE METHOD --help``, one call of each through the SDK to a
@@ -346,6 +347,7 @@ def run_bundle(name: str, *, only: int | None, contract: int, mypy: bool) -> Res
             "generate-into",
             f"DIR={work / 'generated'}",
             f"BUNDLE={work / 'bundle.json'}",
+            "OVERLAY=none",  # the provider's bundle as published: our overlay is ours
         ]
     )
     if generate.returncode != 0:
