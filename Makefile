@@ -16,7 +16,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate generate-into check-generated api-diff api-baseline spec-edits lint format test unit lowest demo bench docs dist check-wheel clean
+.PHONY: setup bundle check-bundle lint-spec generate generate-into check-generated api-diff api-baseline spec-edits corpus lint format test unit lowest demo bench docs dist check-wheel clean
 
 setup: $(VENV_STAMP) $(DOCS_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable), dev and docs tools, and install the npm tools.
 
@@ -131,6 +131,10 @@ api-diff: $(VENV_STAMP) ## What changed for SDK users since the last release (fo
 # SPEC_EDITS_ARGS: e.g. "--jobs 1", "--skip-pending", "--force", or edit names (--list lists them).
 spec-edits: $(VENV_STAMP) $(NPM_STAMP) ## Not a test (hours; resumable): each spec edit of openapi/tools/spec_edit_set.py in a scratch clone under the whole make test; writes docs/spec-edits.md.
 	nice -n 10 $(PY) openapi/tools/spec_edits.py $(SPEC_EDITS_ARGS)
+
+# CORPUS_ARGS: bundle names, "--only N", "--contract N", "--no-mypy".
+corpus: $(VENV_STAMP) ## Not a test (minutes): every bundle of openapi/corpus/ through generate, mypy, CLI, sandbox, api-diff; writes docs/corpus.md.
+	nice -n 10 $(PY) openapi/tools/corpus.py $(CORPUS_ARGS)
 
 api-baseline: $(VENV_STAMP) ## At a release: make the bundle with our overlay the baseline of api-diff, as the pyproject version.
 	$(PY) openapi/tools/overlay.py openapi/payments.json openapi/baseline/payments.json

@@ -84,6 +84,8 @@ _BOUNDS_TIGHTER_WHEN_SMALLER = (
     "maxProperties",
     "maxContains",
 )
+_NO_BOUND_AT_ZERO = ("minLength", "minItems", "minProperties")
+"""Lower bounds that hold of every value at 0 (PayPal writes ``minLength: 0``)."""
 # Keywords whose value is a rule (a schema, names, a condition): one added narrows what a value
 # may be, one removed widens it, and one changed may do both, so it is read as both.
 _RULES = (
@@ -323,6 +325,8 @@ class _Differ:
     ) -> None:
         for name in (*_BOUNDS_TIGHTER_WHEN_LARGER, *_BOUNDS_TIGHTER_WHEN_SMALLER, "pattern"):
             before, after = old.get(name), new.get(name)
+            if name in _NO_BOUND_AT_ZERO:  # minLength: 0 bounds nothing: as if absent
+                before, after = before or None, after or None
             if before == after:
                 continue
             if name == "pattern" or before is None or after is None:
@@ -780,7 +784,7 @@ def _sdk_name(document: dict[str, Any], route: str, operation: dict[str, Any]) -
             is_list = is_list_envelope({"properties": properties})
             break
     method = method_of(path, verb.lower(), operation, is_list, document)
-    return f"{resource_of(path, operation)}.{method}"
+    return f"{resource_of(path, operation, document)}.{method}"
 
 
 def _shape(route: str) -> str:

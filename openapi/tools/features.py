@@ -59,6 +59,20 @@ def _sdk_module(name: str) -> Any:
     return module
 
 
+def _tool_module(name: str) -> Any:
+    """``openapi/tools/<name>.py``, loaded by path (features.py runs as a script or a module)."""
+    spec = importlib.util.spec_from_file_location(
+        f"_tool_{name}", Path(__file__).with_name(f"{name}.py")
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+# Which security schemes the SDK sends: one reading, shared with the folded copy.
+_FOLD = _tool_module("fold")
 _FORMATS = _sdk_module("_formats")
 # The one reading of a schema's ``pattern`` (ECMA-262's meaning), for the SDK and the sandbox.
 _PATTERNS = _sdk_module("_patterns")
@@ -357,16 +371,8 @@ class _Walker:
         components = document.get("components", {})
         if components.get("callbacks"):
             self.add("callbacks", "/components/callbacks")
-        for name, scheme in components.get("securitySchemes", {}).items():
-            scheme = self.resolve(scheme)
-            kind = (scheme.get("type"), str(scheme.get("scheme", "")).lower())
-            if kind[0] == "apiKey" and scheme.get("in") == "header":
-                continue  # a key in a header, sent as the scheme's header names it
-            if kind != ("http", "bearer"):
-                label = " ".join(part for part in kind if part)
-                if kind[0] == "apiKey":
-                    label = f"apiKey in {scheme.get('in')}"
-                self.add(f"security scheme of type {label}", f"/components/securitySchemes/{name}")
+        self._security()
+        self._external_refs(document, "")
         for name, schema in components.get("schemas", {}).items():
             self.schema(schema, _at("/components/schemas", name))
         for path, item in document.get("paths", {}).items():
@@ -383,6 +389,59 @@ class _Walker:
             self.schema(schema, _at("/components/parameters", name, "schema"))
         self._inline_schemas()
         return sorted(set(self.found), key=lambda f: (f.pointer, f.feature))
+
+    def _external_refs(self, node: Any, pointer: str) -> None:
+        """Refuse a ``$ref`` to another file (``./schemas.yaml#/...``): a bundle is one document.
+
+        Every tool reads the bundle alone (the generator, the sandbox, api-diff), so a part in
+        another file would be missing from each; bundle the files first (``redocly bundle``).
+        """
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and not ref.startswith("#"):
+                self.add("$ref to another document", _at(pointer, "$ref"))
+            for key, value in node.items():
+                self._external_refs(value, _at(pointer, key))
+        elif isinstance(node, list):
+            for index, value in enumerate(node):
+                self._external_refs(value, _at(pointer, index))
+
+    def _security(self) -> None:
+        """Refuse a ``security`` list none of whose alternatives the SDK can send.
+
+        Alternatives are what a client may choose from: a scheme the SDK cannot send (``http
+        basic``, a key in the query) is left out of the folded copy (``fold.carried``) when
+        another alternative remains; a list with none left is refused, naming each scheme.
+        """
+        document = self.document
+        schemes = document.get("components", {}).get("securitySchemes", {})
+        lists: list[tuple[str, Any]] = []
+        if "security" in document:
+            lists.append(("/security", document["security"]))
+        for path, item in document.get("paths", {}).items():
+            for method in METHODS:
+                operation = item.get(method)
+                if isinstance(operation, dict) and "security" in operation:
+                    lists.append((_at("/paths", path, method, "security"), operation["security"]))
+        for where, requirements in lists:
+            if not isinstance(requirements, list) or not requirements:
+                continue
+            if any(
+                all(_FOLD.carried(self.resolve(schemes.get(name))) for name in requirement)
+                for requirement in requirements
+                if isinstance(requirement, dict)
+            ):
+                continue
+            for requirement in requirements:
+                for name in requirement if isinstance(requirement, dict) else ():
+                    scheme = self.resolve(schemes.get(name))
+                    if _FOLD.carried(scheme) or not isinstance(scheme, dict):
+                        continue
+                    kind = [str(scheme.get("type", "")), str(scheme.get("scheme", "")).lower()]
+                    label = " ".join(part for part in kind if part)
+                    if scheme.get("type") == "apiKey":
+                        label = f"apiKey in {scheme.get('in')}"
+                    self.add(f"security scheme of type {label} (no other alternative)", where)
 
     def _inline_schemas(self) -> None:
         """Walk the schemas of parameters, bodies, responses and headers, where they are written.

@@ -16,8 +16,18 @@ nearest one wins (operation, then path item, then document), and folding honours
 operation that moves ``GET /refunds/{id}`` to a ``/v2`` server is folded to ``/v2/refunds/{id}``
 while its siblings stay under ``/v1``. A server that cannot be folded into a path below the one
 service root is refused with :class:`FoldError`, naming the operation: another host, a
-variable without a default, or several servers whose paths differ (which one would the SDK
-call?).
+variable without a default, or several servers of one path item or operation whose paths
+differ (which one would the SDK call?). The document's own ``servers`` are the alternatives a
+user picks from (a sandbox, a live host, a wallet address's own path): the first is folded.
+
+A ``schema`` written as a ``$ref`` to a parameter or a header is read as that one's schema, and
+an OpenAPI 3.0 bundle's ``nullable`` and boolean exclusive bounds are written as 3.1 says them.
+
+The folded copy keeps only the ``security`` alternatives the SDK can send (:func:`carried`):
+a bearer token (``http bearer``; ``oauth2`` and ``openIdConnect``, whose access token is sent
+as one) or a key in a header. An alternative that needs another kind (``http basic``, a key
+in the query or a cookie, mutual TLS) is left out, so no part offers it; an operation left
+with none is refused by ``features.py``, by name and pointer, before this step runs.
 
 Usage: python openapi/tools/fold.py [SOURCE.json [TARGET.json]]
 (defaults: openapi/payments.json with our overlay applied, printed to standard output)
@@ -39,6 +49,7 @@ __all__ = [
     "METHODS",
     "PUBLISHED",
     "FoldError",
+    "carried",
     "fold_server_prefixes",
     "full_path",
     "load_published",
@@ -48,6 +59,8 @@ __all__ = [
 PUBLISHED = Path(__file__).resolve().parent.parent / "payments.json"
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 _VARIABLE = re.compile(r"\{([^{}]*)\}")
+BASE_PATH = "x-sdk-base-path"
+"""The server's path when it is more than versions (``payments_sdk._naming.BASE_PATH``)."""
 
 
 class FoldError(ValueError):
@@ -83,12 +96,15 @@ def _expand(server: dict[str, Any], where: str) -> str:
 
 
 def _server_url(servers: list[dict[str, Any]], where: str) -> str:
-    """Return the one URL a ``servers`` list means; refuse a list whose entries disagree."""
+    """Return the one URL a ``servers`` list means; refuse a list whose entries disagree.
+
+    The document's list is of alternatives (OpenAPI 3.1, 4.8.1): its first server is the one.
+    """
     if not isinstance(servers, list) or not servers:
         raise FoldError(f"{where}: servers must be a non-empty list")
     urls = [_expand(server, where) for server in servers]
     paths = {urlsplit(url).path.rstrip("/") for url in urls}
-    if len(paths) > 1:
+    if len(paths) > 1 and where != "the document":
         raise FoldError(
             f"{where}: its servers have different paths ({', '.join(sorted(paths))}); "
             "the SDK calls one address per operation, so list one server, or several that "
@@ -169,9 +185,14 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
             operation = copy.deepcopy(item[method])
             operation.pop("servers", None)
             new_item[method] = operation
+    _from_3_0(folded)
     _bare_json_media(folded)
+    _carried_security(folded)
+    _schemas_of_parameters(folded)
     _fold_operation_refs(document, folded)
     root_default, version_segment = _root(document)
+    if any(not re.fullmatch(r"v\d+", part) for part in version_segment.split("/") if part):
+        folded[BASE_PATH] = version_segment  # names no resource (payments_sdk._naming)
     folded["servers"] = [
         {
             "url": "{root_url}",
@@ -180,6 +201,132 @@ def fold_server_prefixes(document: dict[str, Any]) -> dict[str, Any]:
         }
     ]
     return folded
+
+
+def _from_3_0(document: dict[str, Any]) -> None:
+    """Write an OpenAPI 3.0 bundle's 3.0-only schema keywords as 3.1 says them, in place.
+
+    ``nullable: true`` becomes ``null`` among the ``type``s (or the ``enum``'s values; a schema
+    with no ``type`` becomes ``anyOf`` it and ``null``); a boolean ``exclusiveMinimum`` or
+    ``exclusiveMaximum`` becomes the number its ``minimum``/``maximum`` gave. The copy then says
+    ``openapi: 3.1.0``, so every tool (the generator, jsonschema, schemathesis) reads one
+    dialect. A 3.1 bundle is left as it is.
+    """
+    if not str(document.get("openapi", "")).startswith("3.0"):
+        return
+
+    def convert(node: Any) -> Any:
+        if isinstance(node, list):
+            return [convert(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {
+            key: value if key in ("example", "examples") else convert(value)
+            for key, value in node.items()
+        }
+        for bound, exclusive in (("minimum", "exclusiveMinimum"), ("maximum", "exclusiveMaximum")):
+            if node.get(exclusive) is True and bound in node:
+                node[exclusive] = node.pop(bound)
+            elif node.get(exclusive) is False:
+                del node[exclusive]
+        nullable = node.pop("nullable", None) if isinstance(node.get("nullable"), bool) else None
+        if nullable is not True:
+            return node
+        kind = node.get("type")
+        if isinstance(kind, str):
+            node["type"] = [kind, "null"]
+            if isinstance(node.get("enum"), list) and None not in node["enum"]:
+                node["enum"] = [*node["enum"], None]
+            return node
+        return {"anyOf": [node, {"type": "null"}]}
+
+    for key in ("paths", "components", "webhooks"):
+        if key in document:
+            document[key] = convert(document[key])
+    document["openapi"] = "3.1.0"
+
+
+def _schemas_of_parameters(document: dict[str, Any]) -> None:
+    """Read a ``schema`` that is a ``$ref`` to a parameter or a header as that one's schema.
+
+    ``schema: {$ref: '#/components/parameters/signature'}`` names a Parameter Object, not a
+    schema (Open Payments does so): read as JSON Schema it would be an object of unknown
+    keywords and a boolean ``required``. What it means is the parameter's schema, so the folded
+    copy holds a copy of that (followed through such references, at most 8).
+    """
+    kinds = ("#/components/parameters/", "#/components/headers/")
+
+    def target(ref: str) -> Any:
+        node: Any = document
+        for part in ref.removeprefix("#/").split("/"):
+            node = (
+                node.get(part.replace("~1", "/").replace("~0", "~"), {})
+                if isinstance(node, dict)
+                else {}
+            )
+        return node
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                for _ in range(8):
+                    ref = value.get("$ref") if isinstance(value, dict) and key == "schema" else None
+                    if not (isinstance(ref, str) and ref.startswith(kinds)):
+                        break
+                    named = target(ref)
+                    value = (
+                        copy.deepcopy(named.get("schema", {})) if isinstance(named, dict) else {}
+                    )
+                    node[key] = value
+                walk(node[key])
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(document)
+
+
+def carried(scheme: Any) -> bool:
+    """Whether the SDK can send a credential of this security scheme (a resolved object).
+
+    A bearer token in ``Authorization`` (``http bearer``; the access token of ``oauth2`` or
+    ``openIdConnect``: obtaining it is the user's), or a key in a header (``apiKey`` in header).
+    """
+    if not isinstance(scheme, dict):
+        return False
+    kind = scheme.get("type")
+    if kind == "http":
+        return str(scheme.get("scheme", "")).lower() == "bearer"
+    if kind == "apiKey":
+        return scheme.get("in") == "header"
+    return kind in ("oauth2", "openIdConnect")
+
+
+def _carried_security(document: dict[str, Any]) -> None:
+    """Keep only the ``security`` alternatives whose every scheme the SDK carries.
+
+    A list that had alternatives and loses them all is left as it was (``features.py`` has
+    refused it already); an empty list (no credential) stays empty.
+    """
+    schemes = document.get("components", {}).get("securitySchemes", {})
+
+    def keep(requirements: Any) -> Any:
+        if not isinstance(requirements, list) or not requirements:
+            return requirements
+        kept = [
+            requirement
+            for requirement in requirements
+            if all(carried(schemes.get(name)) for name in requirement)
+        ]
+        return kept or requirements
+
+    if "security" in document:
+        document["security"] = keep(document["security"])
+    for item in document.get("paths", {}).values():
+        for method in METHODS:
+            operation = item.get(method)
+            if isinstance(operation, dict) and "security" in operation:
+                operation["security"] = keep(operation["security"])
 
 
 def _bare_json_media(document: dict[str, Any]) -> None:

@@ -27,9 +27,12 @@ second source of facts:
   model by being moved to ``components/schemas`` under ``<Kind>WebhookEvent``
   (``payments_sdk._webhook_parts.model_name``; the webhook then refers to it), so
   ``payments_sdk.types`` exports it. A name a component already has fails here, naming both;
-- **anyOf of several objects** without a discriminator is refused, naming its pointer: a body
-  may match several of them, and a model is one shape (a ``oneOf`` is decoded as the one shape
-  it matches).
+- **allOf parts that declare one field otherwise** (PayPal's ``allOf: [error_400, 400]``): the
+  model keeps the first part's declaration (a value satisfies both), so the generator, which
+  merges the parts, does not drop the answer;
+- **anyOf of several objects** without a discriminator: a body may match several of them, so
+  the model is one object with every field any of them declares, each optional unless all of
+  them require it (a ``oneOf`` is decoded as the one shape it matches).
 
 Usage: python openapi/tools/generator_input.py FOLDED.json TARGET.json
 """
@@ -139,17 +142,120 @@ def _is_object(document: dict[str, Any], node: Any, depth: int = 0) -> bool:
     )
 
 
+def _resolved(document: dict[str, Any], node: Any, depth: int = 0) -> Any:
+    """Return ``node`` with its ``$ref`` followed (a chain of them too)."""
+    while isinstance(node, dict) and "$ref" in node and depth < 32:
+        target: Any = document
+        for part in str(node["$ref"]).removeprefix("#/").split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
+        node, depth = target, depth + 1
+    return node
+
+
+def _fields(document: dict[str, Any], node: Any, depth: int = 0) -> tuple[dict[str, Any], set[str]]:
+    """Return an object schema's properties and required names, its ``allOf`` parts merged."""
+    node = _resolved(document, node)
+    if not isinstance(node, dict) or depth > 16:
+        return {}, set()
+    properties = dict(node.get("properties", {}))
+    required = set(node.get("required", []))
+    for part in node.get("allOf", []):
+        more, needed = _fields(document, part, depth + 1)
+        properties = {**more, **properties}
+        required |= needed
+    return properties, required
+
+
+def _either(shapes: list[Any]) -> dict[str, Any]:
+    """Return the schema of a field the objects of an ``anyOf`` declare differently.
+
+    Scalars of one type are that type, their ``enum`` values together (one enum, as a model can
+    hold; ``USER_ACCOUNT_CLOSED`` or ``DUPLICATE_RESOURCE_IDENTIFIER``); others an ``anyOf``.
+    """
+    kinds = {shape.get("type") for shape in shapes if isinstance(shape, dict)}
+    scalar = len(kinds) == 1 and kinds <= {"string", "integer", "number", "boolean"}
+    if scalar and all(isinstance(shape, dict) and "$ref" not in shape for shape in shapes):
+        merged: dict[str, Any] = {"type": kinds.pop()}
+        if all(isinstance(shape.get("enum"), list) for shape in shapes):
+            merged["enum"] = list(dict.fromkeys(v for shape in shapes for v in shape["enum"]))
+        return merged
+    return {"anyOf": shapes}
+
+
 def _any_of_objects(document: dict[str, Any]) -> None:
-    """Refuse an untagged ``anyOf`` of several objects: the models keep exactly one shape."""
-    for pointer, node in _walk(document, "#"):
-        members = node.get("anyOf")
-        if not isinstance(members, list) or "discriminator" in node:
+    """Give an untagged ``anyOf`` of several objects one model: every field, each optional.
+
+    A body may match several of the objects at once (that is what ``anyOf`` allows), so it is
+    not decoded as one of them: the model has each field any of them declares (a field two of
+    them declare differently is the ``anyOf`` of both), and requires only what every one of
+    them requires. Other members (``null``, a string) stay beside it. The SDK's checks and the
+    sandbox read the ``anyOf`` itself, from the folded bundle.
+    """
+    for _ in range(8):  # a merged field may hold an anyOf of objects in turn
+        found = [
+            node
+            for _, node in _walk(document, "#")
+            if isinstance(node.get("anyOf"), list)
+            and "discriminator" not in node
+            and sum(_is_object(document, member) for member in node["anyOf"]) > 1
+        ]
+        if not found:
+            return
+        for node in found:
+            objects = [m for m in node["anyOf"] if _is_object(document, m)]
+            others = [m for m in node["anyOf"] if not _is_object(document, m)]
+            properties: dict[str, Any] = {}
+            required: set[str] | None = None
+            for member in objects:
+                fields, needed = _fields(document, member)
+                required = needed if required is None else required & needed
+                for name, schema in fields.items():
+                    known = properties.get(name)
+                    if known is None:
+                        properties[name] = copy.deepcopy(schema)
+                    elif known != schema:
+                        shapes = known["anyOf"] if list(known) == ["anyOf"] else [known]
+                        if schema not in shapes:
+                            properties[name] = _either([*shapes, copy.deepcopy(schema)])
+            merged: dict[str, Any] = {"type": "object", "properties": properties}
+            if required:
+                merged["required"] = sorted(required)
+            del node["anyOf"]
+            if others:
+                node["anyOf"] = [merged, *others]
+            else:
+                node.update(merged)
+
+
+def _all_of_conflicts(document: dict[str, Any]) -> None:
+    """Leave out of an ``allOf`` part each field an earlier part declares otherwise.
+
+    ``allOf: [error_400, 400]`` where both declare ``details`` with other item schemas: a value
+    satisfies both, and openapi-python-client, which merges the parts into one model, gives up
+    on a field it cannot merge (the answer would not be generated). The model keeps the first
+    part's declaration; that part is written in place without the field. The SDK's checks and
+    the sandbox read the ``allOf`` itself, from the folded bundle.
+    """
+    for _, node in list(_walk(document, "#")):
+        parts = node.get("allOf")
+        if not isinstance(parts, list) or len(parts) < 2:
             continue
-        if sum(_is_object(document, member) for member in members) > 1:
-            raise GeneratorInputError(
-                f"anyOf of several objects at {pointer} is not supported (a body may match "
-                "more than one, and a model is one shape): use oneOf, or a discriminator"
-            )
+        seen: dict[str, Any] = {}
+        for index, part in enumerate(parts):
+            fields, needed = _fields(document, part)
+            clash = {
+                name
+                for name, schema in fields.items()
+                if name in seen and _resolved(document, schema) != _resolved(document, seen[name])
+            }
+            for name, schema in fields.items():
+                seen.setdefault(name, schema)
+            if clash:
+                kept = {k: copy.deepcopy(v) for k, v in fields.items() if k not in clash}
+                written: dict[str, Any] = {"type": "object", "properties": kept}
+                if needed - clash:
+                    written["required"] = sorted(needed - clash)
+                parts[index] = written
 
 
 def _write_only(document: dict[str, Any]) -> None:
@@ -261,6 +367,7 @@ def generator_input(folded: dict[str, Any]) -> dict[str, Any]:
     _nullable_enums(document)
     _media_types(document)
     _any_of_objects(document)
+    _all_of_conflicts(document)
     _tags(document)
     _write_only(document)
     _assertions(document)

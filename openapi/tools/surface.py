@@ -32,6 +32,7 @@ import json
 import keyword
 import re
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -140,6 +141,8 @@ class SurfaceMethod:
     """``json`` or ``multipart``, when the operation has a body."""
     body_schema: dict[str, Any] | None = None
     body_shapes: list[str] = field(default_factory=list)
+    body_whole: bool = False
+    """The body is not an object (a list, a string): one ``body`` argument, sent as it is."""
     """The model classes of the body (one, or one per ``oneOf`` shape)."""
     deprecated: bool = False
     """``deprecated: true`` on the operation: calling it warns."""
@@ -162,7 +165,7 @@ class SurfaceMethod:
 
 from payments_sdk import _operation_parts as parts  # noqa: E402
 from payments_sdk import _webhook_parts as webhook_parts  # noqa: E402
-from payments_sdk._naming import CLIENT, method_of, resource_of, snake  # noqa: E402
+from payments_sdk._naming import BASE_PATH, CLIENT, method_of, resource_of, snake  # noqa: E402
 from payments_sdk._schema_views import is_deprecated, merge_all_of  # noqa: E402
 
 
@@ -171,10 +174,17 @@ def pascal(text: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in snake(text).split("_"))
 
 
+# The names a resource method has of its own: ``self`` and ``**options`` (RequestOptions).
+_METHOD_OWN = frozenset({"self", "options"})
+
+
 def python_name(name: str) -> str:
-    """Return a wire name as a Python argument name: snake case, never a keyword."""
+    """Return a wire name as a Python argument name: snake case, never a keyword.
+
+    Nor a name the method has of its own (a body field ``options`` is ``options_``).
+    """
     text = snake(name)
-    if not text.isidentifier() or keyword.iskeyword(text):
+    if not text.isidentifier() or keyword.iskeyword(text) or text in _METHOD_OWN:
         text += "_"
     return text
 
@@ -316,16 +326,30 @@ def _union(shapes: list[dict[str, Any]], used: set[str]) -> str:
 # -- the table ----------------------------------------------------------------------------------
 
 
-def _generated_modules(generated: Path) -> dict[str, str]:
-    """Map each operationId to its generated module, read from the modules' ``OPERATION``."""
-    found: dict[str, str] = {}
-    pattern = re.compile(r'^OPERATION = OperationLabel\("([^"]+)"', re.MULTILINE)
+def _generated_modules(generated: Path) -> dict[tuple[str, str], str]:
+    """Map each operation (method, path) to its generated module, read from its ``OPERATION``.
+
+    The module's method and path are the operation's (its parameters snake-cased, so they are
+    compared unnamed: two templates that differ only by names are one path); its id is rebuilt from
+    the generator's snake-cased name, so an id that is not camelCase (``get-wallet-address``,
+    ``payouts.post``) would not be found by it.
+    """
+    found: dict[tuple[str, str], str] = {}
+    method = re.compile(r'^METHOD = "([A-Z]+)"', re.MULTILINE)
+    path = re.compile(r'^PATH = "((?:[^"\\]|\\.)*)"', re.MULTILINE)
     for module in sorted((generated / "api").glob("*/*.py")):
-        match = pattern.search(module.read_text(encoding="utf-8"))
-        if match:
+        text = module.read_text(encoding="utf-8")
+        verb, where = method.search(text), path.search(text)
+        if verb and where:
             dotted = ".".join(module.relative_to(generated.parent).with_suffix("").parts)
-            found[match.group(1)] = dotted
+            literal = where.group(1).encode().decode("unicode_escape")
+            found[(verb.group(1), _template(literal))] = dotted
     return found
+
+
+def _template(path: str) -> str:
+    """Return ``path`` with its parameters unnamed: the generator snake-cases their names."""
+    return re.sub(r"\{[^{}]*\}", "{}", path)
 
 
 def _generated_result(generated: Path, module: str) -> str:
@@ -374,6 +398,14 @@ def _parameter(resolver: Resolver, raw: dict[str, Any]) -> Parameter:
         has_default=has_default and not spec.get("required"),
         deprecated=is_deprecated(spec) or is_deprecated(schema),
     )
+
+
+def _whole(schema: dict[str, Any]) -> bool:
+    """Whether a JSON body's schema is of something other than an object (a list, a string)."""
+    if "oneOf" in schema or "anyOf" in schema or "properties" in schema or "allOf" in schema:
+        return False
+    kind = schema.get("type")
+    return kind is not None and kind != "object" and kind != ["object"]
 
 
 def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
@@ -445,13 +477,13 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                     media = content.get("application/json", {}).get("schema")
                     if media is not None:
                         result = media.get("x-model") or _generated_result(
-                            generated, modules.get(operation_id, "")
+                            generated, modules.get((verb.upper(), _template(path)), "")
                         )
                         item_model = _list_item(media)
                     elif content:
                         media_type, result = _raw_result(content)
                     break
-            resource = resource_of(path, spec)
+            resource = resource_of(path, spec, document)
             method = method_of(path, verb, spec, item_model is not None, document)
             parameters = [
                 _parameter(resolver, p.value) for p in parts.parameters(document, path, verb)
@@ -470,7 +502,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                 summary=(spec.get("summary") or "").strip(),
                 description=(spec.get("description") or "").strip(),
                 tag=(spec.get("tags") or [""])[0],
-                module=modules.get(operation_id, ""),
+                module=modules.get((verb.upper(), _template(path)), ""),
                 result=result,
                 item=item_model,
                 paged=item_model is not None and any(p.name == "page" for p in others),
@@ -490,7 +522,22 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                 shapes = schema.get("oneOf") or [schema]
                 operation.body_shapes = [s.get("x-model", "") for s in shapes]
                 location = "part" if operation.body_kind == "multipart" else "body"
-                operation.parameters.extend(_body_fields(schema, location))
+                if operation.body_kind == "json" and _whole(schema):
+                    # A body that is not an object (a JSON Patch list): one argument, sent whole.
+                    operation.body_whole = True
+                    operation.parameters.append(
+                        Parameter(
+                            name="body",
+                            python_name="body",
+                            location="body",
+                            required=bool(body.value.get("required")),
+                            schema=schema,
+                            description=(schema.get("description") or "The request body.").strip(),
+                            nullable=takes_null(schema),
+                        )
+                    )
+                else:
+                    operation.parameters.extend(_body_fields(schema, location))
             for parameter in operation.parameters:
                 parameter.annotation = annotation(parameter.schema, operation.models)
             operation.models.update(
@@ -500,6 +547,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
             )
             _check_names(operation)
             table.append(operation)
+    _tell_apart(document, table)
     _check_unique(table)
     for operation in table:
         operation.links = _links(document, operation, table)
@@ -602,6 +650,38 @@ def _check_names(operation: SurfaceMethod) -> None:
                 f"{other} are both the argument {parameter.python_name!r}"
             )
         seen[parameter.python_name] = f"{parameter.location} {parameter.name!r}"
+
+
+def _tell_apart(document: dict[str, Any], table: list[SurfaceMethod]) -> None:
+    """Name apart the operations the path convention gives one name (``payments.retrieve``).
+
+    Each of them takes the segments of its path after the resource's noun, parameters left out,
+    after its method: ``/v1/payments/payouts/{id}`` is ``payments.retrieve_payouts`` and
+    ``/v1/payments/payouts-item/{id}`` ``payments.retrieve_payouts_item``; an action read and
+    written takes its verb's name first (``catalogs.list_products``, ``catalogs.create_products``).
+    An ``x-sdk-method``
+    is never renamed; names that still clash are refused by :func:`_check_unique`.
+    """
+    clashes = Counter((operation.resource, operation.method) for operation in table)
+    for operation in table:
+        spec = document["paths"][operation.path][operation.http_method.lower()]
+        if clashes[(operation.resource, operation.method)] < 2 or "x-sdk-method" in spec:
+            continue
+        below = operation.path.removeprefix(str(document.get(BASE_PATH, "")))
+        segments = [
+            segment
+            for segment in below.strip("/").split("/")
+            if segment and not _PARAM.fullmatch(segment) and not re.fullmatch(r"v\d+", segment)
+        ]
+        rest = [snake(segment) for segment in segments[1:]]
+        rest = [word for word in rest if word != operation.method]
+        if rest:
+            operation.method = "_".join([operation.method, *rest])
+        else:  # an action both read and written (GET and POST /catalogs/products)
+            verb = operation.http_method.lower()
+            word = {"post": "create", "put": "update", "patch": "update", "delete": "delete"}
+            first = word.get(verb, "list" if operation.item is not None else "retrieve")
+            operation.method = f"{first}_{operation.method}"
 
 
 def _check_unique(table: list[SurfaceMethod]) -> None:

@@ -73,7 +73,8 @@ async def test_an_action_no_rule_knows_is_served_by_the_convention_never_a_5xx()
                 "200": {
                     "description": "A payment.",
                     "content": {"application/json": {"schema": payment}},
-                }
+                },
+                "404": {"$ref": "#/components/responses/NotFound"},
             },
         }
     }
@@ -103,6 +104,42 @@ async def test_an_action_no_rule_knows_is_served_by_the_convention_never_a_5xx()
     assert missing.status_code == 404, missing.text
     assert (reminded.status_code, reminded.content) == (202, b"")
     assert unauthenticated.status_code == 401
+
+
+async def test_an_operation_that_declares_no_client_error_answers_its_success() -> None:
+    """The bundle allows that operation no refusal: an id the sandbox lacks gets its success.
+
+    Adyen's ``GET /sessions/{sessionId}`` lists only ``200``; a 404 would be an answer the
+    bundle does not allow, so the answer is a value of the success's schema. An operation that
+    lists a 404 still answers it (the test above).
+    """
+    document = json.loads(json.dumps(FOLDED))
+    document["paths"]["/v1/payments/{id}/capture"] = {
+        "post": {
+            "operationId": "capturePaymentForTest",
+            "parameters": [{"$ref": "#/components/parameters/ResourceId"}],
+            "responses": {
+                "200": {
+                    "description": "A payment.",
+                    "content": {
+                        "application/json": {"schema": {"$ref": "#/components/schemas/Payment"}}
+                    },
+                }
+            },
+        }
+    }
+    from payments_sdk.sandbox._app import build_app
+    from payments_sdk.sandbox._auth import KeyIssuer
+
+    keys = KeyIssuer(None)
+    app = build_app(Spaces.in_memory(seed_payments=1), keys, document)
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://127.0.0.1") as http:
+        headers = {"Authorization": f"Bearer {keys.issue()}"}
+        missing = await http.post("/v1/payments/payt_nosuch/capture", headers=headers)
+    assert missing.status_code == 200, missing.text
+    required = FOLDED["components"]["schemas"]["Payment"].get("required", [])
+    assert set(required) <= set(missing.json()), missing.text
 
 
 def _track(

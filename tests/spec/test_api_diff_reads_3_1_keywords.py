@@ -136,3 +136,10 @@ def test_a_format_on_an_existing_request_field_is_breaking(bundle: dict[str, Any
     assert _changes(before, after) == [
         "[BREAKING] createKycLink: POST /v1/kyc-links body.call_after: format None -> time"
     ]
+
+
+def test_a_lower_bound_of_zero_is_no_bound(bundle: dict[str, Any]) -> None:
+    """``minLength: 0`` (PayPal writes it) holds of every text: adding it changes nothing."""
+    assert _changes(bundle, _field("RefundCreateRequest", "payment_id", minLength=0)) == []
+    raised = _changes(bundle, _field("RefundCreateRequest", "payment_id", minLength=1))
+    assert raised and all("[BREAKING]" in change for change in raised)

@@ -96,16 +96,18 @@ def test_a_union_that_cannot_be_tagged_fails_naming_its_pointer(
     assert str(caught.value) == words
 
 
-def test_an_any_of_of_several_objects_fails_naming_its_pointer() -> None:
-    """An anyOf may match several shapes and a model is one: refused (not anyOf [enum, string])."""
+def test_an_any_of_of_several_objects_is_one_model_of_every_field() -> None:
+    """An anyOf may match several shapes at once: one model, with each field of any of them."""
     union = {
         "anyOf": [{"$ref": "#/components/schemas/Card"}, {"$ref": "#/components/schemas/Bank"}]
     }
-    with pytest.raises(GeneratorInputError) as caught:
-        generator_input(_document(Card=_CARD, Bank=_BANK, Method=union))
-    assert str(caught.value).startswith(
-        "anyOf of several objects at #/components/schemas/Method is not supported"
-    )
+    merged = generator_input(_document(Card=_CARD, Bank=_BANK, Method=union))
+    method = merged["components"]["schemas"]["Method"]
+    assert "anyOf" not in method and method["type"] == "object"
+    fields = {**_CARD.get("properties", {}), **_BANK.get("properties", {})}
+    assert set(method["properties"]) == set(fields)
+    both = set(_CARD.get("required", [])) & set(_BANK.get("required", []))
+    assert set(method.get("required", [])) == both
     wide = {"anyOf": [{"type": "string", "enum": ["a"]}, {"type": "string"}]}
     assert generator_input(_document(Status=wide))["components"]["schemas"]["Status"] == wide
 

@@ -126,11 +126,13 @@ def _shared_response_header(document: dict[str, Any]) -> None:
     answer["headers"] = {"X-Trace": {"$ref": "#/components/headers/Trace"}}
 
 
-def _oauth(document: dict[str, Any]) -> None:
-    document["components"]["securitySchemes"]["OAuth"] = {
-        "type": "oauth2",
-        "flows": {"clientCredentials": {"tokenUrl": "https://example.com/t", "scopes": {}}},
-    }
+def _basic_only(document: dict[str, Any]) -> None:
+    document["components"]["securitySchemes"]["Basic"] = {"type": "http", "scheme": "basic"}
+    document["paths"]["/refunds"]["get"]["security"] = [{"Basic": []}]
+
+
+def _external_ref(document: dict[str, Any]) -> None:
+    document["components"]["schemas"]["Elsewhere"] = {"$ref": "./schemas.yaml#/Amount"}
 
 
 def _query_key(document: dict[str, Any]) -> None:
@@ -139,6 +141,7 @@ def _query_key(document: dict[str, Any]) -> None:
         "in": "query",
         "name": "key",
     }
+    document["paths"]["/refunds"]["get"]["security"] = [{"QueryKey": []}]
 
 
 STRING = {"type": "string"}
@@ -333,11 +336,20 @@ CASES: dict[str, tuple[Edit, str, str]] = {
         "$dynamicRef",
         "/components/headers/Trace/schema/$dynamicRef",
     ),
-    "oauth2": (_oauth, "security scheme of type oauth2", "/components/securitySchemes/OAuth"),
-    "apiKey in query": (
+    "http basic with no other alternative": (
+        _basic_only,
+        "security scheme of type http basic (no other alternative)",
+        "/paths/~1refunds/get/security",
+    ),
+    "$ref to another file": (
+        _external_ref,
+        "$ref to another document",
+        "/components/schemas/Elsewhere/$ref",
+    ),
+    "apiKey in query with no other alternative": (
         _query_key,
-        "security scheme of type apiKey in query",
-        "/components/securitySchemes/QueryKey",
+        "security scheme of type apiKey in query (no other alternative)",
+        "/paths/~1refunds/get/security",
     ),
     "unevaluatedProperties": (
         _request_field(

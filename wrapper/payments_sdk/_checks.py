@@ -667,6 +667,11 @@ def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
         )
 
     candidates = [shape for shape in shapes if fits(shape)]
+    if len(candidates) > 1:
+        # An implicit discriminator: a field whose enum or const in each shape tells the shapes
+        # apart (Adyen's payment method ``type``). A shape whose enum the value is not in, is not.
+        named = [shape for shape in candidates if _values_fit(shape, given, keys)]
+        candidates = named or candidates
     complete = [s for s in candidates if all(k in keys for k in s.get("required", ()))]
     if len(complete) == 1:
         return check(given, complete[0], where)
@@ -806,6 +811,24 @@ def _tag_of(shape: Mapping[str, Any], field: str, discriminator: Mapping[str, An
     if len(own.get("enum", ())) == 1:
         return own["enum"][0]
     return model
+
+
+def _values_fit(shape: Mapping[str, Any], given: Mapping[str, Any], keys: list[str]) -> bool:
+    """Whether each given plain value is in its field's ``enum`` or ``const`` in ``shape``."""
+    declared = shape.get("properties", {})
+    for key in keys:
+        own, value = declared.get(key), given[key]
+        if (
+            not isinstance(own, Mapping)
+            or not isinstance(value, str | int)
+            or isinstance(value, bool)
+        ):
+            continue
+        if "const" in own and own["const"] != value:
+            return False
+        if isinstance(own.get("enum"), list) and value not in own["enum"]:
+            return False
+    return True
 
 
 def _choices(shapes: list[Mapping[str, Any]]) -> str:

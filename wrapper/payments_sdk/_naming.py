@@ -4,7 +4,8 @@ One convention, shared by ``make generate`` (which writes the resource classes) 
 (which finds its business handlers by the same names), so that renaming an ``operationId`` in
 the bundle changes neither:
 
-- the **resource** is the first path segment that is not a version (``/v1/v2/virtual-accounts``
+- the **resource** is the first path segment below the server's base path (``/btl/v4``, when it
+  is more than versions) that is not a version (``/v1/v2/virtual-accounts``
   → ``virtual_accounts``), in snake case and plural (``/v1/fx-rate`` → ``fx_rates``), unless the
   operation says ``x-sdk-resource`` (``client`` puts the method on the client itself);
 - the **method** is ``x-sdk-method`` if given; else a last path segment after a path parameter
@@ -22,7 +23,19 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["CLIENT", "is_list_envelope", "method_of", "resource_of", "sdk_name", "snake"]
+__all__ = [
+    "BASE_PATH",
+    "CLIENT",
+    "is_list_envelope",
+    "method_of",
+    "resource_of",
+    "sdk_name",
+    "snake",
+]
+
+BASE_PATH = "x-sdk-base-path"
+"""Set by ``fold.py`` on a folded bundle whose server path is more than versions
+(``/btl/v4``): the path the server gives every operation, which names no resource."""
 
 CLIENT = "client"
 """``x-sdk-resource: client``: the operation is a method of the client itself (``client.ping``)."""
@@ -41,13 +54,30 @@ def _plural(word: str) -> str:
     return word if word.endswith("s") else word + "s"
 
 
-def resource_of(path: str, operation: Mapping[str, Any]) -> str:
-    """Return the client attribute an operation belongs to (see the module's docstring)."""
+def _relative(path: str, document: Mapping[str, Any] | None) -> tuple[str, str]:
+    """Return the server's base path (see :data:`BASE_PATH`) and ``path`` below it."""
+    base = str((document or {}).get(BASE_PATH, ""))
+    if base and (path == base or path.startswith(base + "/")):
+        return base, path[len(base) :] or "/"
+    return "", path
+
+
+def resource_of(
+    path: str, operation: Mapping[str, Any], document: Mapping[str, Any] | None = None
+) -> str:
+    """Return the client attribute an operation belongs to (see the module's docstring).
+
+    ``document`` (the folded bundle) gives the server's base path, which names no resource; an
+    operation on that path itself is a method of the client.
+    """
     if "x-sdk-resource" in operation:
         return str(operation["x-sdk-resource"])
+    base, path = _relative(path, document)
     for segment in path.strip("/").split("/"):
         if segment and not _VERSION.fullmatch(segment) and not _PARAM.fullmatch(segment):
             return _plural(snake(segment))
+    if base:
+        return CLIENT
     raise ValueError(f"{operation.get('operationId')}: no resource noun in {path}")
 
 
@@ -64,7 +94,12 @@ def method_of(
     """
     if "x-sdk-method" in operation:
         return str(operation["x-sdk-method"])
+    base, path = _relative(path, document)
     segments = [s for s in path.strip("/").split("/") if s]
+    if not segments:
+        return {"get": "retrieve", "post": "create", "put": "update", "patch": "update"}.get(
+            verb, verb
+        )
     last = len(segments) - 1
     if last >= 1 and not _PARAM.fullmatch(segments[last]) and _noun_at(segments) < last:
         return snake(segments[last])  # an action, on a record or on the resource
@@ -72,7 +107,7 @@ def method_of(
         if is_list and not _PARAM.fullmatch(segments[-1]):
             return "list"
         if document is not None and _PARAM.fullmatch(segments[-1]):
-            parent = "/" + "/".join(segments[:-1])
+            parent = base + "/" + "/".join(segments[:-1])
             if _single_record(document, parent):
                 return f"retrieve_by_{snake(segments[-1].strip('{}'))}"
         return "retrieve"

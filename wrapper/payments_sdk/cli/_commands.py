@@ -102,8 +102,27 @@ def cli_name(name: str) -> str:
 
 
 def option_of(argument: Argument) -> str:
-    """Return the option of an argument: ``--payment-id``."""
-    return "--" + cli_name(argument.python_name)
+    """Return the option of an argument: ``--payment-id``.
+
+    An argument whose option a command has of its own (a body field ``baseUrl``, a query
+    ``format``) takes its location first: ``--body-base-url``, ``--query-format``.
+    """
+    option = "--" + cli_name(argument.python_name)
+    if _taken(option):
+        option = f"--{argument.location}-{cli_name(argument.python_name)}"
+    return option
+
+
+@cache
+def _taken(option: str) -> bool:
+    """Whether every command has ``option`` of its own (``--base-url``, ``--format``, ``-h``)."""
+    parser = argparse.ArgumentParser()
+    add_common(parser, paged=True, windowed=True)
+    try:
+        parser.add_argument(option)
+    except argparse.ArgumentError:
+        return True
+    return False
 
 
 def positional(entry: OperationRow, argument: Argument) -> bool:

@@ -8,6 +8,7 @@ are sandbox-only controls that the real service does not have.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -26,7 +27,7 @@ from ._json_answer import JSONAnswer
 from ._namespace_states import DEFAULT, Spaces, namespace_of
 from ._record_fields import RecordFields
 from ._request_validation import RequestSchema
-from ._schema_values import Answers
+from ._schema_values import Answers, value_of
 from ._store import render
 from .contract import SchemaSet, load_bundle
 
@@ -35,9 +36,20 @@ __all__ = ["build_app"]
 log = logging.getLogger("payments_sdk.sandbox")
 
 
-def _error(exc: ApiError, answers: Answers | None = None) -> JSONAnswer:
-    body = exc.body() if answers is None else answers.complete(exc.status, exc.body())
-    return JSONAnswer(body, status_code=exc.status)
+def _error(exc: ApiError, answers: Answers | None = None) -> Response:
+    if answers is None:
+        return JSONAnswer(exc.body(), status_code=exc.status)
+    success = answers.refuses_nothing()
+    if success is not None and exc.status in (400, 404, 409, 422):
+        # An operation that declares no client error: the bundle allows no refusal, so what it
+        # answers is a value of its success (the SDK's checks still refuse bad input first).
+        if answers.answers_nothing(success):
+            return Response(status_code=success)
+        schema = answers.schema(success)
+        body = value_of(schema, answers.document) if schema is not None else {}
+        return JSONAnswer(answers.complete(success, body, repair=True), status_code=success)
+    status = answers.status(exc.status)  # one the operation declares, for a refusal
+    return JSONAnswer(answers.complete(status, exc.body(), repair=True), status_code=status)
 
 
 _METHODS = ("get", "post", "put", "patch", "delete")
@@ -108,11 +120,15 @@ def _endpoint(
                     spaces.commit(namespace, store)
         except ApiError as exc:
             return _error(exc, answers)
+        if answers.answers_nothing(status):
+            body = None  # the record an update keeps, where the bundle answers 204
+        if body is None and answers.answers_json(status):
+            body = {}  # JSON with no schema, or one no rule filled: a value of it is any object
         if body is None:
             return Response(status_code=status)
         if isinstance(body, RawBody):  # a text or binary answer (text/csv, application/pdf)
             return Response(body.content, status_code=status, media_type=body.media_type)
-        return JSONAnswer(answers.complete(status, render(body)), status_code=status)
+        return JSONAnswer(answers.complete(status, render(body), repair=True), status_code=status)
 
     return endpoint
 
@@ -169,6 +185,24 @@ def build_app(
             for method, name in names.items()
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
+    # Most literal text first: /orders/{id}/capture before /orders/{id}, whose id may hold "/".
+    templates = sorted(
+        (
+            (re.compile("^" + re.sub(r"\\\{[^{}]*\\\}", ".*", re.escape(path)) + "$"), method, path)
+            for path, item in folded["paths"].items()
+            for method in item
+            if method in _METHODS
+        ),
+        key=lambda entry: -len(re.sub(r"\{[^{}]*\}", "", entry[2])),
+    )
+
+    def _unrouted(request: Request) -> Answers | None:
+        """Return the answers of the operation whose path has an id no route takes ("", "/")."""
+        for pattern, method, path in templates:
+            if method == request.method.lower() and pattern.match(request.url.path):
+                return Answers(folded, path, method)
+        return None
+
     record_fields = RecordFields(folded)  # records are what answers hold: readOnly fields too
     routes.extend(control_routes(State(spaces, keys, lambda: record_fields)))
     routes.append(Route("/_sandbox/openapi.json", lambda r: JSONAnswer(folded), methods=["GET"]))
@@ -177,6 +211,9 @@ def build_app(
         status = exc.status_code if isinstance(exc, HTTPException) else 500
         message = exc.detail if isinstance(exc, HTTPException) else "sandbox failure"
         headers = exc.headers if isinstance(exc, HTTPException) else None
+        answers = _unrouted(request) if status == 404 else None
+        if answers is not None:  # an operation's path with an id no route takes (empty, "/")
+            return _error(ApiError(404, str(message)), answers)
         return JSONAnswer(
             ApiError(status, str(message)).body(), status_code=status, headers=headers
         )

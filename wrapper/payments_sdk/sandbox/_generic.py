@@ -29,6 +29,7 @@ resource.
 from __future__ import annotations
 
 import re
+import uuid
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -100,7 +101,7 @@ class OperationShape:
         if self.is_list and self.response is not None:
             data = self.response.get("properties", {}).get("data", {})
             self.item = data.get("items") if isinstance(data.get("items"), dict) else None
-        self.resource = resource_of(path, spec)
+        self.resource = resource_of(path, spec, document)
         self.method = method_of(path, verb, spec, self.is_list, document)
         self.key = f"{self.resource}.{self.method}"
         self.document = document
@@ -207,7 +208,7 @@ def _build(store: Store, name: OperationShape, body: Any) -> dict[str, Any]:
     if "id" in properties:
         match = _PREFIX.match(str(properties["id"].get("pattern", "")))
         prefix = match.group(1) if match else name.resource.rstrip("s")[:4]
-        record["id"] = store.new_id(prefix)
+        record["id"] = _id_of_format(store.new_id(prefix), properties["id"].get("format"))
     answered = {key: sub for key, sub in properties.items() if _answered(sub)}
     for key in schema.get("required", []):
         if key not in record and key in answered:
@@ -219,6 +220,18 @@ def _build(store: Store, name: OperationShape, body: Any) -> dict[str, Any]:
     if "created_at" not in properties:
         record["_created_at"] = record.pop("created_at")
     return record
+
+
+def _id_of_format(new_id: str, format_: Any) -> str:
+    """Return a new record id in the ``format`` its schema gives (a URI, a UUID), else as is.
+
+    Each is made from the store's own new id, so ids stay distinct and never reissued.
+    """
+    if format_ in ("uri", "iri", "uri-reference", "iri-reference"):
+        return f"https://sandbox.test/{new_id}"
+    if format_ == "uuid":
+        return str(uuid.uuid5(uuid.NAMESPACE_URL, new_id))
+    return new_id
 
 
 def _answered(schema: Mapping[str, Any]) -> bool:
@@ -361,6 +374,8 @@ def _rest(name: OperationShape) -> Handler | None:
 
         def create(store: Store, v: Validated) -> tuple[int, Any]:
             record = _build(store, name, v.body)
+            if "id" not in record:  # an answer with no id is no record to keep: a computation
+                return name.status, record
             table = records_of(store, name.resource)
             if isinstance(table, dict):
                 table[record["id"]] = record

@@ -69,7 +69,10 @@ def value_of(schema: Any, document: dict[str, Any] | None = None, depth: int = 0
     branches = [*schema.get("oneOf", []), *schema.get("anyOf", [])]
     if branches and depth < _DEPTH:
         typed = [b for b in branches if _node(document, b).get("type") != "null"] or branches
-        return value_of(typed[0], document, depth + 1)
+        chosen = value_of(typed[0], document, depth + 1)
+        if isinstance(chosen, dict) and len(branches) > 1 and "discriminator" not in schema:
+            _name_the_branch(chosen, _node(document, typed[0]), document)
+        return chosen
     kind = schema.get("type")
     if isinstance(kind, list):
         kind = next((k for k in kind if k != "null"), "null")
@@ -100,8 +103,39 @@ def value_of(schema: Any, document: dict[str, Any] | None = None, depth: int = 0
     return None
 
 
+def _name_the_branch(made: dict[str, Any], branch: Any, document: dict[str, Any] | None) -> None:
+    """Give a value of one branch of a union the fields whose enum or const name that branch.
+
+    ``{}`` is a value of every Adyen payment method detail that requires nothing, so it is a
+    value of none of their ``oneOf``; ``{"type": "ach"}`` is one of exactly one.
+    """
+    if not isinstance(branch, Mapping) or any(
+        isinstance(_node(document, sub), Mapping)
+        and ("const" in _node(document, sub) or _node(document, sub).get("enum"))
+        for name, sub in branch.get("properties", {}).items()
+        if name in made
+    ):
+        return
+    for name, sub in branch.get("properties", {}).items():
+        sub = _node(document, sub)
+        if (
+            name in made
+            or not isinstance(sub, Mapping)
+            or sub.get("readOnly")
+            or sub.get("writeOnly")
+        ):
+            continue
+        if "const" in sub or sub.get("enum"):
+            made[name] = value_of(sub, document)
+
+
 def complete(
-    value: Any, schema: Any, document: dict[str, Any] | None = None, depth: int = 0
+    value: Any,
+    schema: Any,
+    document: dict[str, Any] | None = None,
+    depth: int = 0,
+    *,
+    repair: bool = False,
 ) -> Any:
     """Fill, in place, each required field ``schema`` declares and ``value`` lacks, at every depth.
 
@@ -109,7 +143,9 @@ def complete(
     one is never answered, so never filled); its fields, a list's items and a map's values are
     completed in turn; for a ``oneOf``/``anyOf``, the one object branch the value is (by its
     ``const`` or enum fields, else the only object branch) is used, and none when that is not
-    clear. Returns ``value``.
+    clear. With ``repair`` (the sandbox's own answers), a field of another type, out of its enum
+    or const, or of another date format is made a value of its schema, and a closed object
+    loses the fields it does not declare. Returns ``value``.
     """
     schema = _node(document, schema)
     if not isinstance(schema, Mapping) or depth > _DEPTH:
@@ -117,24 +153,33 @@ def complete(
     if isinstance(value, dict):
         branch = _branch(value, schema, document)
         if branch is not None:
-            return complete(value, branch, document, depth + 1)
+            return complete(value, branch, document, depth + 1, repair=repair)
         properties: Mapping[str, Any] = schema.get("properties", {})
         for name in schema.get("required", []):
             sub = properties.get(name)
             if name not in value and sub is not None and not _write_only(sub, document):
                 value[name] = value_of(sub, document, depth + 1)
+        for name, sub in properties.items() if repair else ():
+            # A field of another JSON type than its schema's, or out of its enum or const (the
+            # sandbox's own error text where a provider's error is an object, a record's status
+            # in an action's answer) is made a value of its schema.
+            if name in value and not _fits_plainly(value[name], _node(document, sub)):
+                value[name] = value_of(sub, document, depth + 1)
         extra = schema.get("additionalProperties")
+        if repair and extra is False and not schema.get("patternProperties"):
+            for name in [name for name in value if name not in properties]:
+                del value[name]  # a closed answer holds its declared fields only (an error's own)
         for name, item in value.items():
             sub = properties.get(name, extra if isinstance(extra, Mapping) else None)
             if sub is not None and isinstance(item, dict | list):
-                complete(item, sub, document, depth + 1)
+                complete(item, sub, document, depth + 1, repair=repair)
     elif isinstance(value, list):
         prefix = schema.get("prefixItems", [])
         items = schema.get("items")
         for index, item in enumerate(value):
             sub = prefix[index] if index < len(prefix) else items
             if isinstance(sub, Mapping) and isinstance(item, dict | list):
-                complete(item, sub, document, depth + 1)
+                complete(item, sub, document, depth + 1, repair=repair)
     return value
 
 
@@ -144,11 +189,65 @@ class Answers:
     def __init__(self, document: dict[str, Any], path: str, verb: str) -> None:
         self.document = document
         self.schemas: dict[str, Any] = {}
+        self.declared: set[str] = set()
+        """Every status the operation declares (``404``, ``4XX``, ``default``)."""
+        self.json: set[str] = set()
+        """The statuses whose answer is JSON, with a schema or without one (any JSON)."""
+        self.empty: set[str] = set()
+        """The statuses declared with no content (``204``): answered with no body."""
         for status, response in parts.responses(document, path, verb).items():
+            self.declared.add(str(status))
             content = response.value.get("content", {})
+            if not content:
+                self.empty.add(str(status))
             media = next((m for t, m in content.items() if _is_json(t)), None)
+            if isinstance(media, Mapping):
+                self.json.add(str(status))
             if isinstance(media, Mapping) and "schema" in media:
                 self.schemas[str(status)] = media["schema"]
+
+    def _key(self, status: int) -> str | None:
+        code = str(status)
+        return next((k for k in (code, f"{code[0]}XX", "default") if k in self.declared), None)
+
+    def status(self, status: int) -> int:
+        """Return ``status``, or the client error the operation declares in its place.
+
+        The convention's refusals (400, 404, 409, 422) are answered with a status the bundle
+        declares for the operation: the refusal's own, else the first of 422, 400, 404, 409
+        declared (a provider that lists no 404 lists 422 or 400 for an unknown id), else the
+        least client error it declares (401, when a missing signature header is all it lists),
+        else as is.
+        """
+        if status not in (400, 404, 409, 422) or self._key(status) is not None:
+            return status
+        for other in (422, 400, 404, 409):
+            if str(other) in self.declared:
+                return other
+        others = sorted(k for k in self.declared if k[:1] == "4" and k[1:].isdigit())
+        return int(others[0]) if others else status
+
+    def refuses_nothing(self) -> int | None:
+        """Return the operation's success status when it declares no client error, else None.
+
+        Such an operation never fails by its bundle, so neither an id the sandbox does not hold
+        nor a request it would refuse is a reason to answer otherwise (``GET /sessions/{id}`` of
+        Adyen lists only ``200``).
+        """
+        if any(k[:1] == "4" or k == "default" for k in self.declared):
+            return None
+        successes = sorted(k for k in self.declared if k[:1] == "2" and k[1:].isdigit())
+        return int(successes[0]) if successes else None
+
+    def answers_nothing(self, status: int) -> bool:
+        """Whether the answer of ``status`` has no body: 204, 304, or declared without content."""
+        key = self._key(status)
+        return status in (204, 304) or (key is not None and key in self.empty)
+
+    def answers_json(self, status: int) -> bool:
+        """Whether the answer of ``status`` is declared as JSON (with or without a schema)."""
+        key = self._key(status)
+        return key is not None and key in self.json
 
     def schema(self, status: int) -> Any:
         """Return the JSON schema of the answer of ``status`` (its own, ``NXX``, ``default``)."""
@@ -158,10 +257,52 @@ class Answers:
             None,
         )
 
-    def complete(self, status: int, body: Any) -> Any:
+    def complete(self, status: int, body: Any, *, repair: bool = False) -> Any:
         """Return ``body`` (a fresh JSON value) completed against the answer of ``status``."""
         schema = self.schema(status)
-        return body if schema is None else complete(body, schema, self.document)
+        return body if schema is None else complete(body, schema, self.document, repair=repair)
+
+
+def _fits_plainly(value: Any, schema: Any) -> bool:
+    """Whether ``value`` has the ``type`` and is in the ``enum``/``const`` ``schema`` states."""
+    if not isinstance(schema, Mapping):
+        return True
+    kinds = schema.get("type")
+    if isinstance(kinds, str | list) and not _typed(value, kinds):
+        return False
+    if "const" in schema and value != schema["const"]:
+        return False
+    fmt = schema.get("format")
+    if isinstance(value, str) and isinstance(fmt, str):
+        # A request's date kept where the answer has a date-time (Adyen's dateOfBirth).
+        shape = _DATE_SHAPES.get(fmt)
+        if (shape is not None and not shape.fullmatch(value)) or not conforms(fmt, value):
+            return False
+    return not (isinstance(schema.get("enum"), list) and value not in schema["enum"])
+
+
+_DATE_SHAPES = {
+    "date-time": re.compile(
+        r"[0-9]{4}-[0-9]{2}-[0-9]{2}[Tt][0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?([Zz]|[+-][0-9]{2}:[0-9]{2})"
+    ),
+    "date": re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}"),
+}
+"""The shape RFC 3339 gives a ``date-time`` and a ``date`` (their ranges are the SDK's)."""
+
+
+def _typed(value: Any, kinds: str | list[Any]) -> bool:
+    """Whether ``value`` is of one of the JSON Schema ``type`` names ``kinds``."""
+    names = [kinds] if isinstance(kinds, str) else [str(kind) for kind in kinds]
+    of = {
+        "object": isinstance(value, dict),
+        "array": isinstance(value, list),
+        "string": isinstance(value, str),
+        "boolean": isinstance(value, bool),
+        "null": value is None,
+        "integer": isinstance(value, int) and not isinstance(value, bool),
+        "number": isinstance(value, int | float | Decimal) and not isinstance(value, bool),
+    }
+    return any(of.get(name, True) for name in names)
 
 
 def _is_json(media_type: str) -> bool:

@@ -1,0 +1,54 @@
+"""The guard of ``make corpus``: real providers' small bundles, as published, through the pipeline.
+
+``openapi/tools/corpus.py`` runs every bundle of ``openapi/corpus/`` (minutes, ``make corpus``);
+this guard runs the small ones with few schemathesis examples and no mypy, so that ``make test``
+notices a change that breaks a real bundle. Each must generate (or be refused by name), every
+operation must be a method by the naming convention with a ``--help``, one call of each through
+the SDK to a sandbox built from the bundle must end in an answer the bundle declares (never a
+5xx, a crash, or an answer the SDK finds non-conforming), schemathesis must find no answer the
+bundle does not allow, and api-diff between two published versions must agree with what changed.
+"""
+
+from __future__ import annotations
+
+import corpus
+import pytest
+from features import unsupported
+
+SMALL = ("adyen-binlookup", "openpayments-wallet-address", "paypal-payouts")
+"""The bundles small enough for make test (a few seconds each to generate)."""
+
+_BAD = ("crash", "5xx", "non-conforming", "not callable", "SDK refused")
+
+
+def test_the_small_bundles_are_in_the_corpus_with_their_source() -> None:
+    """Each guarded bundle is stored with a SOURCE.md naming its commit and licence."""
+    for name in SMALL:
+        assert name in corpus.bundles()
+        source = (corpus.CORPUS / name / "SOURCE.md").read_text(encoding="utf-8")
+        assert "commit `" in source and "Licence:" in source
+
+
+@pytest.mark.parametrize("name", SMALL)
+def test_a_real_bundle_gives_a_working_sdk_sandbox_and_cli(name: str) -> None:
+    """Generate, callable names, --help, a call of each operation, schemathesis, api-diff."""
+    result = corpus.run_bundle(name, only=None, contract=1, mypy=False)
+    assert result.generate == "success", (result.generate, result.refusals)
+    assert result.probed == result.operations > 0, result.notes
+    assert result.callable == result.help_ok == result.operations
+    bad = {outcome: n for outcome, n in result.calls.items() if outcome.startswith(_BAD)}
+    assert bad == {}, result.calls
+    assert result.contract.get("failures") == {}, result.contract
+    assert "WRONG" not in result.api_diff and "crash" not in result.api_diff, result.api_diff
+
+
+@pytest.mark.parametrize("name", corpus.bundles())
+def test_every_refusal_in_a_real_bundle_names_a_place_it_has(name: str) -> None:
+    """features.py reads each bundle of the corpus, and each refusal points into it."""
+    document = corpus.load(corpus.bundle_path(name))
+    for finding in unsupported(document):
+        node: object = document
+        for part in finding.pointer.split("/")[1:]:
+            key = part.replace("~1", "/").replace("~0", "~")
+            assert isinstance(node, dict | list), finding
+            node = node[int(key)] if isinstance(node, list) else node[key]
