@@ -5,7 +5,8 @@
 (``openapi/tools/overlay.py``). The overlay on today's bundle gives exactly the document the SDK
 is generated from; a bundle whose schema was renamed still takes every action that does not
 name that schema, and fails ``make generate`` naming the action that does; a target that
-selects nothing is never skipped.
+selects nothing is never skipped. The overlay adds ``x-`` keys only and never replaces a value
+their file has (an edit, like a provider, may write extensions of its own there).
 """
 
 from __future__ import annotations
