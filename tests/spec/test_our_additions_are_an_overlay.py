@@ -5,7 +5,8 @@
 (``openapi/tools/overlay.py``). The overlay on today's bundle gives exactly the document the SDK
 is generated from; a bundle whose schema was renamed still takes every action that does not
 name that schema, and fails ``make generate`` naming the action that does; a target that
-selects nothing is never skipped.
+selects nothing is never skipped. The overlay adds ``x-`` keys only and never replaces a value
+their file has (an edit, like a provider, may write extensions of its own there).
 """
 
 from __future__ import annotations
@@ -22,11 +23,13 @@ import pytest
 import yaml
 from api_diff import current, diff, load_baseline
 from fold import render
+from jsonpath import JSONPathEnvironment
 from overlay import OVERLAY, OverlayError, apply_overlay, load_document
 
 ROOT = Path(__file__).resolve().parents[2]
 THEIRS = ROOT / "openapi" / "payments.json"
 TOOL = ROOT / "openapi" / "tools" / "overlay.py"
+JSONPATH = JSONPathEnvironment(strict=True)
 # The action that names a schema: the SDK's default of a beneficiary's category.
 CATEGORY = "$.components.schemas.BeneficiaryV2Request.properties.category"
 
@@ -89,32 +92,51 @@ def run_overlay(
 # -- the split ------------------------------------------------------------------------------------
 
 
-def our_names(overlay: dict[str, Any]) -> set[str]:
-    """Return the names of the ``x-`` keys our overlay adds (at the top of each update)."""
-    return {
-        key
-        for action in overlay["actions"]
-        for key in action.get("update", {})
-        if str(key).startswith("x-")
-    }
+def overrides(document: dict[str, Any], overlay: dict[str, Any]) -> list[str]:
+    """Return each place where an action would replace a value ``document`` already has.
+
+    An update replaces a value its target holds (Overlay 1.0); for our overlay that would be
+    a provider's fact, or the same decision written twice, silently changed. Equal values and
+    additions are not overrides.
+    """
+    found: list[str] = []
+
+    def walk(target: Any, update: Any, where: str) -> None:
+        if isinstance(target, dict) and isinstance(update, dict):
+            for key, value in update.items():
+                if key in target:
+                    walk(target[key], value, f"{where}/{key}")
+        elif isinstance(target, list) and isinstance(update, list):
+            return  # appended, never replaced
+        elif target != update:
+            found.append(where)
+
+    for index, action in enumerate(overlay["actions"]):
+        for match in JSONPATH.finditer(action["target"], document):
+            if isinstance(match.obj, dict):
+                walk(match.obj, action.get("update", {}), f"action {index} at {match.path}")
+    return found
 
 
-def test_their_file_holds_no_addition_of_ours(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
-    """No extension our overlay adds is written in the provider's bundle (theirs may have own)."""
-    names = our_names(ours)
-    assert {"x-sdk-method", "x-currency-field", "x-business-errors"} <= names
-    assert [p for p in our_keys(theirs) if p.rsplit("/", 1)[-1] in names] == []
+def test_the_overlay_never_overrides_their_file(
+    theirs: dict[str, Any], ours: dict[str, Any]
+) -> None:
+    """Each of our additions is stated once, in the overlay: it replaces nothing of theirs."""
+    assert overrides(theirs, ours) == []
     yaml_source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text("utf-8"))
-    assert [p for p in our_keys(yaml_source) if p.rsplit("/", 1)[-1] in names] == []
+    assert overrides(yaml_source, ours) == []
 
 
-def test_the_check_for_our_keys_can_fail(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
-    """An extension of ours written into their file is found, with its place."""
+def test_the_check_for_overrides_can_fail(theirs: dict[str, Any], ours: dict[str, Any]) -> None:
+    """A decision of ours written into their file with another value is found, with its place."""
     spoiled = copy.deepcopy(theirs)
-    spoiled["paths"]["/ping"]["get"]["x-sdk-method"] = "ping"
+    spoiled["paths"]["/ping"]["get"]["x-sdk-method"] = "pong"
     spoiled["paths"]["/ping"]["get"]["x-provider-own"] = "theirs"
-    found = [p for p in our_keys(spoiled) if p.rsplit("/", 1)[-1] in our_names(ours)]
-    assert found == ["/paths/~1ping/get/x-sdk-method"]
+    spoiled["components"]["schemas"]["Order"]["properties"]["amount"]["x-currency-field"] = "x"
+    assert overrides(spoiled, ours) == [
+        "action 1 at $['paths']['/ping']['get']/x-sdk-method",
+        "action 10 at $['components']['schemas']['Order']['properties']['amount']/x-currency-field",
+    ]
 
 
 def test_the_overlay_on_todays_bundle_is_the_document_generated_from(
@@ -146,7 +168,13 @@ def test_each_action_is_named_and_adds_only_our_keys(
             return [without_ours(v) for v in node]
         return node
 
-    assert without_ours(merged) == theirs
+    assert without_ours(merged) == without_ours(theirs)
+    # And the check can fail: an action that adds a field of the service's own.
+    wrong = {
+        **ours,
+        "actions": [*ours["actions"], {"target": "$.info", "update": {"summary": "x"}}],
+    }
+    assert without_ours(apply_overlay(theirs, wrong)) != without_ours(theirs)
 
 
 # -- a bundle that changed under the overlay ------------------------------------------------------
