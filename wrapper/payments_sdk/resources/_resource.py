@@ -62,20 +62,17 @@ class Resource:
         return checked
 
     @staticmethod
-    def _whole_body(key: str, schema: Mapping[str, Any], given: object) -> Any:
+    def _whole_body(schema: Mapping[str, Any], given: object) -> Any:
         """Check a body that is not an object (a JSON Patch list) against its schema, whole.
 
         ``None`` or ``NOT_GIVEN`` (an optional body left out) sends no body.
         """
         from .._checks import check
         from .._options import NotGiven
-        from .._overrides import check_overrides
 
         if given is None or isinstance(given, NotGiven):
             return None
-        body = check(given, schema, "body")
-        check_overrides(key, body)
-        return body
+        return check(given, schema, "body")
 
     @staticmethod
     def _body(
