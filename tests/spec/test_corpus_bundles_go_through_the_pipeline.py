@@ -11,6 +11,8 @@ bundle does not allow, and api-diff between two published versions must agree wi
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import corpus
 import pytest
 from features import unsupported
@@ -30,9 +32,9 @@ def test_the_small_bundles_are_in_the_corpus_with_their_source() -> None:
 
 
 @pytest.mark.parametrize("name", SMALL)
-def test_a_real_bundle_gives_a_working_sdk_sandbox_and_cli(name: str) -> None:
+def test_a_real_bundle_gives_a_working_sdk_sandbox_and_cli(name: str, tmp_path: Path) -> None:
     """Generate, callable names, --help, a call of each operation, schemathesis, api-diff."""
-    result = corpus.run_bundle(name, only=None, contract=1, mypy=False)
+    result = corpus.run_bundle(name, only=None, contract=1, mypy=False, scratch=tmp_path)
     assert result.generate == "success", (result.generate, result.refusals)
     assert result.probed == result.operations > 0, result.notes
     assert result.callable == result.help_ok == result.operations
