@@ -151,6 +151,10 @@ class SurfaceMethod:
     """The calls its answers lead to (the responses' ``links``), for its docstring."""
     credentials: list[Credential] = field(default_factory=list)
     """Security schemes the operation accepts besides the document's (the customer's JWT)."""
+    typed_names: set[str] = field(default_factory=set)
+    """The model classes and ``TypedDict``s its ``@overload``s name."""
+    overloads: list[Overload] = field(default_factory=list)
+    """What mypy and the editor see (``TYPE_CHECKING`` only); empty when the signature says all."""
 
     @property
     def is_list(self) -> bool:
@@ -313,6 +317,330 @@ def _union(shapes: list[dict[str, Any]], used: set[str]) -> str:
     return " | ".join(parts) or "Any"
 
 
+# -- the typed view: what mypy and the editor see of a request ---------------------------------
+#
+# The runtime signature of a method stays as it was (its annotations are the public surface the
+# snapshot keeps); under ``TYPE_CHECKING`` each method whose typed view says more gets
+# ``@overload``s: nested objects as ``TypedDict``s (``payments_sdk.params``), enums as
+# ``Literal``s, one overload per shape of a ``oneOf`` body. Everything comes from the schema.
+
+
+@dataclass
+class TypedKey:
+    """One key of a generated ``TypedDict``."""
+
+    name: str
+    annotation: str
+    required: bool
+    doc: str = ""
+
+
+@dataclass
+class TypedDictSpec:
+    """A ``TypedDict`` of ``payments_sdk.params``: one object shape of a request."""
+
+    name: str
+    description: str
+    keys: list[TypedKey]
+    model: str | None
+    """The model class that stands for the same object (accepted beside the dict), if any."""
+    where: str
+    """Where it first stands: ``beneficiaries.create(beneficiary)``."""
+    models: set[str] = field(default_factory=set)
+
+    @property
+    def functional(self) -> bool:
+        """Whether a key is no Python name (``class``, ``x-id``): the functional syntax then."""
+        return any(not k.name.isidentifier() or keyword.iskeyword(k.name) for k in self.keys)
+
+
+@dataclass
+class Overload:
+    """One ``@overload`` of a method: its parameters with their typed annotations."""
+
+    shape: str
+    """The ``oneOf`` shape's model (or ``shape N``); empty when the body has one shape."""
+    parameters: list[Parameter]
+
+
+def _literal_value(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return None
+
+
+def literal(values: list[Any]) -> str | None:
+    """Return ``Literal[...]`` of ``values`` (null left out), or None when one cannot be one."""
+    texts = [_literal_value(v) for v in values if v is not None]
+    if not texts or any(text is None for text in texts):
+        return None
+    return f"Literal[{', '.join(str(t) for t in dict.fromkeys(texts))}]"
+
+
+class TypedView:
+    """Builds the typed annotations of request values and the ``TypedDict``s they name."""
+
+    def __init__(self, models: set[str]) -> None:
+        self.models = models
+        self.dicts: dict[str, TypedDictSpec] = {}
+        self._signatures: dict[str, str] = {}
+
+    def annotation(
+        self, schema: dict[str, Any], hint: str, used: set[str], *, in_mapping: bool = False
+    ) -> str:
+        """Return the typed annotation of a value of ``schema``.
+
+        ``hint`` names an inline object's ``TypedDict`` (``BeneficiariesCreateBeneficiary``);
+        ``used`` gathers the model classes and ``TypedDict``s the annotation names. A value in a
+        mapping (``in_mapping``) whose schema takes null is ``X | None``; a keyword's null is the
+        template's (``None`` is "not sent" there).
+        """
+        text = self._annotation(schema, hint, used)
+        if in_mapping and takes_null(schema) and "None" not in text.split(" | "):
+            text += " | None"
+        return text
+
+    def _annotation(self, schema: dict[str, Any], hint: str, used: set[str]) -> str:
+        if not isinstance(schema, dict):
+            return "Any"
+        if "x-currency-field" in schema:
+            return "int | Money"
+        if "const" in schema:
+            found = literal([schema["const"]])
+            if found:
+                return found
+        if "enum" in schema:
+            found = literal(list(schema["enum"]))
+            if found:
+                model = schema.get("x-model")
+                if model in self.models:
+                    used.add(model)
+                    return f"{model} | {found}"
+                return found
+        kind = schema.get("type")
+        if isinstance(kind, list):
+            return self._union(
+                [{**schema, "type": one} for one in kind if one != "null"], hint, used
+            )
+        shapes = schema.get("anyOf") or schema.get("oneOf")
+        if isinstance(shapes, list) and shapes:
+            live = [shape for shape in shapes if not (isinstance(shape, dict) and shape.get("type") == "null")]
+            if all(isinstance(shape, dict) and _record(shape) for shape in live):
+                parts = [
+                    self._annotation(
+                        shape, f"{hint}Shape{index + 1}" if len(live) > 1 else hint, used
+                    )
+                    for index, shape in enumerate(live)
+                ]
+                return self._join(parts)
+            return self._union(live, hint, used)
+        if kind == "array":
+            items = schema.get("items", {})
+            positions = [*schema.get("prefixItems", ()), *([items] if isinstance(items, dict) else [])]
+            kinds = [self._annotation(shape, f"{hint}Item", used) for shape in positions]
+            return f"Sequence[{self._join(kinds) or 'Any'}]"
+        if kind == "object" or "properties" in schema:
+            return self._object(schema, hint, used)
+        return annotation(schema, used)
+
+    def _union(self, shapes: list[dict[str, Any]], hint: str, used: set[str]) -> str:
+        return self._join([self._annotation(shape, hint, used) for shape in shapes]) or "Any"
+
+    @staticmethod
+    def _join(parts: list[str]) -> str:
+        seen: list[str] = []
+        for part in parts:
+            for one in _split_union(part):
+                if one not in seen:
+                    seen.append(one)
+        return " | ".join(seen)
+
+    def _object(self, schema: dict[str, Any], hint: str, used: set[str]) -> str:
+        properties = schema.get("properties") or {}
+        extra = schema.get("additionalProperties")
+        model = schema.get("x-model")
+        if model not in self.models:
+            model = None
+        if not properties:
+            if isinstance(extra, dict):
+                return f"Mapping[str, {self._annotation(extra, f'{hint}Value', used)}]"
+            if model:
+                used.add(model)
+                return f"{model} | Mapping[str, Any]"
+            return "Mapping[str, Any]"
+        if isinstance(extra, dict) or schema.get("patternProperties"):
+            # Named fields beside fields named by a pattern or any name: no TypedDict says so.
+            if model:
+                used.add(model)
+                return f"{model} | Mapping[str, Any]"
+            return "Mapping[str, Any]"
+        base = model or hint
+        required = set(schema.get("required", []))
+        keys: list[TypedKey] = []
+        inner: set[str] = set()
+        for name, sub in properties.items():
+            if not isinstance(sub, dict) or sub.get("readOnly") is True:
+                continue  # a readOnly field is answered, never sent: no key
+            keys.append(
+                TypedKey(
+                    name=name,
+                    annotation=self.annotation(sub, f"{base}{pascal(name)}", inner, in_mapping=True),
+                    required=name in required and "x-sdk-default" not in sub,
+                    doc=field_rules(sub),
+                )
+            )
+        name = self._name(f"{base}Param", keys)
+        if name not in self.dicts:
+            self.dicts[name] = TypedDictSpec(
+                name=name,
+                description=(schema.get("description") or "").strip(),
+                keys=keys,
+                model=model,
+                where=hint,
+                models={n for n in inner if n in self.models},
+            )
+        used.add(name)
+        if model:
+            used.add(model)
+            return f"{model} | {name}"
+        return name
+
+    def _name(self, wanted: str, keys: list[TypedKey]) -> str:
+        """Return ``wanted``, or ``wanted2``... when another shape already has that name."""
+        signature = json.dumps([(k.name, k.annotation, k.required) for k in keys])
+        candidate, number = wanted, 1
+        while candidate in self._signatures and self._signatures[candidate] != signature:
+            number += 1
+            candidate = f"{wanted.removesuffix('Param')}{number}Param"
+        if candidate in self.models:
+            raise SurfaceError(f"the request type {candidate} is also the name of a model")
+        self._signatures[candidate] = signature
+        return candidate
+
+
+def _split_union(text: str) -> list[str]:
+    """Split an annotation at its top-level ``|`` (not inside brackets)."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        if char == "|" and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def field_rules(schema: dict[str, Any]) -> str:
+    """Return the rules of a schema in words (documentation of a key or an argument)."""
+    if not isinstance(schema, dict):
+        return ""
+    parts: list[str] = []
+    description = " ".join(str(schema.get("description") or "").split())
+    if description:
+        parts.append(description)
+    if "const" in schema:
+        parts.append(f"Always ``{json.dumps(schema['const'])}``.")
+    if "enum" in schema:
+        parts.append("One of " + ", ".join(f"``{v}``" for v in schema["enum"]) + ".")
+    if schema.get("x-currency-field"):
+        parts.append(f"In the smallest unit of ``{schema['x-currency-field']}``.")
+    parts.extend(length_rules(schema))
+    for key, words in (
+        ("minimum", "At least"),
+        ("maximum", "At most"),
+        ("exclusiveMinimum", "Above"),
+        ("exclusiveMaximum", "Below"),
+        ("multipleOf", "A multiple of"),
+    ):
+        if schema.get(key) is not None:
+            parts.append(f"{words} {schema[key]}.")
+    if schema.get("pattern"):
+        parts.append(f"Matches ``{schema['pattern']}``.")
+    if isinstance(schema.get("format"), str):
+        parts.append(f"Format ``{schema['format']}``.")
+    return " ".join(parts)
+
+
+def length_rules(schema: dict[str, Any]) -> list[str]:
+    """Return the rules on a length the schema states: characters, items, fields."""
+    found: list[str] = []
+    for low, high, unit in (
+        ("minLength", "maxLength", "character(s)"),
+        ("minItems", "maxItems", "item(s)"),
+        ("minProperties", "maxProperties", "field(s)"),
+    ):
+        least, most = schema.get(low), schema.get(high)
+        if least is not None and most is not None:
+            found.append(f"From {least} to {most} {unit}.")
+        elif least:
+            found.append(f"At least {least} {unit}.")
+        elif most is not None:
+            found.append(f"At most {most} {unit}.")
+    return found
+
+
+def typed_overloads(operation: SurfaceMethod, view: TypedView) -> list[Overload]:
+    """Return the ``@overload``s of ``operation``: none when the typed view says nothing more."""
+    hint = f"{pascal(operation.resource)}{pascal(operation.method)}"
+    fixed: list[Parameter] = []
+    body_fields = [p for p in operation.parameters if p.location in ("body", "part")]
+    for parameter in operation.parameters:
+        if parameter.location in ("body", "part"):
+            continue
+        typed = view.annotation(parameter.schema, f"{hint}{pascal(parameter.python_name)}", operation.typed_names)
+        fixed.append(_replace(parameter, annotation=typed))
+    schema = operation.body_schema or {}
+    shapes = [s for s in schema.get("oneOf") or [schema] if isinstance(s, dict)] if body_fields else [{}]
+    overloads: list[Overload] = []
+    for index, shape in enumerate(shapes):
+        properties = shape.get("properties", {}) if body_fields else {}
+        required = set(shape.get("required", []))
+        closed = shape.get("additionalProperties") is False or len(shapes) == 1
+        parameters = list(fixed)
+        for parameter in body_fields:
+            sub = properties.get(parameter.name)
+            if sub is None and closed:
+                continue  # not a field of this shape
+            if parameter.location == "part" and parameter.schema.get("format") == "binary":
+                parameters.append(parameter)
+                continue
+            typed = view.annotation(
+                sub if sub is not None else parameter.schema,
+                f"{hint}{pascal(parameter.python_name)}",
+                operation.typed_names,
+            )
+            parameters.append(
+                _replace(
+                    parameter,
+                    annotation=typed,
+                    schema=sub if sub is not None else parameter.schema,
+                    required=parameter.name in required and not parameter.has_default,
+                )
+            )
+        name = shape.get("x-model") or (f"shape {index + 1}" if len(shapes) > 1 else "")
+        overloads.append(Overload(shape=name, parameters=parameters))
+    same = len(overloads) == 1 and [
+        (p.python_name, p.annotation, p.required) for p in overloads[0].parameters
+    ] == [(p.python_name, p.annotation, p.required) for p in operation.parameters]
+    return [] if same else overloads
+
+
+def _replace(parameter: Parameter, **changes: Any) -> Parameter:
+    import dataclasses
+
+    return dataclasses.replace(parameter, **changes)
+
+
 # -- the table ----------------------------------------------------------------------------------
 
 
@@ -423,7 +751,9 @@ def _raw_result(content: dict[str, Any]) -> tuple[str, str]:
     return next(iter(content)), "bytes"
 
 
-def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod]:
+def build_table(
+    document: dict[str, Any], generated: Path, view: TypedView | None = None
+) -> list[SurfaceMethod]:
     """Return every operation of the folded ``document`` as the SDK presents it.
 
     ``generated`` is the package openapi-python-client just wrote (its operation modules and
@@ -431,6 +761,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
     """
     modules = _generated_modules(generated)
     resolver = Resolver(document, _models(generated))
+    view = TypedView(resolver.models) if view is None else view
     table: list[SurfaceMethod] = []
     for path, item in document["paths"].items():
         for verb in METHODS:
@@ -499,6 +830,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                 if name in resolver.models  # a model class, not ``list[str]`` or ``Any``
             )
             _check_names(operation)
+            operation.overloads = typed_overloads(operation, view)
             table.append(operation)
     _check_unique(table)
     for operation in table:
@@ -652,7 +984,8 @@ def by_resource(table: list[SurfaceMethod]) -> dict[str, list[SurfaceMethod]]:
 
 def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     """Render the surface of ``document`` into ``out/payments_sdk``; return the files written."""
-    table = build_table(document, generated)
+    view = TypedView(_models(generated))
+    table = build_table(document, generated, view)
     env = environment()
     resources = by_resource(table)
     descriptions: dict[str, str] = document.get("x-sdk-resources", {})
@@ -671,6 +1004,8 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
         "client_operations": resources.get(CLIENT, []),
         "descriptions": descriptions,
         "models": sorted(_models(generated)),
+        "typed_dicts": sorted(view.dicts),
+        "dicts": view.dicts,
     }
     for name, operations in context["resources"].items():
         write(
@@ -683,6 +1018,7 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     write("_namespaces.py", env.get_template("namespaces.py.jinja").render(context))
     write("_operation_table.py", env.get_template("operation_table.py.jinja").render(context))
     write("types.py", env.get_template("types.py.jinja").render(context))
+    write("params.py", env.get_template("params.py.jinja").render(context))
     write("webhooks.py", env.get_template("webhooks.py.jinja").render(webhook_context(document)))
     return written
 

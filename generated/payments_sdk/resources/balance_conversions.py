@@ -19,6 +19,8 @@ from payments_sdk_generated.api.multi_currency_account import (
 )
 
 if TYPE_CHECKING:
+    from typing import Literal, overload
+
     from payments_sdk._money import Money
     from payments_sdk._pagination import AsyncPager
     from payments_sdk._window import Window
@@ -179,6 +181,31 @@ class BalanceConversions(Resource):
             options=per_call,
             window=window,
         )
+
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload
+        async def create(
+            self,
+            *,
+            source_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            target_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            source_amount: int | Money,
+            **options: Unpack[RequestOptions],
+        ) -> BalanceConversion: ...
+
+        @overload
+        async def create(
+            self,
+            *,
+            source_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            target_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            target_amount: int | Money,
+            **options: Unpack[RequestOptions],
+        ) -> BalanceConversion: ...
 
     async def create(
         self,

@@ -22,9 +22,12 @@ from payments_sdk_generated.api.payin import (
 )
 
 if TYPE_CHECKING:
+    from typing import overload
+
     from payments_sdk._money import Money
     from payments_sdk._pagination import AsyncPager
     from payments_sdk._window import Window
+    from payments_sdk.params import RfiDocumentSubmissionParam
     from payments_sdk_generated.models import Order, RfiDocumentSubmission
     from typing_extensions import Unpack
 
@@ -198,6 +201,31 @@ class Orders(Resource):
             window=window,
         )
 
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload
+        async def create(
+            self,
+            *,
+            amount: int | Money,
+            currency: str,
+            payment_methods: Sequence[str],
+            split_ids: Sequence[str] | None = None,
+            **options: Unpack[RequestOptions],
+        ) -> Order: ...
+
+        @overload
+        async def create(
+            self,
+            *,
+            quote_id: str,
+            split_ids: Sequence[str] | None = None,
+            **options: Unpack[RequestOptions],
+        ) -> Order: ...
+
     async def create(
         self,
         *,
@@ -261,6 +289,20 @@ class Orders(Resource):
         return await self._requestor.parsed(
             lambda s: get_order.asyncio_detailed(id, sender=s), per_call
         )
+
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload  # type: ignore[misc]
+        async def update_rfi(
+            self,
+            id: str,
+            *,
+            documents: Sequence[RfiDocumentSubmission | RfiDocumentSubmissionParam],
+            **options: Unpack[RequestOptions],
+        ) -> Order: ...
 
     async def update_rfi(
         self,

@@ -16,6 +16,8 @@ from payments_sdk.resources._resource import Resource
 from payments_sdk_generated.api.request_for_information import list_rfis
 
 if TYPE_CHECKING:
+    from typing import Literal, overload
+
     from payments_sdk._pagination import AsyncPager
     from payments_sdk._window import Window
     from payments_sdk_generated.models import Rfi, RfiStatus
@@ -43,6 +45,30 @@ _LIST_PAGE: dict[str, Any] = {
 
 class Rfis(Resource):
     """Requests for information (RFIs) on payments, payins, payouts, refunds, orders and subscriptions."""
+
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload  # type: ignore[misc]
+        def list(
+            self,
+            *,
+            status: RfiStatus
+            | Literal[
+                "action_required", "under_review", "approved", "rejected", "superseded", "expired"
+            ]
+            | None = None,
+            search: str | None = None,
+            before: datetime | str | None = None,
+            after: datetime | str | None = None,
+            per_page: int = 20,
+            page: int = 1,
+            window: Window | None = None,
+            prefetch: int = 0,
+            **options: Unpack[RequestOptions],
+        ) -> AsyncPager[Rfi]: ...
 
     def list(
         self,
