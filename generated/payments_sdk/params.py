@@ -31,8 +31,8 @@ __all__ = [
 class BeneficiaryAddressParam(TypedDict):
     """The beneficiary's address.
 
-    As the request's ``BeneficiaryDetailsAddress``; the model
-    :class:`~payments_sdk.types.BeneficiaryAddress` is accepted too.
+    Taken as ``BeneficiaryDetails.address``; the model
+    :class:`~payments_sdk.types.BeneficiaryAddress` is accepted there too.
     """
 
     address_line1: NotRequired["str"]
@@ -50,8 +50,8 @@ class BeneficiaryAddressParam(TypedDict):
 class BeneficiaryDetailsParam(TypedDict):
     """Who the beneficiary is.
 
-    As the request's ``BeneficiariesCreateBeneficiary``; the model
-    :class:`~payments_sdk.types.BeneficiaryDetails` is accepted too.
+    Taken as ``client.beneficiaries.create(beneficiary=...)``; the model
+    :class:`~payments_sdk.types.BeneficiaryDetails` is accepted there too.
     """
 
     name: NotRequired["str"]
@@ -67,8 +67,8 @@ class BeneficiaryBankAccountRequestParam(TypedDict):
     """Where payouts go. USD uses `swift_code`; EUR and AED use the IBAN as `account_number` alone;
     GBP and AUD use `local_routing_number` (sort code, BSB; IFSC for INR).
 
-    As the request's ``BeneficiariesCreateBankAccount``; the model
-    :class:`~payments_sdk.types.BeneficiaryBankAccountRequest` is accepted too.
+    Taken as ``client.beneficiaries.create(bank_account=...)``; the model
+    :class:`~payments_sdk.types.BeneficiaryBankAccountRequest` is accepted there too.
     """
 
     account_number: NotRequired["str"]
@@ -87,8 +87,8 @@ class BeneficiaryBankAccountRequestParam(TypedDict):
 class RfiDocumentSubmissionParam(TypedDict):
     """A document submitted for one document an RFI asked for.
 
-    As the request's ``OrdersUpdateRfiDocumentsItem``; the model
-    :class:`~payments_sdk.types.RfiDocumentSubmission` is accepted too.
+    Taken as ``client.orders.update_rfi(documents=...)[]``; the model
+    :class:`~payments_sdk.types.RfiDocumentSubmission` is accepted there too.
     """
 
     id: Required["str"]

@@ -81,6 +81,8 @@ class Parameter:
     """A query or header parameter's ``style`` (OpenAPI's default when the bundle is silent)."""
     explode: bool = False
     """A query or header parameter's ``explode`` (OpenAPI's default when the bundle is silent)."""
+    shapes: list[str] = field(default_factory=list)
+    """For a field of a ``oneOf`` body: the shapes that have it (``BankAccount (required)``)."""
 
 
 @dataclass
@@ -390,7 +392,13 @@ class TypedView:
         self._signatures: dict[str, str] = {}
 
     def annotation(
-        self, schema: dict[str, Any], hint: str, used: set[str], *, in_mapping: bool = False
+        self,
+        schema: dict[str, Any],
+        hint: str,
+        used: set[str],
+        *,
+        in_mapping: bool = False,
+        where: str = "",
     ) -> str:
         """Return the typed annotation of a value of ``schema``.
 
@@ -399,12 +407,12 @@ class TypedView:
         mapping (``in_mapping``) whose schema takes null is ``X | None``; a keyword's null is the
         template's (``None`` is "not sent" there).
         """
-        text = self._annotation(schema, hint, used)
+        text = self._annotation(schema, hint, used, where or hint)
         if in_mapping and takes_null(schema) and "None" not in text.split(" | "):
             text += " | None"
         return text
 
-    def _annotation(self, schema: dict[str, Any], hint: str, used: set[str]) -> str:
+    def _annotation(self, schema: dict[str, Any], hint: str, used: set[str], where: str) -> str:
         if not isinstance(schema, dict):
             return "Any"
         if "x-currency-field" in schema:
@@ -424,7 +432,7 @@ class TypedView:
         kind = schema.get("type")
         if isinstance(kind, list):
             return self._union(
-                [{**schema, "type": one} for one in kind if one != "null"], hint, used
+                [{**schema, "type": one} for one in kind if one != "null"], hint, used, where
             )
         shapes = schema.get("anyOf") or schema.get("oneOf")
         if isinstance(shapes, list) and shapes:
@@ -432,23 +440,27 @@ class TypedView:
             if all(isinstance(shape, dict) and _record(shape) for shape in live):
                 parts = [
                     self._annotation(
-                        shape, f"{hint}Shape{index + 1}" if len(live) > 1 else hint, used
+                        shape, f"{hint}Shape{index + 1}" if len(live) > 1 else hint, used, where
                     )
                     for index, shape in enumerate(live)
                 ]
                 return self._join(parts)
-            return self._union(live, hint, used)
+            return self._union(live, hint, used, where)
         if kind == "array":
             items = schema.get("items", {})
             positions = [*schema.get("prefixItems", ()), *([items] if isinstance(items, dict) else [])]
-            kinds = [self._annotation(shape, f"{hint}Item", used) for shape in positions]
+            kinds = [
+                self._annotation(shape, f"{hint}Item", used, f"{where}[]") for shape in positions
+            ]
             return f"Sequence[{self._join(kinds) or 'Any'}]"
         if kind == "object" or "properties" in schema:
-            return self._object(schema, hint, used)
+            return self._object(schema, hint, used, where)
         return annotation(schema, used)
 
-    def _union(self, shapes: list[dict[str, Any]], hint: str, used: set[str]) -> str:
-        return self._join([self._annotation(shape, hint, used) for shape in shapes]) or "Any"
+    def _union(
+        self, shapes: list[dict[str, Any]], hint: str, used: set[str], where: str
+    ) -> str:
+        return self._join([self._annotation(s, hint, used, where) for s in shapes]) or "Any"
 
     @staticmethod
     def _join(parts: list[str]) -> str:
@@ -459,7 +471,7 @@ class TypedView:
                     seen.append(one)
         return " | ".join(seen)
 
-    def _object(self, schema: dict[str, Any], hint: str, used: set[str]) -> str:
+    def _object(self, schema: dict[str, Any], hint: str, used: set[str], where: str) -> str:
         properties = schema.get("properties") or {}
         extra = schema.get("additionalProperties")
         model = schema.get("x-model")
@@ -467,7 +479,8 @@ class TypedView:
             model = None
         if not properties:
             if isinstance(extra, dict):
-                return f"Mapping[str, {self._annotation(extra, f'{hint}Value', used)}]"
+                value = self._annotation(extra, f"{hint}Value", used, f"{where}[name]")
+                return f"Mapping[str, {value}]"
             if model:
                 used.add(model)
                 return f"{model} | Mapping[str, Any]"
@@ -488,7 +501,13 @@ class TypedView:
             keys.append(
                 TypedKey(
                     name=name,
-                    annotation=self.annotation(sub, f"{base}{pascal(name)}", inner, in_mapping=True),
+                    annotation=self.annotation(
+                        sub,
+                        f"{base}{pascal(name)}",
+                        inner,
+                        in_mapping=True,
+                        where=f"{where}.{name}" if not model else f"{model}.{name}",
+                    ),
                     required=name in required and "x-sdk-default" not in sub,
                     doc=field_rules(sub),
                 )
@@ -500,7 +519,7 @@ class TypedView:
                 description=(schema.get("description") or "").strip(),
                 keys=keys,
                 model=model,
-                where=hint,
+                where=where,
                 models={n for n in inner if n in self.models},
             )
         used.add(name)
@@ -592,12 +611,20 @@ def length_rules(schema: dict[str, Any]) -> list[str]:
 def typed_overloads(operation: SurfaceMethod, view: TypedView) -> list[Overload]:
     """Return the ``@overload``s of ``operation``: none when the typed view says nothing more."""
     hint = f"{pascal(operation.resource)}{pascal(operation.method)}"
+    call = f"client.{operation.resource}.{operation.method}"
+    if operation.resource == CLIENT:
+        call = f"client.{operation.method}"
     fixed: list[Parameter] = []
     body_fields = [p for p in operation.parameters if p.location in ("body", "part")]
     for parameter in operation.parameters:
         if parameter.location in ("body", "part"):
             continue
-        typed = view.annotation(parameter.schema, f"{hint}{pascal(parameter.python_name)}", operation.typed_names)
+        typed = view.annotation(
+            parameter.schema,
+            f"{hint}{pascal(parameter.python_name)}",
+            operation.typed_names,
+            where=f"{call}({parameter.python_name}=...)",
+        )
         fixed.append(_replace(parameter, annotation=typed))
     schema = operation.body_schema or {}
     shapes = [s for s in schema.get("oneOf") or [schema] if isinstance(s, dict)] if body_fields else [{}]
@@ -618,6 +645,7 @@ def typed_overloads(operation: SurfaceMethod, view: TypedView) -> list[Overload]
                 sub if sub is not None else parameter.schema,
                 f"{hint}{pascal(parameter.python_name)}",
                 operation.typed_names,
+                where=f"{call}({parameter.python_name}=...)",
             )
             parameters.append(
                 _replace(
@@ -736,6 +764,13 @@ def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
     for name in required_everywhere or set():
         if name in fields and not fields[name].has_default:
             fields[name].required = True
+    if len(shapes) > 1:
+        for index, shape in enumerate(shapes):
+            label = shape.get("x-model") or f"shape {index + 1}"
+            for name in shape.get("properties", {}):
+                if name in fields and not fields[name].required:
+                    needed = name in shape.get("required", [])
+                    fields[name].shapes.append(f"``{label}``" + (" (required)" if needed else ""))
     return list(fields.values())
 
 
@@ -969,6 +1004,7 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     env.filters["docsafe"] = _docsafe
     env.filters["py"] = lambda value: repr(value)
     env.filters["json"] = lambda value: json.dumps(value, sort_keys=True, ensure_ascii=True)
+    env.filters["length_rules"] = length_rules
     # A format the pipeline does not know is an annotation: the docstring says it is unchecked.
     env.tests["unchecked_format"] = lambda fmt: isinstance(fmt, str) and fmt not in FORMATS
     return env

@@ -148,8 +148,10 @@ class BalanceConversions(Resource):
         over every item of every page. ``prefetch`` keeps up to that many later pages in flight.
 
         Args:
-            source_currency: Only conversions from this currency. Matches ``^[A-Z]{3}$``.
-            target_currency: Only conversions into this currency. Matches ``^[A-Z]{3}$``.
+            source_currency: Only conversions from this currency. Matches ``^[A-Z]{3}$``. Format ``iso-4217``
+                (checked).
+            target_currency: Only conversions into this currency. Matches ``^[A-Z]{3}$``. Format ``iso-4217``
+                (checked).
             before: Only resources created before this time (ISO 8601, UTC). An aware datetime or an
                 ISO 8601 string with an offset.
             after: Only resources created after this time (ISO 8601, UTC). An aware datetime or an
@@ -222,17 +224,22 @@ class BalanceConversions(Resource):
         amount: `source_amount` (what to convert) or `target_amount` (what to receive). The service
         calculates the other one. Sending both is rejected.
 
+        Checked before sending, beyond what the types say: ``source_currency`` and
+        ``target_currency`` differ.
+
         Args:
-            source_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
-            target_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
+            source_currency: Required. Currencies supported for balance conversion. One of ``USD``, ``EUR``,
+                ``GBP``. Format ``iso-4217`` (checked).
+            target_currency: Required. Currencies supported for balance conversion. One of ``USD``, ``EUR``,
+                ``GBP``. Format ``iso-4217`` (checked).
             source_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
                 KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
                 ``source_currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
-                1000000000000000.
+                1000000000000000. In shape(s): ``BalanceConversionBySource`` (required).
             target_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
                 KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
                 ``target_currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
-                1000000000000000.
+                1000000000000000. In shape(s): ``BalanceConversionByTarget`` (required).
         """
         body = self._body(
             "balance_conversions.create",

@@ -202,12 +202,14 @@ class BankAccountValidations(Resource):
         by its id.
 
         Args:
-            country: ISO 3166-1 alpha-3 country code. Matches ``^[A-Z]{3}$``.
-            holder_name: Not described in the bundle.
-            account_number: Not described in the bundle.
-            bic_primary: Not described in the bundle.
-            bic_secondary: Not described in the bundle.
+            country: ISO 3166-1 alpha-3 country code. Matches ``^[A-Z]{3}$``. In shape(s):
+                ``BankAccount`` (required).
+            holder_name: At least 1 character(s). In shape(s): ``BankAccount`` (required).
+            account_number: At least 1 character(s). In shape(s): ``BankAccount`` (required).
+            bic_primary: At least 1 character(s). In shape(s): ``BankAccount`` (required).
+            bic_secondary: At least 1 character(s). In shape(s): ``BankAccount`` (required).
             id: The id of a saved beneficiary bank account. Matches ``^bene_[A-Za-z0-9_-]+$``.
+                In shape(s): ``BankAccountReference`` (required).
         """
         body = self._body(
             "bank_account_validations.create",

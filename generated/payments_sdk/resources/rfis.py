@@ -94,7 +94,8 @@ class Rfis(Resource):
         Args:
             status: Only RFIs in this status. One of ``action_required``, ``under_review``,
                 ``approved``, ``rejected``, ``superseded``, ``expired``.
-            search: Exact match on the RFI id or on the id of the underlying entity.
+            search: Exact match on the RFI id or on the id of the underlying entity. At least 1
+                character(s).
             before: Only resources created before this time (ISO 8601, UTC). An aware datetime or an
                 ISO 8601 string with an offset.
             after: Only resources created after this time (ISO 8601, UTC). An aware datetime or an
