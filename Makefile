@@ -89,6 +89,7 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bun
 	mv build/generate/payments.folded.json generated/payments.folded.json
 	rm -rf build/generate
 	$(PY) openapi/tools/doc_regions.py generated/payments.folded.json generated/payments_sdk_generated docs
+	$(PY) -m tests.support.typed_calls tests/typing
 	PAYMENTS_DOCS_UPDATE=1 $(PY) -m pytest -q -p no:cacheprovider -p no:randomly \
 		tests/docs/test_cli_examples_are_real.py::test_every_example_prints_what_the_page_shows \
 		|| echo "generate: docs/cli.md's examples were left as they were: an example now ends otherwise (a breaking change?); make test reports which"
