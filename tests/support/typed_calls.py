@@ -100,6 +100,8 @@ def _literal(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
+        return repr(value)
+    if type(value).__name__ == "Decimal":
         return f'Decimal("{value}")'
     if isinstance(value, list):
         return "[" + ", ".join(_literal(v) for v in value) + "]"
@@ -639,3 +641,214 @@ def main(argv: list[str]) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main(sys.argv[1:]))
+
+
+# -- drawn calls (the Hypothesis property of tests/call/test_drawn_calls_are_typed_as_checked.py)
+
+
+def strategy(schema: dict[str, Any]) -> Any:
+    """Return a Hypothesis strategy of values of a resolved request ``schema``.
+
+    Drawn from the schema's own keywords (``enum``, bounds, lengths, ``pattern``, ``format``,
+    ``required``, ``oneOf``...); a value that breaks a rule drawn loosely here (a pattern with a
+    lookahead) is filtered out by the caller's validation against the bundle.
+    """
+    import re
+
+    from hypothesis import strategies as st
+
+    from payments_sdk._formats import EXAMPLES
+    from tests.support.schema_values import _FORMATS
+
+    if not isinstance(schema, dict):
+        return st.nothing()
+    if "const" in schema:
+        return st.just(schema["const"])
+    if "enum" in schema:
+        return st.sampled_from([v for v in schema["enum"] if v is not None] or [None])
+    shapes = schema.get("oneOf") or schema.get("anyOf")
+    if shapes:
+        return st.one_of([strategy(s) for s in shapes if isinstance(s, dict)])
+    kind = schema.get("type")
+    if isinstance(kind, list):
+        return st.one_of([strategy({**schema, "type": k}) for k in kind if k != "null"])
+    if kind == "string":
+        fmt = schema.get("format")
+        if fmt == "binary":
+            return st.binary(min_size=1, max_size=8)
+        if fmt:
+            sample = _FORMATS.get(fmt) or EXAMPLES.get(fmt)
+            return st.just(sample if sample is not None else _schema_example(schema))
+        least = int(schema.get("minLength", 0))
+        most = schema.get("maxLength")
+        if "pattern" in schema:
+            try:
+                drawn = st.from_regex(schema["pattern"])
+            except Exception:  # a construct Hypothesis cannot draw from: the bundle's example
+                drawn = st.just(_schema_example(schema))
+            return drawn.filter(
+                lambda t: (
+                    "\n" not in t
+                    and least <= len(t) <= (most if most is not None else len(t))
+                    and re.search(schema["pattern"], t) is not None
+                )
+            )
+        alphabet = st.characters(min_codepoint=0x21, max_codepoint=0x7E)
+        return st.text(alphabet, min_size=max(least, 1 if least else 0), max_size=most or 12)
+    if kind == "integer" or "x-currency-field" in schema:
+        low = schema.get("minimum")
+        high = schema.get("maximum")
+        if schema.get("exclusiveMinimum") is not None:
+            low = int(schema["exclusiveMinimum"]) + 1
+        if schema.get("exclusiveMaximum") is not None:
+            high = int(schema["exclusiveMaximum"]) - 1
+        step = schema.get("multipleOf")
+        drawn = st.integers(
+            int(low) if low is not None else -(10**6), int(high) if high is not None else 10**6
+        )
+        return drawn.filter(lambda n: not step or n % step == 0) if step else drawn
+    if kind == "number":
+        from decimal import Decimal
+
+        return st.decimals(
+            min_value=Decimal(str(schema.get("minimum", -(10**6)))),
+            max_value=Decimal(str(schema.get("maximum", 10**6))),
+            places=2,
+            allow_nan=False,
+            allow_infinity=False,
+        )
+    if kind == "boolean":
+        return st.booleans()
+    if kind == "array":
+        items = schema.get("items")
+        if not isinstance(items, dict):
+            return st.nothing()
+        least = int(schema.get("minItems", 0))
+        most = min(int(schema.get("maxItems", least + 2)), least + 2)
+        return st.lists(
+            strategy(items), min_size=least, max_size=most, unique=bool(schema.get("uniqueItems"))
+        )
+    if kind == "object" or "properties" in schema:
+        properties = {
+            name: sub
+            for name, sub in (schema.get("properties") or {}).items()
+            if isinstance(sub, dict) and sub.get("readOnly") is not True
+        }
+        extra = schema.get("additionalProperties")
+        if not properties and isinstance(extra, dict):
+            keys = st.text(st.characters(min_codepoint=0x61, max_codepoint=0x7A), min_size=1)
+            return st.dictionaries(keys, strategy(extra), max_size=2)
+        required = set(schema.get("required", []))
+        return st.fixed_dictionaries(
+            {k: strategy(v) for k, v in properties.items() if k in required},
+            optional={k: strategy(v) for k, v in properties.items() if k not in required},
+        )
+    return st.nothing()
+
+
+def call_strategy(operation: Any, overload: Any) -> Any:
+    """A strategy of ``{keyword: value}`` for one overload (shape) of ``operation``."""
+    from hypothesis import strategies as st
+
+    required: dict[str, Any] = {}
+    optional: dict[str, Any] = {}
+    for parameter in overload.parameters:
+        if parameter.python_name in ("before", "after"):
+            continue  # the pager's window: its checks are the pager's, drawn elsewhere
+        drawn = strategy(parameter.schema)
+        if parameter.location == "path" or (parameter.required and not parameter.has_default):
+            required[parameter.python_name] = drawn
+        elif not parameter.deprecated:
+            optional[parameter.python_name] = drawn
+    return st.fixed_dictionaries(required, optional=optional)
+
+
+def bundle_valid(operation: Any, arguments: dict[str, Any]) -> bool:
+    """Whether ``arguments`` make a request the bundle allows (JSON Schema, and its x- rules)."""
+    import jsonschema
+
+    from payments_sdk._formats import conforms
+
+    checker = jsonschema.FormatChecker()
+    for parameter in operation.parameters:
+        value = arguments.get(parameter.python_name)
+        if value is None or parameter.location in ("body", "part"):
+            continue
+        if not _valid(value, parameter.schema, checker, conforms):
+            return False
+    if operation.body_schema is None:
+        return True
+    body = {
+        p.name: arguments[p.python_name]
+        for p in operation.parameters
+        if p.location in ("body", "part") and arguments.get(p.python_name) is not None
+    }
+    if not _valid(body, operation.body_schema, checker, conforms):
+        return False
+    distinct = operation.body_schema.get("x-distinct-fields", [])
+    present = [body[name] for name in distinct if name in body]
+    return len(set(map(str, present))) == len(present)
+
+
+def _valid(value: Any, schema: dict[str, Any], checker: Any, conforms: Any) -> bool:
+    import jsonschema
+
+    def plain(node: Any) -> Any:
+        from decimal import Decimal
+
+        if isinstance(node, bytes):
+            return "file"
+        if isinstance(node, Decimal):
+            return int(node) if node == node.to_integral_value() else float(node)
+        if isinstance(node, dict):
+            return {k: plain(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [plain(v) for v in node]
+        return node
+
+    validator = jsonschema.Draft202012Validator(_bare_binary(schema), format_checker=checker)
+    return validator.is_valid(plain(value))
+
+
+def _bare_binary(schema: Any) -> Any:
+    if isinstance(schema, dict):
+        if schema.get("format") == "binary":
+            return {}
+        return {k: _bare_binary(v) for k, v in schema.items()}
+    if isinstance(schema, list):
+        return [_bare_binary(v) for v in schema]
+    return schema
+
+
+def mutations(operation: Any, overload: Any, arguments: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each single-keyword violation of ``arguments`` a type can express.
+
+    A required keyword left out, a keyword of a type its schema excludes (a text outside an
+    enum), or, in a nested object, a required key left out, an unknown key, a wrong value.
+    """
+    found: list[dict[str, Any]] = []
+    schemas = {p.python_name: p.schema for p in overload.parameters}
+    for parameter in overload.parameters:
+        name = parameter.python_name
+        if name not in arguments or parameter.location == "path":
+            continue
+        if parameter.required and not parameter.has_default:
+            found.append({k: v for k, v in arguments.items() if k != name})
+        wrong = _wrong(schemas[name])
+        if wrong is not None:
+            found.append({**arguments, name: wrong})
+        for _path, broken in _nested(schemas[name], arguments[name], None):  # type: ignore[arg-type]
+            found.append({**arguments, name: broken})
+    return found
+
+
+def call_line(operation: Any, arguments: dict[str, Any]) -> str:
+    """The source of one call with ``arguments`` (path ones positional)."""
+    path_names = [p.python_name for p in operation.parameters if p.location == "path"]
+    path_names += [
+        p.python_name
+        for p in operation.parameters
+        if p.location == "part" and p.schema.get("format") == "binary"
+    ]
+    values = {k: Value(v, _literal(v)) for k, v in arguments.items()}
+    return _call_text(operation, values, path_names)
