@@ -436,7 +436,7 @@ class TypedView:
             )
         shapes = schema.get("anyOf") or schema.get("oneOf")
         if isinstance(shapes, list) and shapes:
-            live = [shape for shape in shapes if not (isinstance(shape, dict) and shape.get("type") == "null")]
+            live = [s for s in shapes if not (isinstance(s, dict) and s.get("type") == "null")]
             if all(isinstance(shape, dict) and _record(shape) for shape in live):
                 parts = [
                     self._annotation(
@@ -448,7 +448,8 @@ class TypedView:
             return self._union(live, hint, used, where)
         if kind == "array":
             items = schema.get("items", {})
-            positions = [*schema.get("prefixItems", ()), *([items] if isinstance(items, dict) else [])]
+            tail = [items] if isinstance(items, dict) else []
+            positions = [*schema.get("prefixItems", ()), *tail]
             kinds = [
                 self._annotation(shape, f"{hint}Item", used, f"{where}[]") for shape in positions
             ]
@@ -457,9 +458,7 @@ class TypedView:
             return self._object(schema, hint, used, where)
         return annotation(schema, used)
 
-    def _union(
-        self, shapes: list[dict[str, Any]], hint: str, used: set[str], where: str
-    ) -> str:
+    def _union(self, shapes: list[dict[str, Any]], hint: str, used: set[str], where: str) -> str:
         return self._join([self._annotation(s, hint, used, where) for s in shapes]) or "Any"
 
     @staticmethod
@@ -627,7 +626,9 @@ def typed_overloads(operation: SurfaceMethod, view: TypedView) -> list[Overload]
         )
         fixed.append(_replace(parameter, annotation=typed))
     schema = operation.body_schema or {}
-    shapes = [s for s in schema.get("oneOf") or [schema] if isinstance(s, dict)] if body_fields else [{}]
+    shapes = [s for s in schema.get("oneOf") or [schema] if isinstance(s, dict)]
+    if not body_fields:
+        shapes = [{}]
     overloads: list[Overload] = []
     for index, shape in enumerate(shapes):
         properties = shape.get("properties", {}) if body_fields else {}
