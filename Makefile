@@ -107,6 +107,7 @@ check-generated: $(VENV_STAMP) ## Fail when generated/ or a generated part of do
 		|| (echo "generated/ is stale: run 'make generate' and commit" >&2; exit 1)
 	$(PY) openapi/tools/doc_regions.py --check build/check-generated/payments.folded.json \
 		build/check-generated/payments_sdk_generated docs
+	$(PY) -m tests.support.typed_calls tests/typing --check
 	rm -rf build/check-generated
 
 # mypy's cache is kept per content of generated/: after a regeneration (or switching back), the

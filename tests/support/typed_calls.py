@@ -291,6 +291,9 @@ def _wrong(schema: dict[str, Any]) -> Any | None:
         values = schema.get("enum", [schema.get("const")])
         if all(isinstance(v, str) for v in values if v is not None):
             return "NOT_ONE_OF_THEM"
+        numbers = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+        if numbers and len(numbers) == len([v for v in values if v is not None]):
+            return max(numbers) + 1  # an integer outside the enum: outside its Literal too
         return None
     if "x-currency-field" in schema:
         return "100"
