@@ -12,13 +12,13 @@ requires only together with another) stays in the check every call runs before s
 key's docstring states it.
 
 Written by ``make generate`` from the bundle (``openapi/templates/surface/params.py.jinja``):
-do not edit. Importing it costs little: the models it names are imported for type checkers only.
+do not edit. The resources name these for type checkers only: ``import payments_sdk`` does not
+load this module (it loads the models it names, as ``payments_sdk.types`` does).
 """
 
-from typing import TYPE_CHECKING, NotRequired, Required, TypedDict
+from typing import NotRequired, Required, TypedDict
 
-if TYPE_CHECKING:
-    from payments_sdk_generated.models import BeneficiaryAddress
+from payments_sdk_generated.models import BeneficiaryAddress
 
 __all__ = [
     "BeneficiaryAddressParam",
@@ -35,16 +35,16 @@ class BeneficiaryAddressParam(TypedDict):
     :class:`~payments_sdk.types.BeneficiaryAddress` is accepted there too.
     """
 
-    address_line1: NotRequired["str"]
+    address_line1: NotRequired[str]
 
-    city: NotRequired["str"]
+    city: NotRequired[str]
 
-    state: NotRequired["str"]
+    state: NotRequired[str]
 
-    country_code: NotRequired["str"]
+    country_code: NotRequired[str]
     """ISO 3166-1 alpha-3 country code. Matches ``^[A-Z]{3}$``."""
 
-    postal_code: NotRequired["str"]
+    postal_code: NotRequired[str]
 
 
 class BeneficiaryDetailsParam(TypedDict):
@@ -54,12 +54,12 @@ class BeneficiaryDetailsParam(TypedDict):
     :class:`~payments_sdk.types.BeneficiaryDetails` is accepted there too.
     """
 
-    name: NotRequired["str"]
+    name: NotRequired[str]
 
-    type: NotRequired["str"]
+    type: NotRequired[str]
     """`individual` or `business` appear; other values are not published."""
 
-    address: NotRequired["BeneficiaryAddress | BeneficiaryAddressParam"]
+    address: NotRequired[BeneficiaryAddress | BeneficiaryAddressParam]
     """The beneficiary's address."""
 
 
@@ -71,16 +71,16 @@ class BeneficiaryBankAccountRequestParam(TypedDict):
     :class:`~payments_sdk.types.BeneficiaryBankAccountRequest` is accepted there too.
     """
 
-    account_number: NotRequired["str"]
+    account_number: NotRequired[str]
     """The account number; an IBAN for EUR and AED accounts."""
 
-    swift_code: NotRequired["str"]
+    swift_code: NotRequired[str]
     """The SWIFT code, used for USD."""
 
-    local_routing_number: NotRequired["str"]
+    local_routing_number: NotRequired[str]
     """Sort code for GBP, BSB for AUD, IFSC for INR."""
 
-    currency: NotRequired["str"]
+    currency: NotRequired[str]
     """ISO 4217 currency code. Matches ``^[A-Z]{3}$``. Format ``iso-4217``."""
 
 
@@ -91,8 +91,8 @@ class RfiDocumentSubmissionParam(TypedDict):
     :class:`~payments_sdk.types.RfiDocumentSubmission` is accepted there too.
     """
 
-    id: Required["str"]
+    id: Required[str]
     """Required. A document id. Matches ``^doc_[A-Za-z0-9_-]+$``."""
 
-    rfi_doc_id: Required["str"]
+    rfi_doc_id: Required[str]
     """Required. An RFI document id. Matches ``^rfidoc_[A-Za-z0-9_-]+$``."""
