@@ -87,7 +87,7 @@ class BeneficiaryBankAccountRequestParam(TypedDict):
 class RfiDocumentSubmissionParam(TypedDict):
     """A document submitted for one document an RFI asked for.
 
-    Taken as ``client.orders.update_rfi(documents=...)[]``; the model
+    Taken as ``client.orders.update_rfi(documents=[...])``; the model
     :class:`~payments_sdk.types.RfiDocumentSubmission` is accepted there too.
     """
 

@@ -451,7 +451,7 @@ class TypedView:
             tail = [items] if isinstance(items, dict) else []
             positions = [*schema.get("prefixItems", ()), *tail]
             kinds = [
-                self._annotation(shape, f"{hint}Item", used, f"{where}[]") for shape in positions
+                self._annotation(shape, f"{hint}Item", used, _item_of(where)) for shape in positions
             ]
             return f"Sequence[{self._join(kinds) or 'Any'}]"
         if kind == "object" or "properties" in schema:
@@ -538,6 +538,11 @@ class TypedView:
             raise SurfaceError(f"the request type {candidate} is also the name of a model")
         self._signatures[candidate] = signature
         return candidate
+
+
+def _item_of(where: str) -> str:
+    """Where an item of a list stands: ``f(documents=[...])``, ``Model.field[i]``."""
+    return where[:-4] + "[...])" if where.endswith("=...)") else f"{where}[i]"
 
 
 def _split_union(text: str) -> list[str]:
