@@ -697,7 +697,7 @@ def strategy(schema: dict[str, Any]) -> Any:
                 )
             )
         alphabet = st.characters(min_codepoint=0x21, max_codepoint=0x7E)
-        return st.text(alphabet, min_size=max(least, 1 if least else 0), max_size=most or 12)
+        return st.text(alphabet, min_size=least, max_size=most if most is not None else least + 12)
     if kind == "integer" or "x-currency-field" in schema:
         low = schema.get("minimum")
         high = schema.get("maximum")
@@ -814,10 +814,19 @@ def _valid(value: Any, schema: dict[str, Any], checker: Any, conforms: Any) -> b
 
 
 def _bare_binary(schema: Any) -> Any:
+    """The schema as a request sees it: a file part is any value; a readOnly field not required."""
     if isinstance(schema, dict):
         if schema.get("format") == "binary":
             return {}
-        return {k: _bare_binary(v) for k, v in schema.items()}
+        made = {k: _bare_binary(v) for k, v in schema.items()}
+        properties = schema.get("properties")
+        if isinstance(properties, dict) and isinstance(schema.get("required"), list):
+            made["required"] = [
+                name
+                for name in schema["required"]
+                if not (isinstance(properties.get(name), dict) and properties[name].get("readOnly"))
+            ]
+        return made
     if isinstance(schema, list):
         return [_bare_binary(v) for v in schema]
     return schema
