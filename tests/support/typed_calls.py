@@ -376,6 +376,7 @@ def build(generated: Path | None = None) -> tuple[str, str]:
             least = _arguments(builder, overload, full=False, distinct=distinct)
             fullest = _arguments(builder, overload, full=True, distinct=distinct)
             fullest = _fullest_valid(operation, overload, fullest)
+            least = _least_valid(operation, least, fullest)
             with_classes = _arguments(builder, overload, full=True, classes=classes)
             with_classes = {k: v for k, v in with_classes.items() if k in fullest}
             nested_classes = _arguments(builder, overload, full=True, classes=classes, below=1)
@@ -454,6 +455,22 @@ def _fullest_valid(operation: Any, overload: Any, arguments: dict[str, Value]) -
             if runtime_accepts(operation, {k: v.value for k, v in trial.items()}):
                 return trial
         current.pop(optional.pop(0), None)
+    return current
+
+
+def _least_valid(
+    operation: Any, least: dict[str, Value], fullest: dict[str, Value]
+) -> dict[str, Value]:
+    """The least call the check takes: the required arguments, and optional ones while it refuses.
+
+    (``minProperties`` on a body, or a rule across fields, may want more than the required.)
+    """
+    current = dict(least)
+    for name, value in fullest.items():
+        if runtime_accepts(operation, {k: v.value for k, v in current.items()}):
+            break
+        if name not in current:
+            current[name] = value
     return current
 
 
