@@ -224,8 +224,8 @@ class BalanceConversions(Resource):
         amount: `source_amount` (what to convert) or `target_amount` (what to receive). The service
         calculates the other one. Sending both is rejected.
 
-        Checked before sending, beyond what the types say: ``source_currency`` and
-        ``target_currency`` differ.
+        Refused before sending, though the types allow it: the same value for ``source_currency``
+        and ``target_currency``.
 
         Args:
             source_currency: Required. Currencies supported for balance conversion. One of ``USD``, ``EUR``,

@@ -125,8 +125,8 @@ class KycLinks(Resource):
         Creates a link to share with a customer, for an existing customer (`customer_id`) or a new
         one (`email`).
 
-        Checked before sending, beyond what the types say: refused when it matches: Both a customer
-        id and an e-mail address.
+        Refused before sending, though the types allow it: both a customer id and an e-mail address
+        (``not``).
 
         Args:
             customer_id: A customer id. Matches ``^cust_[A-Za-z0-9_-]+$``.
