@@ -716,17 +716,19 @@ def strategy(schema: dict[str, Any]) -> Any:
         alphabet = st.characters(min_codepoint=0x21, max_codepoint=0x7E)
         return st.text(alphabet, min_size=least, max_size=most if most is not None else least + 12)
     if kind == "integer" or "x-currency-field" in schema:
-        low = schema.get("minimum")
-        high = schema.get("maximum")
+        from payments_sdk._formats import INTEGER_RANGES
+
+        least, most = INTEGER_RANGES.get(str(schema.get("format")), (None, None))
+        low = max(v for v in (schema.get("minimum"), least, -(10**6)) if v is not None)
+        high = min(v for v in (schema.get("maximum"), most, 10**6) if v is not None)
         if schema.get("exclusiveMinimum") is not None:
-            low = int(schema["exclusiveMinimum"]) + 1
+            low = max(low, int(schema["exclusiveMinimum"]) + 1)
         if schema.get("exclusiveMaximum") is not None:
-            high = int(schema["exclusiveMaximum"]) - 1
+            high = min(high, int(schema["exclusiveMaximum"]) - 1)
         step = schema.get("multipleOf")
-        drawn = st.integers(
-            int(low) if low is not None else -(10**6), int(high) if high is not None else 10**6
-        )
-        return drawn.filter(lambda n: not step or n % step == 0) if step else drawn
+        if isinstance(step, int) and step > 0:
+            return st.integers(-(-int(low) // step), int(high) // step).map(lambda n: n * step)
+        return st.integers(int(low), int(high))
     if kind == "number":
         from decimal import Decimal
 
@@ -827,7 +829,28 @@ def _valid(value: Any, schema: dict[str, Any], checker: Any, conforms: Any) -> b
         return node
 
     validator = jsonschema.Draft202012Validator(_bare_binary(schema), format_checker=checker)
-    return validator.is_valid(plain(value))
+    if not validator.is_valid(plain(value)):
+        return False
+    return all(conforms(fmt, item) for fmt, item in _formatted(schema, value))
+
+
+def _formatted(schema: Any, value: Any) -> list[tuple[str, Any]]:
+    """Each value under a declared property or item with its ``format`` (the SDK's formats)."""
+    found: list[tuple[str, Any]] = []
+    if not isinstance(schema, dict):
+        return found
+    if isinstance(schema.get("format"), str) and not isinstance(value, (dict, list, bytes)):
+        found.append((schema["format"], value))
+    if isinstance(value, dict):
+        shapes = [schema, *(schema.get("oneOf") or schema.get("anyOf") or [])]
+        for shape in shapes:
+            for name, sub in (shape.get("properties") or {}).items():
+                if name in value:
+                    found += _formatted(sub, value[name])
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        for item in value:
+            found += _formatted(schema["items"], item)
+    return found
 
 
 def _bare_binary(schema: Any) -> Any:
