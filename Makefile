@@ -16,7 +16,7 @@ NPM_STAMP := node_modules/.installed
 LINT_DIRS := wrapper tests examples openapi/tools
 export PATH := $(BIN):$(CURDIR)/node_modules/.bin:$(PATH)
 
-.PHONY: setup bundle check-bundle lint-spec generate generate-into check-generated api-diff api-baseline spec-edits lint format test unit demo bench docs dist check-wheel clean
+.PHONY: setup bundle check-bundle lint-spec generate generate-into check-generated api-diff api-baseline spec-edits lint format test unit lowest demo bench docs dist check-wheel clean
 
 setup: $(VENV_STAMP) $(DOCS_STAMP) $(NPM_STAMP) ## Create .venv with the SDK (editable), dev and docs tools, and install the npm tools.
 
@@ -45,26 +45,34 @@ $(NPM_STAMP): package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
-bundle: $(VENV_STAMP) ## Write openapi/payments.json from openapi/payments.yaml (the source).
+bundle: $(VENV_STAMP) ## Write openapi/payments.json from openapi/payments.yaml (the provider's bundle, their file).
 	$(PY) openapi/tools/bundle.py
 
 check-bundle: $(VENV_STAMP) ## Fail when the committed JSON differs from the YAML source.
 	$(PY) openapi/tools/bundle.py --check
 
-lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Redocly and Spectral: zero problems.
-	$(BIN)/openapi-spec-validator openapi/payments.yaml openapi/payments.json
+# The provider's bundle as published, and the document generated from (it with our overlay).
+lint-spec: $(VENV_STAMP) $(NPM_STAMP) check-bundle ## openapi-spec-validator, Redocly and Spectral on the bundle and on it with our overlay: zero problems.
+	$(PY) openapi/tools/overlay.py openapi/payments.json build/lint/payments.merged.json
+	$(BIN)/openapi-spec-validator openapi/payments.yaml openapi/payments.json build/lint/payments.merged.json
 	target=$$($(PY) openapi/tools/lint_input.py openapi/payments.yaml build/lint/payments.yaml) && \
 		redocly lint --format=stylish "$$target"
-	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json
+	target=$$($(PY) openapi/tools/lint_input.py build/lint/payments.merged.json build/lint/payments.merged.yaml) && \
+		redocly lint --format=stylish "$$target"
+	spectral lint --quiet --fail-severity=hint openapi/payments.yaml openapi/payments.json build/lint/payments.merged.json
 
-# $(call generate_into,DIR[,BUNDLE]): refuse an OpenAPI feature the pipeline does not carry (by
-# name and JSON pointer), fold the server prefixes into the paths (DIR/payments.folded.json, which
-# the sandbox also ships and routes by), derive the generator's input from it (generator_input.py:
-# tags of discriminated unions, media types it knows), run the generator.
+# $(call generate_into,DIR[,BUNDLE[,OVERLAY]]): apply our overlay (openapi/overlay.yaml; `none`
+# for a bundle that has none) to the provider's bundle (overlay.py: an action whose target selects
+# nothing fails by name), refuse an OpenAPI feature the pipeline does not carry (by name and JSON
+# pointer), fold the server prefixes into the paths (DIR/payments.folded.json, which the sandbox
+# also ships and routes by), derive the generator's input from it (generator_input.py: tags of
+# discriminated unions, media types it knows), run the generator.
 define generate_into
-	$(PY) openapi/tools/features.py $(or $(2),openapi/payments.json)
 	rm -rf $(1) && mkdir -p $(1)
-	$(PY) openapi/tools/fold.py $(or $(2),openapi/payments.json) $(1)/payments.folded.json
+	$(PY) openapi/tools/overlay.py $(or $(2),openapi/payments.json) $(1)/payments.json --overlay $(or $(3),openapi/overlay.yaml)
+	$(PY) openapi/tools/features.py $(1)/payments.json
+	$(PY) openapi/tools/fold.py $(1)/payments.json $(1)/payments.folded.json
+	rm $(1)/payments.json
 	$(PY) openapi/tools/generator_input.py $(1)/payments.folded.json $(1)/payments.generator.json
 	cd $(1) && $(BIN)/openapi-python-client generate --path payments.generator.json \
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \
@@ -76,11 +84,12 @@ define generate_into
 	$(BIN)/ruff format $(1)/payments_sdk --isolated --no-cache --quiet --line-length=100
 endef
 
-# One command from the YAML source to everything derived from it: the JSON bundle, the folded
-# copy, the generated package, the marked parts of the guides (doc_regions.py) and the outputs
+# One command from the provider's bundle (openapi/payments.yaml) and our overlay
+# (openapi/overlay.yaml) to everything derived from them: the JSON bundle, the folded copy of the
+# bundle with the overlay applied, the generated package, the marked parts of the guides (doc_regions.py) and the outputs
 # of docs/cli.md's examples (which quote the bundle: --help, columns), then the report of what
 # changed for SDK users (api-diff).
-generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bundle, fold, generated/, API diff.
+generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml and openapi/overlay.yaml: bundle, overlay, fold, generated/, API diff.
 	$(PY) openapi/tools/bundle.py
 	$(call generate_into,build/generate)
 	mkdir -p generated && rm -rf generated/payments_sdk_generated generated/payments_sdk
@@ -97,9 +106,11 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml: bun
 
 # The recipe of `make generate` on another bundle, into another directory, and nothing else (no
 # install step): tests/spec/test_compatible_spec_edits_are_carried.py generates its edited copy so.
-generate-into:
-	@test -n "$(DIR)" -a -n "$(BUNDLE)" || (echo "usage: make generate-into DIR=... BUNDLE=..." >&2; exit 2)
-	$(call generate_into,$(DIR),$(BUNDLE))
+# Our overlay applies on top (OVERLAY=another.yaml for another one; OVERLAY=none for a bundle we
+# have no additions to, such as another provider's).
+generate-into: ## The recipe of generate on BUNDLE into DIR (OVERLAY=another overlay, or none), no install step.
+	@test -n "$(DIR)" -a -n "$(BUNDLE)" || (echo "usage: make generate-into DIR=... BUNDLE=... [OVERLAY=...|none]" >&2; exit 2)
+	$(call generate_into,$(DIR),$(BUNDLE),$(OVERLAY))
 
 check-generated: $(VENV_STAMP) ## Fail when generated/ or a generated part of docs/ is not what the bundle produces.
 	$(call generate_into,build/check-generated)
@@ -123,8 +134,8 @@ api-diff: $(VENV_STAMP) ## What changed for SDK users since the last release (fo
 spec-edits: $(VENV_STAMP) $(NPM_STAMP) ## Not a test (hours; resumable): each spec edit of openapi/tools/spec_edit_set.py in a scratch clone under the whole make test; writes docs/spec-edits.md.
 	nice -n 10 $(PY) openapi/tools/spec_edits.py $(SPEC_EDITS_ARGS)
 
-api-baseline: $(VENV_STAMP) ## At a release: make the published bundle the baseline of api-diff, as the pyproject version.
-	cp openapi/payments.json openapi/baseline/payments.json
+api-baseline: $(VENV_STAMP) ## At a release: make the bundle with our overlay the baseline of api-diff, as the pyproject version.
+	$(PY) openapi/tools/overlay.py openapi/payments.json openapi/baseline/payments.json
 	$(PY) -c "import tomllib; print(tomllib.load(open('pyproject.toml','rb'))['project']['version'])" > openapi/baseline/VERSION
 	@echo "openapi/baseline/ is now release $$(cat openapi/baseline/VERSION): commit it with the release"
 
@@ -144,6 +155,22 @@ unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tool
 	$(PY) -m pytest
 
 test: lint-spec check-generated api-diff lint unit docs dist check-wheel ## Everything CI runs.
+
+# The other end of our dependency ranges: `make test` runs on the newest versions they allow;
+# this resolves the lowest (uv's lowest-direct: each of the SDK's own dependencies and its sandbox
+# extra at its floor), installs them beside the test runners only, shows them, and runs the call
+# and wire tests there. .ci/run calls it after `make test`.
+LOWEST := build/lowest
+lowest: $(VENV_STAMP) ## The call and wire tests on the lowest versions our dependency ranges allow.
+	mkdir -p $(LOWEST)
+	$(BIN)/uv pip compile pyproject.toml --extra sandbox --resolution lowest-direct --quiet \
+		--python $(PY) -o $(LOWEST)/constraints.txt
+	test -x $(LOWEST)/venv/bin/python || $(BIN)/uv venv --quiet --python $(PY) $(LOWEST)/venv
+	$(BIN)/uv pip install --quiet --python $(LOWEST)/venv/bin/python \
+		-c $(LOWEST)/constraints.txt -e ".[sandbox]" --group test
+	@echo "==> the lowest versions allowed, as installed:"
+	$(BIN)/uv pip freeze --python $(LOWEST)/venv/bin/python | grep -iE '^(aiohttp|httpx|httpcore|attrs|python-dateutil|iso4217|sniffio|msgspec|starlette|uvicorn|pyjwt|jsonschema|python-multipart)=='
+	$(LOWEST)/venv/bin/python -m pytest -q -p no:randomly -p no:cacheprovider tests/call tests/wire
 
 demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py and one export (payments ... --all) against it, stop it.
 	@echo "==> starting the sandbox, running examples/quickstart.py and a payments export against it"

@@ -27,7 +27,7 @@ Handler = Callable[[httpx.Request], httpx.Response]
 
 @pytest.fixture(scope="session")
 def bundle() -> dict[str, Any]:
-    """The published bundle (openapi/payments.json)."""
+    """The bundle the SDK is generated from: openapi/payments.json with our overlay applied."""
     return load_published()
 
 

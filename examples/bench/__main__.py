@@ -25,6 +25,7 @@ from . import (
     pagination,
     peers,
     sandbox_state,
+    storm,
     wire,
 )
 from .report import peers_section, render, splice, write_plot
@@ -37,7 +38,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument(
         "--only",
-        choices=["peers", "wire", "cli"],
+        choices=["peers", "wire", "cli", "storm"],
         help="run one section and print it; write nothing (cli: unless --write)",
     )
     parser.add_argument(
@@ -61,6 +62,10 @@ def main() -> int:
         print("peers (about four minutes) ...", flush=True)
         print("\n".join(peers_section(peers.run())))
         return 0
+    if only == "storm":
+        print("bursts under 429s (about half a minute) ...", flush=True)
+        print("\n".join(storm.section(storm.run())))
+        return 0
     if only == "wire":
         print("the wire (about two minutes) ...", flush=True)
         results = wire.run()
@@ -82,6 +87,8 @@ def main() -> int:
     walks = pagination.run()
     print("concurrency ...", flush=True)
     bursts = concurrency.run()
+    print("bursts under 429s (about half a minute) ...", flush=True)
+    storms = storm.run()
     print("peers (about four minutes) ...", flush=True)
     peer_results = peers.run()
     print("decoding ...", flush=True)
@@ -102,6 +109,7 @@ def main() -> int:
         import_results,
         walks,
         bursts,
+        storms,
         peer_results,
         decoded,
         command_line,

@@ -10,6 +10,7 @@ from .concurrency import Burst
 from .imports import CLASS_AFTER_HTTPX, Imports
 from .overhead import Pair
 from .pagination import PREFETCH, Walk
+from .storm import Storm
 
 if TYPE_CHECKING:  # peers and wire import the peer SDKs, which only the bench group installs
     from .peers import Peer
@@ -283,12 +284,13 @@ def render(
     imports: Imports,
     walks: list[Walk],
     bursts: list[Burst],
+    storms: list[Storm],
     peers: list[Peer],
     decoding: list[tuple[str, float, str]],
     command_line: cli.Results,
 ) -> str:
     """Return the whole Markdown report."""
-    from . import observe, sandbox_state
+    from . import observe, sandbox_state, storm
     from .wire import goals, section
 
     floor = imports.wall["floor: `import httpx`"]
@@ -299,6 +301,8 @@ def render(
     summary = ["| goal | result | |", "|---|---|---|"]
     summary += [f"| {goal} | {result} | {_met(ok)} |" for goal, result, ok in goals(wire)]
     goal, result, ok = observe.goal(watched)
+    summary.append(f"| {goal} | {result} | {_met(ok)} |")
+    goal, result, ok = storm.goal(storms)
     summary.append(f"| {goal} | {result} | {_met(ok)} |")
     summary += [
         f"| `import payments_sdk; from payments_sdk import AsyncPaymentsClient` within "
@@ -333,6 +337,8 @@ def render(
         *_imports_section(imports),
         *_pagination_section(walks),
         *_concurrency_section(bursts),
+        *storm.section(storms),
+        "",
         *peers_section(peers),
         *decoding_section(decoding),
         *cli.section(command_line),

@@ -578,13 +578,6 @@ OPERATIONS: tuple[OperationRow, ...] = (
                 schema={
                     "type": "object",
                     "description": "Where payouts go. USD uses `swift_code`; EUR and AED use the IBAN as `account_number` alone;\nGBP and AUD use `local_routing_number` (sort code, BSB; IFSC for INR).\n",
-                    "x-routing": {
-                        "USD": ["swift_code"],
-                        "EUR": ["account_number"],
-                        "AED": ["account_number"],
-                        "GBP": ["local_routing_number"],
-                        "AUD": ["local_routing_number"],
-                    },
                     "properties": {
                         "account_number": {
                             "type": "string",
@@ -605,6 +598,13 @@ OPERATIONS: tuple[OperationRow, ...] = (
                             "pattern": "^[A-Z]{3}$",
                             "examples": ["USD"],
                         },
+                    },
+                    "x-routing": {
+                        "USD": ["swift_code"],
+                        "EUR": ["account_number"],
+                        "AED": ["account_number"],
+                        "GBP": ["local_routing_number"],
+                        "AUD": ["local_routing_number"],
                     },
                     "x-model": "BeneficiaryBankAccountRequest",
                 },

@@ -1,6 +1,9 @@
 """What changed for SDK users: the bundle against the baseline of the last release.
 
-Both sides are compared *folded* (``fold.py``), so an operation that moves to another server
+The bundle is read with our overlay applied (``overlay.py``: the SDK's names and the other
+``x-`` additions are ours, not the provider's); the baseline is the document the release was
+generated from, the overlay already in it (``make api-baseline``). Both sides are compared
+*folded* (``fold.py``), so an operation that moves to another server
 shows up as a move of its full path. Every change is classified from the point of view of a
 client built on the baseline:
 
@@ -33,7 +36,7 @@ the next major version (``1.2.3`` to ``2.0.0``), or before 1.0 the next minor (`
 operation it breaks (by operationId). ``--check`` enforces it; ``make test`` runs it.
 
 Usage: python openapi/tools/api_diff.py [--report | --check | --changelog] [--baseline DIR]
-[--bundle JSON]
+[--bundle JSON] [--overlay YAML|none]
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from pathlib import Path
 from typing import Any
 
 from fold import METHODS, fold_server_prefixes
+from overlay import OVERLAY, merged_bundle
 
 __all__ = [
     "BASELINE",
@@ -833,8 +837,11 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
 
 
 def load_baseline(directory: Path = BASELINE) -> tuple[dict[str, Any], str]:
-    """Return the baseline's bundle, folded, and the SDK version it was released as."""
-    folded = current(directory / "payments.json")
+    """Return the baseline's bundle, folded, and the SDK version it was released as.
+
+    The baseline is the bundle the release was generated from, our overlay already applied.
+    """
+    folded = current(directory / "payments.json", overlay=None)
     return folded, (directory / "VERSION").read_text(encoding="utf-8").strip()
 
 
@@ -890,9 +897,17 @@ def check_release(
     return problems
 
 
-def current(bundle: Path) -> dict[str, Any]:
-    """Return the folded form of the bundle at ``bundle`` (JSON)."""
-    document: dict[str, Any] = json.loads(bundle.read_text(encoding="utf-8"))
+def current(bundle: Path, overlay: Path | None = OVERLAY) -> dict[str, Any]:
+    """Return the folded form of the bundle at ``bundle`` (JSON) with ``overlay`` applied.
+
+    An overlay action whose target the bundle no longer has is left out with a warning naming
+    it (``make generate`` fails on it): a report of what changed still sees the rest, such as
+    the removal that left the action without its target.
+    """
+    skipped: list[str] = []
+    document: dict[str, Any] = merged_bundle(bundle, overlay, skipped=skipped)
+    for problem in skipped:
+        print(f"api-diff: warning: {problem} (left out)", file=sys.stderr)
     return fold_server_prefixes(document)
 
 
@@ -942,9 +957,13 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--baseline", type=Path, default=BASELINE)
     parser.add_argument("--bundle", type=Path, default=ROOT / "openapi" / "payments.json")
+    parser.add_argument(
+        "--overlay", default=str(OVERLAY), help="applied to --bundle (`none`: the bundle as it is)"
+    )
     args = parser.parse_args(argv)
     old, baseline_version = load_baseline(args.baseline)
-    changes = diff(old, current(args.bundle))
+    overlay = None if args.overlay == "none" else Path(args.overlay)
+    changes = diff(old, current(args.bundle, overlay))
     pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     if args.changelog:
         breaking = any(change.breaking for change in changes)

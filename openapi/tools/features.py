@@ -7,8 +7,10 @@ callback nobody serves. That is a silent skip, so this step refuses it first, on
 
     unsupported OpenAPI feature cookie parameter at /paths/~1refunds/get/parameters/2
 
-and exits 1. It walks the published bundle (``openapi/payments.json``), so each JSON pointer is
-a place in the file a maintainer edits. ``make generate`` runs it before openapi-python-client.
+and exits 1. It walks the bundle with our overlay applied (``overlay.py``), which adds to the
+provider's bundle (``openapi/payments.json``) and moves nothing, so each JSON pointer is a place
+in the provider's file, or one our overlay adds. ``make generate`` runs it before
+openapi-python-client.
 
 Usage: python openapi/tools/features.py BUNDLE.json
 """

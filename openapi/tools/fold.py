@@ -20,7 +20,7 @@ variable without a default, or several servers whose paths differ (which one wou
 call?).
 
 Usage: python openapi/tools/fold.py [SOURCE.json [TARGET.json]]
-(defaults: openapi/payments.json, printed to standard output)
+(defaults: openapi/payments.json with our overlay applied, printed to standard output)
 """
 
 from __future__ import annotations
@@ -32,6 +32,8 @@ import sys
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
+
+from overlay import merged_bundle
 
 __all__ = [
     "METHODS",
@@ -53,8 +55,12 @@ class FoldError(ValueError):
 
 
 def load_published() -> dict[str, Any]:
-    """Return the published bundle, ``openapi/payments.json``, as the repository holds it."""
-    document: dict[str, Any] = json.loads(PUBLISHED.read_text(encoding="utf-8"))
+    """Return the bundle the SDK is generated from, with our overlay applied.
+
+    That is ``openapi/payments.json``, the provider's bundle as the repository holds it, with
+    ``openapi/overlay.yaml`` applied.
+    """
+    document: dict[str, Any] = merged_bundle(PUBLISHED)
     return document
 
 
@@ -245,7 +251,7 @@ def main(argv: list[str]) -> int:
         return 2
     source = Path(argv[0]) if argv else PUBLISHED
     try:
-        text = render(json.loads(source.read_text(encoding="utf-8")))
+        text = render(json.loads(source.read_text(encoding="utf-8")) if argv else load_published())
     except FoldError as exc:
         print(f"fold.py: cannot fold {source}: {exc}", file=sys.stderr)
         return 1

@@ -6,9 +6,14 @@ cheap guard in ``make test`` (``tests/spec/test_compatible_spec_edits_are_carrie
 compatible edit applied together to a scratch copy, regenerated, and each driven through the SDK
 and the sandbox). Each edit is:
 
-- ``apply``: a function over the loaded ``openapi/payments.yaml`` that makes the change. Every
-  ``apply`` is idempotent (applying it twice is applying it once), so an edit can be applied on
-  top of a bundle that already carries it (the guard runs inside a replayed clone too);
+- ``apply``: a function over the loaded ``openapi/payments.yaml`` (the provider's bundle, "their
+  file") that makes the change. Every ``apply`` is idempotent (applying it twice is applying it
+  once), so an edit can be applied on top of a bundle that already carries it (the guard runs
+  inside a replayed clone too). Our overlay (``openapi/overlay.yaml``) applies on top of the
+  edited bundle, as ``make generate`` applies it;
+- ``overlay``: for an edit that takes away what an action of our overlay targets (``make
+  generate`` then fails, naming the action), the change a maintainer makes to the overlay with
+  it (:func:`drop_overlay_actions`); none for most edits;
 - ``kind``: ``compatible`` (must pass the whole ``make test`` after ``make generate``, with only
   ``openapi/`` changed, plus ``facts`` where the service description itself changes),
   ``breaking`` (``make api-diff`` must print each line of ``flags`` and the semver rule),
@@ -55,6 +60,7 @@ from bundle_edits import (
     resolve,
     schemas,
 )
+from overlay import OVERLAY, apply_overlay, load_document
 
 __all__ = [
     "EDITS",
@@ -63,7 +69,10 @@ __all__ = [
     "Spec",
     "apply_edits",
     "by_name",
+    "drop_overlay_actions",
+    "edited_bundle",
     "facts_after",
+    "overlay_after",
     "released_baseline",
 ]
 
@@ -123,11 +132,23 @@ class Edit:
     pending: str = ""
     released: tuple[str, ...] = ()
     """Edits the last release already had (applied to ``openapi/baseline/payments.json`` too)."""
+    overlay: Callable[[Spec], None] | None = None
+    """Our overlay's change that goes with the edit (its loaded ``openapi/overlay.yaml``)."""
 
     @property
     def summary(self) -> str:
         """The first line of ``apply``'s docstring: what the edit changes."""
         return (self.apply.__doc__ or self.name).strip().splitlines()[0]
+
+
+def drop_overlay_actions(*targets: str) -> Callable[[Spec], None]:
+    """Return the overlay change that removes the actions whose target is one of ``targets``."""
+
+    def drop(overlay: Spec) -> None:
+        overlay["actions"] = [a for a in overlay["actions"] if a.get("target") not in targets]
+
+    drop.__doc__ = "Drop the overlay's actions on " + ", ".join(targets) + "."
+    return drop
 
 
 # -- helpers over the loaded YAML ------------------------------------------------------------------
@@ -3091,7 +3112,8 @@ EDITS: tuple[Edit, ...] = (
          flags=("[BREAKING] listOrders", "style form without explode -> pipeDelimited"),
          released=("form_no_explode_parameter",)),
     Edit("removed_operation", "breaking", "operations", removed_operation,
-         flags=("[BREAKING] closeVirtualAccounts",)),
+         flags=("[BREAKING] closeVirtualAccounts",),
+         overlay=drop_overlay_actions("$.paths['/virtual-accounts'].delete")),
     Edit("required_filter", "breaking", "required (query parameter)", required_filter,
          flags=("[BREAKING] listPayments", "currency")),
     Edit("renamed_request_field", "breaking", "object properties (request)",
@@ -3143,6 +3165,28 @@ def apply_edits(spec: Spec, edits: list[Edit] | tuple[Edit, ...]) -> Spec:
     for edit in edits:
         edit.apply(edited)
     return edited
+
+
+def overlay_after(overlay: Spec, edits: list[Edit] | tuple[Edit, ...]) -> Spec:
+    """Return a copy of the loaded ``overlay`` with the overlay change of each of ``edits``."""
+    changed = copy.deepcopy(overlay)
+    for edit in edits:
+        if edit.overlay is not None:
+            edit.overlay(changed)
+    return changed
+
+
+def edited_bundle(
+    spec: Spec, edits: list[Edit] | tuple[Edit, ...], overlay: Spec | None = None
+) -> Spec:
+    """Return ``spec`` (their file) with ``edits`` applied, then our overlay as the edits leave it.
+
+    ``overlay`` is the loaded overlay (default: ``openapi/overlay.yaml``): the document
+    ``make generate`` generates from after the edits.
+    """
+    ours = load_document(OVERLAY) if overlay is None else overlay
+    merged: Spec = apply_overlay(apply_edits(spec, edits), overlay_after(ours, edits))
+    return merged
 
 
 def released_baseline(baseline: Spec, edit: Edit) -> Spec:

@@ -1,8 +1,10 @@
 """Replay the realistic spec edits (``spec_edit_set.EDITS``), each in a scratch clone.
 
 For each edit, a clone of the committed ``HEAD`` under ``build/spec-edits/slot-N`` (never the work
-tree) gets the edit applied to ``openapi/payments.yaml`` (and, for an edit that changes what the
-service description says, its facts to ``tests/support/description_facts.py``), then:
+tree) gets the edit applied to ``openapi/payments.yaml``, the provider's bundle (and, for an edit
+that changes what the service description says, its facts to
+``tests/support/description_facts.py``; for one that takes away what our overlay targets, its
+overlay change to ``openapi/overlay.yaml``); ``make generate`` applies the overlay on top. Then:
 
 - ``compatible`` and ``doc-only``: ``make generate``, then the whole ``make test``; it must pass.
   A doc-only edit must also leave ``make api-diff`` silent ("no change") and change nothing in
@@ -49,13 +51,15 @@ from typing import Any
 
 import yaml
 from api_diff import required_version
-from spec_edit_set import EDITS, Edit, apply_edits, by_name, facts_after
+from overlay import apply_overlay
+from spec_edit_set import EDITS, Edit, apply_edits, by_name, facts_after, overlay_after
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRATCH = ROOT / "build" / "spec-edits"
 RESULTS = SCRATCH / "results"
 REPORT = ROOT / "docs" / "spec-edits.md"
 FACTS = Path("tests/support/description_facts.py")
+OVERLAY = Path("openapi/overlay.yaml")
 SPEC = Path("openapi/payments.yaml")
 BASELINE = Path("openapi/baseline/payments.json")
 SETUP_FILES = ("pyproject.toml", "package.json", "package-lock.json")
@@ -112,6 +116,9 @@ def _edited_files(run: Run, commit: str) -> dict[Path, str]:
     if run.edits:
         edited = apply_edits(yaml.safe_load(spec_text), run.edits)
         files[SPEC] = yaml.safe_dump(edited, sort_keys=False, allow_unicode=True, width=100)
+    if any(edit.overlay is not None for edit in run.edits):
+        overlay = overlay_after(yaml.safe_load(_git("show", f"{commit}:{OVERLAY}")), run.edits)
+        files[OVERLAY] = yaml.safe_dump(overlay, sort_keys=False, allow_unicode=True, width=100)
     released = [name for edit in run.edits for name in edit.released]
     if released:
         baseline = json.loads(_git("show", f"{commit}:{BASELINE}"))
@@ -283,11 +290,16 @@ def replay(run: Run, slot: Slot) -> dict[str, Any]:
             problems.append("make generate failed")
     else:
         if generated and run.kind == "doc-only":
-            # api-diff against the unedited bundle (as the baseline) must see nothing.
+            # api-diff against the unedited bundle (as the baseline: our overlay applied, as a
+            # release's baseline has it) must see nothing.
             unedited = slot.path / "build" / "unedited"
             unedited.mkdir(parents=True, exist_ok=True)
+            merged = apply_overlay(
+                json.loads(_git("show", f"{slot.commit}:openapi/payments.json")),
+                yaml.safe_load(_git("show", f"{slot.commit}:{OVERLAY}")),
+            )
             (unedited / "payments.json").write_text(
-                _git("show", f"{slot.commit}:openapi/payments.json")
+                json.dumps(merged, indent=2, ensure_ascii=False) + "\n"
             )
             (unedited / "VERSION").write_text("0.0.0\n")
             python = str(slot.path / ".venv" / "bin" / "python")

@@ -3,8 +3,9 @@
 Schemathesis (the ecosystem's own OpenAPI tester) runs as ``st run`` would: every phase
 (examples, coverage, fuzzing and the stateful phase, whose links it infers) and every check,
 against the sandbox's ASGI app, with no port and no network. It reads the published bundle
-(``openapi/payments.json``), so ``/v2/beneficiaries`` is called under its own server
-(``root_url``) and everything else under ``base_url``. Requests are generated from the bundle as
+(``openapi/payments.json``) with our overlay applied (the business refusals are ours), so
+``/v2/beneficiaries`` is called under its own server (``root_url``) and everything else under
+``base_url``. Requests are generated from the bundle as
 published; answers are held to the sandbox's stricter promise (no undeclared field, integers
 within 10^15: ``tests/support/closed_bundle.py``).
 
@@ -31,6 +32,7 @@ from typing import Any
 
 import pytest
 import schemathesis
+from overlay import merged_bundle
 from schemathesis.config import SchemathesisConfig
 from schemathesis.engine import Status, StopReason, events, from_schema
 
@@ -42,6 +44,14 @@ from tests.support.format_strategies import register_string_formats, with_format
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 BUNDLE = ROOT / "openapi" / "payments.json"
+
+
+def published() -> dict[str, Any]:
+    """The published bundle with our overlay applied (``x-business-errors`` is ours)."""
+    document: dict[str, Any] = merged_bundle(BUNDLE)
+    return document
+
+
 """CI's bound on the whole run (the run itself takes far less; see docs/development.md)."""
 
 
@@ -113,7 +123,7 @@ def _business_errors(raw: str) -> dict[tuple[str, str], list[re.Pattern[str]]]:
 
 def business_errors() -> dict[tuple[str, str], list[re.Pattern[str]]]:
     """Return the business refusals the bundle lists, by (METHOD, path as the bundle has it)."""
-    return _business_errors(BUNDLE.read_text(encoding="utf-8"))
+    return _business_errors(json.dumps(published()))
 
 
 @schemathesis.check
@@ -157,12 +167,12 @@ class Report:
 def run_contract(sandbox: Sandbox, config: Path = CONFIG) -> Report:
     """Run schemathesis as configured against ``sandbox``'s ASGI app; return what it found."""
     os.environ["PAYMENTS_SANDBOX_KEY"] = sandbox.api_key
-    published = json.loads(BUNDLE.read_text(encoding="utf-8"))
-    settings = configuration(config, published)
+    bundle = published()
+    settings = configuration(config, bundle)
     # The formats schemathesis does not know, from payments_sdk._formats: a strategy for each
     # checked string format, and the bounds an integer width (uint8...) sets.
     register_string_formats()
-    document = with_format_bounds(closed_answers(published))
+    document = with_format_bounds(closed_answers(bundle))
     schema = schemathesis.openapi.from_dict(document, config=settings)
     schema.app = sandbox.app
     report = Report()
@@ -215,7 +225,7 @@ def test_each_accepted_exception_is_a_business_refusal_the_bundle_lists(
         line for line in CONFIG.read_text(encoding="utf-8").splitlines() if not line.startswith("#")
     )
     monkeypatch.setenv("PAYMENTS_SANDBOX_KEY", "unused")  # the configuration's bearer
-    document = json.loads(BUNDLE.read_text(encoding="utf-8"))
+    document = published()
     settings = configuration(CONFIG, document)
     schema = schemathesis.openapi.from_dict(document, config=settings)
     accepting = set()

@@ -18,7 +18,7 @@ import yaml
 from fold import fold_server_prefixes
 
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.scratch_generate import ROOT
+from tests.support.scratch_generate import ROOT, with_overlay
 
 ANSWERS: dict[str, dict[str, Any]] = {
     "/supported_currencies": {
@@ -51,7 +51,9 @@ def _operation(path: str, schema: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 async def http() -> AsyncIterator[httpx.AsyncClient]:
     """Raw HTTP to a sandbox built from the bundle with the two operations added."""
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = with_overlay(
+        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    )
     for path, schema in ANSWERS.items():
         source["paths"][path] = _operation(path, schema)
     async with edited_sandbox(

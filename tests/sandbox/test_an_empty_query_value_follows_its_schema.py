@@ -18,7 +18,7 @@ import yaml
 from fold import fold_server_prefixes
 
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.scratch_generate import ROOT
+from tests.support.scratch_generate import ROOT, with_overlay
 
 NOTE = {
     "name": "note_filter",
@@ -32,7 +32,9 @@ NOTE = {
 @pytest.fixture(scope="module")
 def folded() -> dict[str, Any]:
     """The bundle, with GET /rfis given a string filter that admits the empty string."""
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = with_overlay(
+        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    )
     source["paths"]["/rfis"]["get"]["parameters"].insert(0, copy.deepcopy(NOTE))
     return fold_server_prefixes(source)
 

@@ -28,7 +28,7 @@ from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, resolve
 from payments_sdk.sandbox.rules import SANCTIONS_THRESHOLD
 from tests.support.edited_sandbox import edited_sandbox
 from tests.support.schema_values import request_example
-from tests.support.scratch_generate import ROOT
+from tests.support.scratch_generate import ROOT, with_overlay
 
 ADDED = "x_always"
 """The name of the field every answered object gains (required)."""
@@ -108,7 +108,9 @@ def _drop_examples(node: Any) -> None:
 
 @cache
 def _edited() -> tuple[dict[str, Any], tuple[str, ...]]:
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = with_overlay(
+        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    )
     changed = edit(source)
     return fold_server_prefixes(source), tuple(changed)
 

@@ -95,10 +95,11 @@ def _edited() -> dict[str, Any]:
 def _published() -> dict[str, Any]:
     import yaml
 
+    from tests.support.scratch_generate import with_overlay
     from tests.support.scratch_sdk import ROOT
 
-    loaded: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = with_overlay(
+        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     )
     return loaded
 

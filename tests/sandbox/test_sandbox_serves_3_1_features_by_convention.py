@@ -30,7 +30,7 @@ from tests.support.feature_edits import (
     read_write_only,
     text_response,
 )
-from tests.support.scratch_generate import ROOT
+from tests.support.scratch_generate import ROOT, with_overlay
 
 EDITS: list[Callable[[dict[str, Any]], None]] = [
     all_of_record,
@@ -44,7 +44,9 @@ EDITS: list[Callable[[dict[str, Any]], None]] = [
 @pytest.fixture(scope="module")
 def folded() -> dict[str, Any]:
     """The bundle with the feature edits, folded as the sandbox ships it."""
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = with_overlay(
+        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    )
     for edit in EDITS:
         edit(source)
     return fold_server_prefixes(source)

@@ -19,7 +19,7 @@ import yaml
 from fold import fold_server_prefixes
 
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.scratch_generate import ROOT
+from tests.support.scratch_generate import ROOT, with_overlay
 
 ADDED = [
     {
@@ -42,7 +42,9 @@ ADDED = [
 @pytest.fixture(scope="module")
 def folded() -> dict[str, Any]:
     """The bundle, with GET /rfis given a boolean filter and an integer enum filter."""
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = with_overlay(
+        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    )
     source["paths"]["/rfis"]["get"]["parameters"][:0] = copy.deepcopy(ADDED)
     return fold_server_prefixes(source)
 

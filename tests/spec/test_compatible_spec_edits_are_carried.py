@@ -24,7 +24,8 @@ import pytest
 import yaml
 from api_diff import diff
 from fold import fold_server_prefixes
-from spec_edit_set import EDITS, apply_edits
+from overlay import OVERLAY
+from spec_edit_set import EDITS, apply_edits, edited_bundle, overlay_after
 
 ROOT = Path(__file__).resolve().parents[2]
 READY = [edit for edit in EDITS if edit.kind == "compatible" and not edit.pending]
@@ -143,19 +144,29 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, An
     (checkout / "wrapper").symlink_to(ROOT / "wrapper", target_is_directory=True)
     out = checkout / "generated"
     out.mkdir()
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    source = apply_edits(source, READY)
+    their = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     bundle = checkout / "payments.json"
-    bundle.write_text(json.dumps(source), encoding="utf-8")
-    # The recipe of `make generate` itself, on the edited bundle, into the scratch directory.
+    bundle.write_text(json.dumps(apply_edits(their, READY)), encoding="utf-8")
+    overlay = checkout / "overlay.yaml"
+    ours = overlay_after(yaml.safe_load(OVERLAY.read_text(encoding="utf-8")), READY)
+    overlay.write_text(yaml.safe_dump(ours, sort_keys=False), encoding="utf-8")
+    # The recipe of `make generate` itself, on the edited bundle and our overlay as the edits
+    # leave it, into the scratch directory.
     result = subprocess.run(
-        ["make", "--no-print-directory", "generate-into", f"DIR={out}", f"BUNDLE={bundle}"],
+        [
+            "make",
+            "--no-print-directory",
+            "generate-into",
+            f"DIR={out}",
+            f"BUNDLE={bundle}",
+            f"OVERLAY={overlay}",
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
-    return out, source
+    return out, edited_bundle(their, READY)
 
 
 @pytest.fixture(scope="module")

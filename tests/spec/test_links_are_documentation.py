@@ -22,14 +22,14 @@ from fold import fold_server_prefixes
 from surface import SurfaceError, build_table, environment
 
 from payments_sdk import _operation_parts as parts
-from tests.support.scratch_generate import ROOT
+from tests.support.scratch_generate import ROOT, with_overlay
 
 GENERATED = ROOT / "generated" / "payments_sdk_generated"
 
 
 def _source() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
+    loaded: dict[str, Any] = with_overlay(
+        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     )
     return loaded
 

@@ -23,17 +23,17 @@ from api_diff import diff
 from fold import fold_server_prefixes
 
 from tests.support.feature_edits import FEATURE_EDITS, apply_all
-from tests.support.scratch_generate import ROOT, generate_into, scratch_env
+from tests.support.scratch_generate import ROOT, generate_into, scratch_env, with_overlay
 
 CALLS = ROOT / "tests" / "support" / "feature_calls.py"
 
 
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    """Every feature edit, generated into a scratch directory."""
+    """Every feature edit, generated into a scratch directory, and the document generated from."""
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     apply_all(source)
-    return generate_into(tmp_path_factory.mktemp("features"), source), source
+    return generate_into(tmp_path_factory.mktemp("features"), source), with_overlay(source)
 
 
 def test_every_feature_edit_is_driven_through_the_sdk_and_the_sandbox(

@@ -22,9 +22,9 @@ from typing import Any
 
 import pytest
 from api_diff import diff
-from fold import fold_server_prefixes
+from fold import fold_server_prefixes, load_published
 
-from tests.support.scratch_sdk import ROOT, run_in, scratch_sdk
+from tests.support.scratch_sdk import run_in, scratch_sdk
 
 MONEY = {"$ref": "#/components/schemas/MinorAmount"}
 CURRENCY = {"$ref": "#/components/schemas/CurrencyCode"}
@@ -270,7 +270,7 @@ def test_api_diff_calls_new_filters_compatible_and_a_new_style_breaking(
 ) -> None:
     """A new resource with styled filters is compatible; writing a list differently is not."""
     _, source = edited
-    before = json.loads((ROOT / "openapi" / "payments.json").read_text(encoding="utf-8"))
+    before = load_published()
     changes = diff(fold_server_prefixes(before), fold_server_prefixes(source))
     assert changes and not [c for c in changes if c.breaking], "\n".join(map(str, changes))
     restyled = copy.deepcopy(source)

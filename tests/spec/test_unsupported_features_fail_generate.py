@@ -488,9 +488,11 @@ def test_the_check_fails_make_generate_first(tmp_path: Path) -> None:
     assert f"unsupported OpenAPI feature cookie parameter at {REFUNDS}" in done.stderr
     makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
     steps = makefile.split("define generate_into", 1)[1].split("endef", 1)[0]
-    # The bundle is openapi/payments.json, or the one `make generate-into BUNDLE=` is given.
-    checked = r"features\.py (openapi/payments\.json|\$\(or \$\(2\),openapi/payments\.json\))\n"
-    assert re.search(checked + r"(.|\n)*openapi-python-client", steps)
+    # The bundle is openapi/payments.json, or the one `make generate-into BUNDLE=` is given,
+    # with our overlay applied first (DIR/payments.json), and the check reads that.
+    applied = r"overlay\.py \$\(or \$\(2\),openapi/payments\.json\) \$\(1\)/payments\.json .*\n"
+    checked = r"\s*\$\(PY\) openapi/tools/features\.py \$\(1\)/payments\.json\n"
+    assert re.search(applied + checked + r"(.|\n)*openapi-python-client", steps)
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from tests.support.scratch_generate import ROOT, generate_into, scratch_env
+from tests.support.scratch_generate import ROOT, generate_into, scratch_env, with_overlay
 
 __all__ = ["ROOT", "run_in", "scratch_env", "scratch_sdk"]
 
@@ -26,10 +26,13 @@ __all__ = ["ROOT", "run_in", "scratch_env", "scratch_sdk"]
 def scratch_sdk(
     directory: Path, edit: Callable[[dict[str, Any]], None]
 ) -> tuple[Path, dict[str, Any]]:
-    """Return the scratch ``generated/`` directory and the edited (unfolded) document."""
+    """Return the scratch ``generated/`` directory and the edited (unfolded) document.
+
+    The document is the edited bundle with our overlay applied: the one generated from.
+    """
     source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
     edit(source)
-    return generate_into(directory, source), source
+    return generate_into(directory, source), with_overlay(source)
 
 
 def run_in(out: Path, script: str, *args: str) -> str:

@@ -7,11 +7,12 @@ A client and its ``with_options`` copies share one :class:`Pool`:
 - the **gate** in front of the SDK's own pool: at most ``limit`` requests on the wire per
   event loop, the rest queued here in order; the wait counts against the pool timeout;
 - the **hold**: a 429 or 503 with ``Retry-After`` holds every new send of the client for that
-  long (with jitter on top), so concurrent calls back off together instead of in waves. A
-  held call waits *before* the gate, holding no place, and no longer than it will wait.
-  Under ``instant_retries()`` a Retry-After holds nothing, and a call does not wait out
-  another's hold: it is sent at once (never by looping until the hold ends, which would
-  block the event loop);
+  long (with jitter on top), so concurrent calls back off together instead of in waves. The
+  sender waits a hold out *before* the gate, holding no place, and each attempt waits at most
+  once (docs/retries.md): :meth:`Pool.exchange` hands an attempt that has not waited back
+  unsent when a hold came while it queued, and sends one that has. Under
+  ``instant_retries()`` a Retry-After holds nothing, and a call does not wait out another's
+  hold: it is sent at once;
 - the **retry budget** (:class:`~._retry.RetryBudget`), which bounds how much retries add;
 - **closing**: :meth:`Pool.aclose` ends every call in flight promptly with
   :class:`~payments_sdk.ClientClosedError`, whether it waits at the gate, waits before a retry,
@@ -186,55 +187,49 @@ class Pool:
         content: bytes | None,
         timeouts: Any,
         pool_timeout: float | None,
-        hold_bound: float | None = None,
-    ) -> WireResponse:
+        *,
+        may_hold: bool,
+    ) -> WireResponse | None:
         """Send one request on the wire, through the gate when the pool is the SDK's.
 
-        A client-wide hold is waited out *before* the call takes a place at the gate, so a
-        held call never keeps a connection's place (nor counts the hold against the pool
-        timeout). ``hold_bound`` is how long this call will wait for a hold: a longer one
-        ends it at once with APITimeoutError, unsent (None: no bound but the deadline).
+        The caller has already waited out the hold that was on when it scheduled the attempt.
+        When ``may_hold`` (the attempt has not waited yet) and a hold came while it queued at
+        the gate, the place is given back and None returned: the attempt was not sent, and
+        waits that hold out once before it comes back. An attempt that has waited is sent
+        when it has a place, whatever holds were armed meanwhile: no attempt waits twice.
         """
         wire = self._wire or self.wire
-        lane = self._lane()
-        if self._hold_until and not instant():
-            await self._wait_out_hold(lane, hold_bound, method, url, headers)
         if not self.owns_wire:
             return await wire.send(method, url, headers, content, timeouts)
-        while True:
-            await lane.acquire(pool_timeout, lambda: masked_request(method, url, headers))
-            if not self._hold_until or instant() or not self.holding():
-                break
-            # A hold was set while this call queued: give the place back and wait it out. The
-            # wait sleeps (it is never skipped here), so this loop always yields to the loop.
+        lane = self._lane()
+        await lane.acquire(pool_timeout, lambda: masked_request(method, url, headers))
+        if may_hold and self._hold_until and not instant() and self.holding():
             lane.release()
-            await self._wait_out_hold(lane, hold_bound, method, url, headers)
+            return None
         try:
             return await wire.send(method, url, headers, content, timeouts)
         finally:
             lane.release()
 
-    async def _wait_out_hold(
-        self,
-        lane: _Lane,
-        bound: float | None,
-        method: str,
-        url: str,
-        headers: Mapping[str, str],
-    ) -> None:
-        """Sleep out the hold (outside the gate); APITimeoutError if it outlasts ``bound``.
+    def hold_wait(
+        self, bound: float | None, method: str, url: str, headers: Mapping[str, str]
+    ) -> float:
+        """Seconds to wait out the hold now on, with jitter; 0 when none is on.
 
-        Never called under ``instant_retries()``, whose calls do not wait for a hold.
+        APITimeoutError (the request unsent) when what is left of it is longer than
+        ``bound``, the seconds this call will wait for a hold (None: no bound). Under
+        ``instant_retries()`` nothing is waited.
         """
-        while self.holding():
-            left = self._hold_until - time.monotonic()
-            if bound is not None and left > bound:
-                raise APITimeoutError(
-                    f"the client is held by a Retry-After for {left:.1f} s more, longer than "
-                    f"this call's timeout ({bound:g} s); the request was not sent",
-                    request=masked_request(method, url, headers),
-                )
-            await lane.nap(self.held_for())
+        if not self._hold_until or instant():
+            return 0.0
+        left = self._hold_until - time.monotonic()
+        if bound is not None and left > bound:
+            raise APITimeoutError(
+                f"the client is held by a Retry-After for {left:.1f} s more, longer than "
+                f"this call's timeout ({bound:g} s); the request was not sent",
+                request=masked_request(method, url, headers),
+            )
+        return self.held_for()
 
     def holding(self) -> bool:
         """Whether a hold is on now."""

@@ -27,7 +27,6 @@ from ._logging import logger
 from ._request_writer import write_request
 from ._retry import (
     backoff_delay,
-    instant,
     retry_after_seconds,
     retryable_error,
     retryable_status,
@@ -250,29 +249,37 @@ class Sender:
         if timeout is None:
             timeout = self._wire_timeout = pool.wire.prepare_timeout(self.timeout)
         retries = 0
-        delay = 0.0
+        waits = 0  # how many times this call has waited (docs/retries.md: once per attempt)
+        delay = 0.0  # this attempt's own wait: its Retry-After or backoff
         pool.budget.first_attempt()
         while True:
-            if retries and not instant():  # a Retry-After hold of the client counts too
-                delay = max(delay, pool.held_for())
-            if delay > 0:
-                await pool.nap(delay)
+            # The one wait of this attempt: the longer of its own delay and the client's hold
+            # (seen once, now), plus the hold's jitter. A hold armed later does not add to it.
+            bound = None if retries else hold_bound
+            wait = max(delay, pool.hold_wait(bound, method, url, headers))
+            held = 0.0
+            if wait > 0:
+                held = await self._pause(wait)
+                waits += 1
             sent = headers
             if record is not None:
-                extra = record.attempt_started(delay)
+                extra = record.attempt_started(wait)
                 if extra:
                     sent = {**headers, **extra}
-            started = time.perf_counter()
             try:
-                answer = await pool.exchange(
-                    method,
-                    url,
-                    sent,
-                    content,
-                    timeout,
-                    self.timeout.pool,
-                    None if retries else hold_bound,
-                )
+                may_hold = not wait  # an attempt that has waited is never held again
+                while True:
+                    started = time.perf_counter()
+                    answer = await pool.exchange(
+                        method, url, sent, content, timeout, self.timeout.pool, may_hold=may_hold
+                    )
+                    if answer is not None:
+                        break
+                    # A hold came while this attempt queued, and it had not waited: wait that
+                    # one out (its only wait), then it is sent when it has a place.
+                    may_hold = False
+                    held += await self._pause(pool.hold_wait(bound, method, url, headers))
+                    waits += 1
             except httpx.RequestError as exc:
                 if record is not None:
                     record.attempt_ended(None, type(exc).__name__)
@@ -280,7 +287,9 @@ class Sender:
                     raise ClientClosedError(
                         "the client was closed while the call was on the wire"
                     ) from None
-                self._log(method, url, f"failed ({type(exc).__name__})", started, retries)
+                self._log(
+                    method, url, f"failed ({type(exc).__name__})", started, held, retries, waits
+                )
                 can_retry = isinstance(exc, httpx.TransportError) and retryable_error(method, exc)
                 if retries < self.max_retries and can_retry and self._budget_allows(retries):
                     retries += 1
@@ -290,7 +299,7 @@ class Sender:
             status = answer.status_code
             if record is not None:
                 record.attempt_ended(status, None if status < 300 else str(status))
-            self._log(method, url, f"-> {status}", started, retries)
+            self._log(method, url, f"-> {status}", started, held, retries, waits)
             if 200 <= status < 300:
                 return answer
             retry_after = retry_after_seconds(answer.headers)
@@ -303,9 +312,18 @@ class Sender:
                 and self._budget_allows(retries)
             ):
                 retries += 1
+                # A hold's own wait (with its jitter) is the next loop's hold_wait.
                 delay = 0.0 if holding else backoff_delay(retries, retry_after)
                 continue
             raise self._status_error(answer)
+
+    async def _pause(self, seconds: float) -> float:
+        """Wait ``seconds`` (ClientClosedError if the pool closes); return the seconds waited."""
+        if seconds <= 0:
+            return 0.0
+        before = time.perf_counter()
+        await self._pool.nap(seconds)
+        return time.perf_counter() - before
 
     def _budget_allows(self, retries: int) -> bool:
         if self._pool.budget.try_retry():
@@ -314,11 +332,27 @@ class Sender:
         return False
 
     @staticmethod
-    def _log(method: str, url: str, outcome: str, started: float, retries: int) -> None:
+    def _log(
+        method: str, url: str, outcome: str, started: float, held: float, retries: int, waits: int
+    ) -> None:
+        """Log one attempt, apart from the time it was held before it, and the waits so far.
+
+        ``in`` is the time from asking for a connection to the answer; ``held`` the wait before
+        the attempt (backoff, Retry-After, the client's hold); ``waits`` counts the call's waits.
+        """
         if logger.isEnabledFor(logging.DEBUG):  # skip the formatting work when it is off
             elapsed = (time.perf_counter() - started) * 1000
             path = httpx.URL(url).path  # never the query: it can carry customer data
-            logger.debug("%s %s %s in %.1f ms, retries=%d", method, path, outcome, elapsed, retries)
+            logger.debug(
+                "%s %s %s in %.1f ms, held %.1f ms, retries=%d, waits=%d",
+                method,
+                path,
+                outcome,
+                elapsed,
+                held * 1000,
+                retries,
+                waits,
+            )
 
     def _connection_error(
         self, exc: httpx.RequestError, retries: int

@@ -54,7 +54,6 @@ _LIST_PAGE: dict[str, Any] = {
 }
 _CREATE_BODY: dict[str, Any] = {
     "description": "Exactly one of the two shapes; sending both amounts is invalid. The two currencies differ.",
-    "x-distinct-fields": ["source_currency", "target_currency"],
     "oneOf": [
         {
             "type": "object",
@@ -121,6 +120,7 @@ _CREATE_BODY: dict[str, Any] = {
             "x-model": "BalanceConversionByTarget",
         },
     ],
+    "x-distinct-fields": ["source_currency", "target_currency"],
 }
 
 

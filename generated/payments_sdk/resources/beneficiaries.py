@@ -73,13 +73,6 @@ _CREATE_BODY: dict[str, Any] = {
         "bank_account": {
             "type": "object",
             "description": "Where payouts go. USD uses `swift_code`; EUR and AED use the IBAN as `account_number` alone;\nGBP and AUD use `local_routing_number` (sort code, BSB; IFSC for INR).\n",
-            "x-routing": {
-                "USD": ["swift_code"],
-                "EUR": ["account_number"],
-                "AED": ["account_number"],
-                "GBP": ["local_routing_number"],
-                "AUD": ["local_routing_number"],
-            },
             "properties": {
                 "account_number": {
                     "type": "string",
@@ -97,6 +90,13 @@ _CREATE_BODY: dict[str, Any] = {
                     "pattern": "^[A-Z]{3}$",
                     "examples": ["USD"],
                 },
+            },
+            "x-routing": {
+                "USD": ["swift_code"],
+                "EUR": ["account_number"],
+                "AED": ["account_number"],
+                "GBP": ["local_routing_number"],
+                "AUD": ["local_routing_number"],
             },
             "x-model": "BeneficiaryBankAccountRequest",
         },
