@@ -528,14 +528,17 @@ class TypedView:
         return name
 
     def _name(self, wanted: str, keys: list[TypedKey]) -> str:
-        """Return ``wanted``, or ``wanted2``... when another shape already has that name."""
+        """Return ``wanted`` as a class name; ``wanted2``... when a shape or model has it."""
+        wanted = re.sub(r"\W", "", wanted)
+        if not wanted[:1].isalpha():
+            wanted = f"T{wanted}"
         signature = json.dumps([(k.name, k.annotation, k.required) for k in keys])
         candidate, number = wanted, 1
-        while candidate in self._signatures and self._signatures[candidate] != signature:
+        while candidate in self.models or (
+            candidate in self._signatures and self._signatures[candidate] != signature
+        ):
             number += 1
             candidate = f"{wanted.removesuffix('Param')}{number}Param"
-        if candidate in self.models:
-            raise SurfaceError(f"the request type {candidate} is also the name of a model")
         self._signatures[candidate] = signature
         return candidate
 

@@ -108,3 +108,16 @@ def test_keys_that_are_no_python_names_are_rendered_in_the_functional_syntax() -
     made = namespace["ThingParam"]
     assert made.__required_keys__ == {"class"}
     assert made.__optional_keys__ == {"x-id"}
+
+
+def test_a_typed_dict_is_named_apart_from_models_and_from_any_text() -> None:
+    """A name a model holds, or a field name that is no identifier, never breaks the module."""
+    schema = {
+        "type": "object",
+        "properties": {"@type": {"type": "object", "properties": {"a": {}}}},
+    }
+    view = surface.TypedView({"ThingParam"})
+    view.annotation(schema, "Thing", set())
+    names = set(view.dicts)
+    assert "ThingParam" not in names
+    assert all(name.isidentifier() for name in names), names
