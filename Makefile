@@ -98,6 +98,7 @@ generate: $(VENV_STAMP) ## Regenerate everything from openapi/payments.yaml and 
 	mv build/generate/payments.folded.json generated/payments.folded.json
 	rm -rf build/generate
 	$(PY) openapi/tools/doc_regions.py generated/payments.folded.json generated/payments_sdk_generated docs
+	$(PY) -m tests.support.typed_calls tests/typing
 	PAYMENTS_DOCS_UPDATE=1 $(PY) -m pytest -q -p no:cacheprovider -p no:randomly \
 		tests/docs/test_cli_examples_are_real.py::test_every_example_prints_what_the_page_shows \
 		|| echo "generate: docs/cli.md's examples were left as they were: an example now ends otherwise (a breaking change?); make test reports which"
@@ -117,6 +118,7 @@ check-generated: $(VENV_STAMP) ## Fail when generated/ or a generated part of do
 		|| (echo "generated/ is stale: run 'make generate' and commit" >&2; exit 1)
 	$(PY) openapi/tools/doc_regions.py --check build/check-generated/payments.folded.json \
 		build/check-generated/payments_sdk_generated docs
+	$(PY) -m tests.support.typed_calls tests/typing --check
 	rm -rf build/check-generated
 
 # mypy's cache is kept per content of generated/: after a regeneration (or switching back), the

@@ -31,7 +31,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from surface import WINDOW, SurfaceMethod, build_table, by_resource, environment
+from surface import WINDOW, SurfaceMethod, TypedView, _models, build_table, by_resource, environment
 
 from payments_sdk._naming import CLIENT
 from payments_sdk._schema_views import merge_all_of
@@ -135,7 +135,8 @@ def _shared(paged: list[SurfaceMethod], name: str) -> list[tuple[str, list[str]]
 
 def regions(document: dict[str, Any], generated: Path) -> dict[str, str]:
     """Return the text of every region, by name, rendered from the bundle's operation table."""
-    table = build_table(document, generated)
+    view = TypedView(_models(generated))
+    table = build_table(document, generated, view)
     env = environment(TEMPLATES)
     resources = by_resource(table)
     paged = [op for op in table if op.paged]
@@ -148,6 +149,7 @@ def regions(document: dict[str, Any], generated: Path) -> dict[str, str]:
         "page": _shared(paged, "page"),
         "unpaged_lists": [op for op in table if op.is_list and not op.paged],
         "credentials": [op for op in table if op.credentials],
+        "dicts": view.dicts,
     }
     return {
         template.removesuffix(".md.jinja"): env.get_template(template).render(context)

@@ -82,6 +82,8 @@ class Parameter:
     """A query or header parameter's ``style`` (OpenAPI's default when the bundle is silent)."""
     explode: bool = False
     """A query or header parameter's ``explode`` (OpenAPI's default when the bundle is silent)."""
+    shapes: list[str] = field(default_factory=list)
+    """For a field of a ``oneOf`` body: the shapes that have it (``BankAccount (required)``)."""
 
 
 @dataclass
@@ -154,6 +156,10 @@ class SurfaceMethod:
     """The calls its answers lead to (the responses' ``links``), for its docstring."""
     credentials: list[Credential] = field(default_factory=list)
     """Security schemes the operation accepts besides the document's (the customer's JWT)."""
+    typed_names: set[str] = field(default_factory=set)
+    """The model classes and ``TypedDict``s its ``@overload``s name."""
+    overloads: list[Overload] = field(default_factory=list)
+    """What mypy and the editor see (``TYPE_CHECKING`` only); empty when the signature says all."""
 
     @property
     def is_list(self) -> bool:
@@ -323,6 +329,365 @@ def _union(shapes: list[dict[str, Any]], used: set[str]) -> str:
     return " | ".join(parts) or "Any"
 
 
+# -- the typed view: what mypy and the editor see of a request ---------------------------------
+#
+# The runtime signature of a method stays as it was (its annotations are the public surface the
+# snapshot keeps); under ``TYPE_CHECKING`` each method whose typed view says more gets
+# ``@overload``s: nested objects as ``TypedDict``s (``payments_sdk.params``), enums as
+# ``Literal``s, one overload per shape of a ``oneOf`` body. Everything comes from the schema.
+
+
+@dataclass
+class TypedKey:
+    """One key of a generated ``TypedDict``."""
+
+    name: str
+    annotation: str
+    required: bool
+    doc: str = ""
+
+
+@dataclass
+class TypedDictSpec:
+    """A ``TypedDict`` of ``payments_sdk.params``: one object shape of a request."""
+
+    name: str
+    description: str
+    keys: list[TypedKey]
+    model: str | None
+    """The model class that stands for the same object (accepted beside the dict), if any."""
+    where: str
+    """Where it first stands: ``beneficiaries.create(beneficiary)``."""
+    models: set[str] = field(default_factory=set)
+
+    @property
+    def functional(self) -> bool:
+        """Whether a key is no Python name (``class``, ``x-id``): the functional syntax then."""
+        return any(not k.name.isidentifier() or keyword.iskeyword(k.name) for k in self.keys)
+
+
+@dataclass
+class Overload:
+    """One ``@overload`` of a method: its parameters with their typed annotations."""
+
+    shape: str
+    """The ``oneOf`` shape's model (or ``shape N``); empty when the body has one shape."""
+    parameters: list[Parameter]
+
+
+def _literal_value(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return repr(value)
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    return None
+
+
+def literal(values: list[Any]) -> str | None:
+    """Return ``Literal[...]`` of ``values`` (null left out), or None when one cannot be one."""
+    texts = [_literal_value(v) for v in values if v is not None]
+    if not texts or any(text is None for text in texts):
+        return None
+    return f"Literal[{', '.join(str(t) for t in dict.fromkeys(texts))}]"
+
+
+class TypedView:
+    """Builds the typed annotations of request values and the ``TypedDict``s they name."""
+
+    def __init__(self, models: set[str]) -> None:
+        self.models = models
+        self.dicts: dict[str, TypedDictSpec] = {}
+        self._signatures: dict[str, str] = {}
+
+    def annotation(
+        self,
+        schema: dict[str, Any],
+        hint: str,
+        used: set[str],
+        *,
+        in_mapping: bool = False,
+        where: str = "",
+    ) -> str:
+        """Return the typed annotation of a value of ``schema``.
+
+        ``hint`` names an inline object's ``TypedDict`` (``BeneficiariesCreateBeneficiary``);
+        ``used`` gathers the model classes and ``TypedDict``s the annotation names. A value in a
+        mapping (``in_mapping``) whose schema takes null is ``X | None``; a keyword's null is the
+        template's (``None`` is "not sent" there).
+        """
+        text = self._annotation(schema, hint, used, where or hint)
+        if in_mapping and takes_null(schema) and "None" not in text.split(" | "):
+            text += " | None"
+        return text
+
+    def _annotation(self, schema: dict[str, Any], hint: str, used: set[str], where: str) -> str:
+        if not isinstance(schema, dict):
+            return "Any"
+        if "x-currency-field" in schema:
+            return "int | Money"
+        if "const" in schema:
+            found = literal([schema["const"]])
+            if found:
+                return found
+        if "enum" in schema:
+            found = literal(list(schema["enum"]))
+            if found:
+                model = schema.get("x-model")
+                if model in self.models:
+                    used.add(model)
+                    return f"{model} | {found}"
+                return found
+        kind = schema.get("type")
+        if isinstance(kind, list):
+            return self._union(
+                [{**schema, "type": one} for one in kind if one != "null"], hint, used, where
+            )
+        shapes = schema.get("anyOf") or schema.get("oneOf")
+        if isinstance(shapes, list) and shapes:
+            live = [s for s in shapes if not (isinstance(s, dict) and s.get("type") == "null")]
+            if all(isinstance(shape, dict) and _record(shape) for shape in live):
+                parts = [
+                    self._annotation(
+                        shape, f"{hint}Shape{index + 1}" if len(live) > 1 else hint, used, where
+                    )
+                    for index, shape in enumerate(live)
+                ]
+                return self._join(parts)
+            return self._union(live, hint, used, where)
+        if kind == "array":
+            items = schema.get("items", {})
+            tail = [items] if isinstance(items, dict) else []
+            positions = [*schema.get("prefixItems", ()), *tail]
+            kinds = [
+                self._annotation(shape, f"{hint}Item", used, _item_of(where)) for shape in positions
+            ]
+            return f"Sequence[{self._join(kinds) or 'Any'}]"
+        if kind == "object" or "properties" in schema:
+            return self._object(schema, hint, used, where)
+        return annotation(schema, used)
+
+    def _union(self, shapes: list[dict[str, Any]], hint: str, used: set[str], where: str) -> str:
+        return self._join([self._annotation(s, hint, used, where) for s in shapes]) or "Any"
+
+    @staticmethod
+    def _join(parts: list[str]) -> str:
+        seen: list[str] = []
+        for part in parts:
+            for one in _split_union(part):
+                if one not in seen:
+                    seen.append(one)
+        return " | ".join(seen)
+
+    def _object(self, schema: dict[str, Any], hint: str, used: set[str], where: str) -> str:
+        properties = schema.get("properties") or {}
+        extra = schema.get("additionalProperties")
+        model = schema.get("x-model")
+        if model not in self.models:
+            model = None
+        if not properties:
+            if isinstance(extra, dict):
+                value = self._annotation(extra, f"{hint}Value", used, f"{where}[name]")
+                return f"Mapping[str, {value}]"
+            if model:
+                used.add(model)
+                return f"{model} | Mapping[str, Any]"
+            return "Mapping[str, Any]"
+        if isinstance(extra, dict) or schema.get("patternProperties"):
+            # Named fields beside fields named by a pattern or any name: no TypedDict says so.
+            if model:
+                used.add(model)
+                return f"{model} | Mapping[str, Any]"
+            return "Mapping[str, Any]"
+        base = model or hint
+        required = set(schema.get("required", []))
+        keys: list[TypedKey] = []
+        inner: set[str] = set()
+        for name, sub in properties.items():
+            if not isinstance(sub, dict) or sub.get("readOnly") is True:
+                continue  # a readOnly field is answered, never sent: no key
+            keys.append(
+                TypedKey(
+                    name=name,
+                    annotation=self.annotation(
+                        sub,
+                        f"{base}{pascal(name)}",
+                        inner,
+                        in_mapping=True,
+                        where=f"{where}.{name}" if not model else f"{model}.{name}",
+                    ),
+                    required=name in required and "x-sdk-default" not in sub,
+                    doc=field_rules(sub),
+                )
+            )
+        name = self._name(f"{base}Param", keys)
+        if name not in self.dicts:
+            self.dicts[name] = TypedDictSpec(
+                name=name,
+                description=(schema.get("description") or "").strip(),
+                keys=keys,
+                model=model,
+                where=where,
+                models={n for n in inner if n in self.models},
+            )
+        used.add(name)
+        if model:
+            used.add(model)
+            return f"{model} | {name}"
+        return name
+
+    def _name(self, wanted: str, keys: list[TypedKey]) -> str:
+        """Return ``wanted`` as a class name; ``wanted2``... when a shape or model has it."""
+        wanted = re.sub(r"\W", "", wanted)
+        if not wanted[:1].isalpha():
+            wanted = f"T{wanted}"
+        signature = json.dumps([(k.name, k.annotation, k.required) for k in keys])
+        candidate, number = wanted, 1
+        while candidate in self.models or (
+            candidate in self._signatures and self._signatures[candidate] != signature
+        ):
+            number += 1
+            candidate = f"{wanted.removesuffix('Param')}{number}Param"
+        self._signatures[candidate] = signature
+        return candidate
+
+
+def _item_of(where: str) -> str:
+    """Where an item of a list stands: ``f(documents=[...])``, ``Model.field[i]``."""
+    return where[:-4] + "[...])" if where.endswith("=...)") else f"{where}[i]"
+
+
+def _split_union(text: str) -> list[str]:
+    """Split an annotation at its top-level ``|`` (not inside brackets)."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        if char == "|" and depth == 0:
+            parts.append(current.strip())
+            current = ""
+        else:
+            current += char
+    if current.strip():
+        parts.append(current.strip())
+    return parts
+
+
+def field_rules(schema: dict[str, Any]) -> str:
+    """Return the rules of a schema in words (documentation of a key or an argument)."""
+    if not isinstance(schema, dict):
+        return ""
+    parts: list[str] = []
+    description = " ".join(str(schema.get("description") or "").split())
+    if description:
+        parts.append(description)
+    if "const" in schema:
+        parts.append(f"Always ``{json.dumps(schema['const'])}``.")
+    if "enum" in schema:
+        parts.append("One of " + ", ".join(f"``{v}``" for v in schema["enum"]) + ".")
+    if schema.get("x-currency-field"):
+        parts.append(f"In the smallest unit of ``{schema['x-currency-field']}``.")
+    parts.extend(length_rules(schema))
+    for key, words in (
+        ("minimum", "At least"),
+        ("maximum", "At most"),
+        ("exclusiveMinimum", "Above"),
+        ("exclusiveMaximum", "Below"),
+        ("multipleOf", "A multiple of"),
+    ):
+        if schema.get(key) is not None:
+            parts.append(f"{words} {schema[key]}.")
+    if schema.get("pattern"):
+        parts.append(f"Matches ``{schema['pattern']}``.")
+    if isinstance(schema.get("format"), str):
+        parts.append(f"Format ``{schema['format']}``.")
+    return " ".join(parts)
+
+
+def length_rules(schema: dict[str, Any]) -> list[str]:
+    """Return the rules on a length the schema states: characters, items, fields."""
+    found: list[str] = []
+    for low, high, unit in (
+        ("minLength", "maxLength", "character(s)"),
+        ("minItems", "maxItems", "item(s)"),
+        ("minProperties", "maxProperties", "field(s)"),
+    ):
+        least, most = schema.get(low), schema.get(high)
+        if least is not None and most is not None:
+            found.append(f"From {least} to {most} {unit}.")
+        elif least:
+            found.append(f"At least {least} {unit}.")
+        elif most is not None:
+            found.append(f"At most {most} {unit}.")
+    return found
+
+
+def typed_overloads(operation: SurfaceMethod, view: TypedView) -> list[Overload]:
+    """Return the ``@overload``s of ``operation``: none when the typed view says nothing more."""
+    hint = f"{pascal(operation.resource)}{pascal(operation.method)}"
+    call = f"client.{operation.resource}.{operation.method}"
+    if operation.resource == CLIENT:
+        call = f"client.{operation.method}"
+    fixed: list[Parameter] = []
+    body_fields = [p for p in operation.parameters if p.location in ("body", "part")]
+    for parameter in operation.parameters:
+        if parameter.location in ("body", "part"):
+            continue
+        typed = view.annotation(
+            parameter.schema,
+            f"{hint}{pascal(parameter.python_name)}",
+            operation.typed_names,
+            where=f"{call}({parameter.python_name}=...)",
+        )
+        fixed.append(_replace(parameter, annotation=typed))
+    schema = operation.body_schema or {}
+    shapes = [s for s in schema.get("oneOf") or [schema] if isinstance(s, dict)]
+    if not body_fields:
+        shapes = [{}]
+    overloads: list[Overload] = []
+    for index, shape in enumerate(shapes):
+        properties = shape.get("properties", {}) if body_fields else {}
+        required = set(shape.get("required", []))
+        closed = shape.get("additionalProperties") is False or len(shapes) == 1
+        parameters = list(fixed)
+        for parameter in body_fields:
+            sub = properties.get(parameter.name)
+            if sub is None and closed:
+                continue  # not a field of this shape
+            if parameter.location == "part" and parameter.schema.get("format") == "binary":
+                parameters.append(parameter)
+                continue
+            typed = view.annotation(
+                sub if sub is not None else parameter.schema,
+                f"{hint}{pascal(parameter.python_name)}",
+                operation.typed_names,
+                where=f"{call}({parameter.python_name}=...)",
+            )
+            parameters.append(
+                _replace(
+                    parameter,
+                    annotation=typed,
+                    schema=sub if sub is not None else parameter.schema,
+                    required=parameter.name in required and not parameter.has_default,
+                )
+            )
+        name = shape.get("x-model") or (f"shape {index + 1}" if len(shapes) > 1 else "")
+        overloads.append(Overload(shape=name, parameters=parameters))
+    same = len(overloads) == 1 and [
+        (p.python_name, p.annotation, p.required) for p in overloads[0].parameters
+    ] == [(p.python_name, p.annotation, p.required) for p in operation.parameters]
+    return [] if same else overloads
+
+
+def _replace(parameter: Parameter, **changes: Any) -> Parameter:
+    import dataclasses
+
+    return dataclasses.replace(parameter, **changes)
+
+
 # -- the table ----------------------------------------------------------------------------------
 
 
@@ -440,6 +805,13 @@ def _body_fields(schema: dict[str, Any], location: str) -> list[Parameter]:
     for name in required_everywhere or set():
         if name in fields and not fields[name].has_default:
             fields[name].required = True
+    if len(shapes) > 1:
+        for index, shape in enumerate(shapes):
+            label = shape.get("x-model") or f"shape {index + 1}"
+            for name in shape.get("properties", {}):
+                if name in fields and not fields[name].required:
+                    needed = name in shape.get("required", [])
+                    fields[name].shapes.append(f"``{label}``" + (" (required)" if needed else ""))
     return list(fields.values())
 
 
@@ -455,7 +827,9 @@ def _raw_result(content: dict[str, Any]) -> tuple[str, str]:
     return next(iter(content)), "bytes"
 
 
-def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod]:
+def build_table(
+    document: dict[str, Any], generated: Path, view: TypedView | None = None
+) -> list[SurfaceMethod]:
     """Return every operation of the folded ``document`` as the SDK presents it.
 
     ``generated`` is the package openapi-python-client just wrote (its operation modules and
@@ -463,6 +837,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
     """
     modules = _generated_modules(generated)
     resolver = Resolver(document, _models(generated))
+    view = TypedView(resolver.models) if view is None else view
     table: list[SurfaceMethod] = []
     for path, item in document["paths"].items():
         for verb in METHODS:
@@ -546,6 +921,7 @@ def build_table(document: dict[str, Any], generated: Path) -> list[SurfaceMethod
                 if name in resolver.models  # a model class, not ``list[str]`` or ``Any``
             )
             _check_names(operation)
+            operation.overloads = typed_overloads(operation, view)
             table.append(operation)
     _tell_apart(document, table)
     _check_unique(table)
@@ -717,6 +1093,7 @@ def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
     env.filters["docsafe"] = _docsafe
     env.filters["py"] = lambda value: repr(value)
     env.filters["json"] = lambda value: json.dumps(value, sort_keys=True, ensure_ascii=True)
+    env.filters["length_rules"] = length_rules
     # A format the pipeline does not know is an annotation: the docstring says it is unchecked.
     env.tests["unchecked_format"] = lambda fmt: isinstance(fmt, str) and fmt not in FORMATS
     return env
@@ -732,7 +1109,8 @@ def by_resource(table: list[SurfaceMethod]) -> dict[str, list[SurfaceMethod]]:
 
 def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     """Render the surface of ``document`` into ``out/payments_sdk``; return the files written."""
-    table = build_table(document, generated)
+    view = TypedView(_models(generated))
+    table = build_table(document, generated, view)
     env = environment()
     resources = by_resource(table)
     descriptions: dict[str, str] = document.get("x-sdk-resources", {})
@@ -751,6 +1129,8 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
         "client_operations": resources.get(CLIENT, []),
         "descriptions": descriptions,
         "models": sorted(_models(generated)),
+        "typed_dicts": sorted(view.dicts),
+        "dicts": view.dicts,
     }
     for name, operations in context["resources"].items():
         write(
@@ -763,6 +1143,7 @@ def render(document: dict[str, Any], generated: Path, out: Path) -> list[Path]:
     write("_namespaces.py", env.get_template("namespaces.py.jinja").render(context))
     write("_operation_table.py", env.get_template("operation_table.py.jinja").render(context))
     write("types.py", env.get_template("types.py.jinja").render(context))
+    write("params.py", env.get_template("params.py.jinja").render(context))
     write("webhooks.py", env.get_template("webhooks.py.jinja").render(webhook_context(document)))
     return written
 

@@ -19,6 +19,8 @@ from payments_sdk_generated.api.multi_currency_account import (
 )
 
 if TYPE_CHECKING:
+    from typing import Literal, overload
+
     from payments_sdk._money import Money
     from payments_sdk._pagination import AsyncPager
     from payments_sdk._window import Window
@@ -146,8 +148,10 @@ class BalanceConversions(Resource):
         over every item of every page. ``prefetch`` keeps up to that many later pages in flight.
 
         Args:
-            source_currency: Only conversions from this currency. Matches ``^[A-Z]{3}$``.
-            target_currency: Only conversions into this currency. Matches ``^[A-Z]{3}$``.
+            source_currency: Only conversions from this currency. Matches ``^[A-Z]{3}$``. Format ``iso-4217``
+                (checked).
+            target_currency: Only conversions into this currency. Matches ``^[A-Z]{3}$``. Format ``iso-4217``
+                (checked).
             before: Only resources created before this time (ISO 8601, UTC). An aware datetime or an
                 ISO 8601 string with an offset.
             after: Only resources created after this time (ISO 8601, UTC). An aware datetime or an
@@ -180,6 +184,31 @@ class BalanceConversions(Resource):
             window=window,
         )
 
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload
+        async def create(
+            self,
+            *,
+            source_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            target_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            source_amount: int | Money,
+            **options: Unpack[RequestOptions],
+        ) -> BalanceConversion: ...
+
+        @overload
+        async def create(
+            self,
+            *,
+            source_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            target_currency: ConversionCurrency | Literal["USD", "EUR", "GBP"],
+            target_amount: int | Money,
+            **options: Unpack[RequestOptions],
+        ) -> BalanceConversion: ...
+
     async def create(
         self,
         *,
@@ -195,17 +224,22 @@ class BalanceConversions(Resource):
         amount: `source_amount` (what to convert) or `target_amount` (what to receive). The service
         calculates the other one. Sending both is rejected.
 
+        Refused before sending, though the types allow it: the same value for ``source_currency``
+        and ``target_currency``.
+
         Args:
-            source_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
-            target_currency: Currencies supported for balance conversion. One of ``USD``, ``EUR``, ``GBP``.
+            source_currency: Required. Currencies supported for balance conversion. One of ``USD``, ``EUR``,
+                ``GBP``. Format ``iso-4217`` (checked).
+            target_currency: Required. Currencies supported for balance conversion. One of ``USD``, ``EUR``,
+                ``GBP``. Format ``iso-4217`` (checked).
             source_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
                 KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
                 ``source_currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
-                1000000000000000.
+                1000000000000000. In shape(s): ``BalanceConversionBySource`` (required).
             target_amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
                 KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
                 ``target_currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
-                1000000000000000.
+                1000000000000000. In shape(s): ``BalanceConversionByTarget`` (required).
         """
         body = self._body(
             _CREATE_BODY,

@@ -19,6 +19,8 @@ from payments_sdk_generated.api.payout import (
 )
 
 if TYPE_CHECKING:
+    from typing import overload
+
     from payments_sdk._pagination import AsyncPager
     from payments_sdk._window import Window
     from payments_sdk_generated.models import BankAccountValidation
@@ -158,6 +160,31 @@ class BankAccountValidations(Resource):
             window=window,
         )
 
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload
+        async def create(
+            self,
+            *,
+            country: str,
+            holder_name: str,
+            account_number: str,
+            bic_primary: str,
+            bic_secondary: str,
+            **options: Unpack[RequestOptions],
+        ) -> BankAccountValidation: ...
+
+        @overload
+        async def create(
+            self,
+            *,
+            id: str,
+            **options: Unpack[RequestOptions],
+        ) -> BankAccountValidation: ...
+
     async def create(
         self,
         *,
@@ -175,12 +202,14 @@ class BankAccountValidations(Resource):
         by its id.
 
         Args:
-            country: ISO 3166-1 alpha-3 country code. Matches ``^[A-Z]{3}$``.
-            holder_name: Not described in the bundle.
-            account_number: Not described in the bundle.
-            bic_primary: Not described in the bundle.
-            bic_secondary: Not described in the bundle.
+            country: ISO 3166-1 alpha-3 country code. Matches ``^[A-Z]{3}$``. In shape(s):
+                ``BankAccount`` (required).
+            holder_name: At least 1 character(s). In shape(s): ``BankAccount`` (required).
+            account_number: At least 1 character(s). In shape(s): ``BankAccount`` (required).
+            bic_primary: At least 1 character(s). In shape(s): ``BankAccount`` (required).
+            bic_secondary: At least 1 character(s). In shape(s): ``BankAccount`` (required).
             id: The id of a saved beneficiary bank account. Matches ``^bene_[A-Za-z0-9_-]+$``.
+                In shape(s): ``BankAccountReference`` (required).
         """
         body = self._body(
             _CREATE_BODY,

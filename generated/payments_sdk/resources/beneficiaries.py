@@ -15,6 +15,12 @@ from payments_sdk.resources._resource import Resource
 from payments_sdk_generated.api.payout import create_beneficiary_v2
 
 if TYPE_CHECKING:
+    from typing import overload
+
+    from payments_sdk.params import (
+        BeneficiaryBankAccountRequestParam,
+        BeneficiaryDetailsParam,
+    )
     from payments_sdk_generated.models import (
         BeneficiaryBankAccountRequest,
         BeneficiaryDetails,
@@ -106,6 +112,24 @@ _CREATE_BODY: dict[str, Any] = {
 
 class Beneficiaries(Resource):
     """Beneficiaries (payees) of payouts, created at the root URL (v2)."""
+
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload  # type: ignore[misc]
+        async def create(
+            self,
+            *,
+            category: str = "payout",
+            beneficiary: BeneficiaryDetails | BeneficiaryDetailsParam | None = None,
+            bank_account: BeneficiaryBankAccountRequest
+            | BeneficiaryBankAccountRequestParam
+            | None = None,
+            notes: Mapping[str, str] | None = None,
+            **options: Unpack[RequestOptions],
+        ) -> BeneficiaryV2: ...
 
     async def create(
         self,

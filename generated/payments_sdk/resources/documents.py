@@ -120,7 +120,7 @@ class Documents(Resource):
         Uploads a document as multipart form data, with the file in the `file` part.
 
         Args:
-            file: The document's bytes.
+            file: Required. The document's bytes.
             type: What the document is, for example `passport`.
             file_name: The part's file name; by default the file's own name, or ``document``.
             content_type: The part's media type; by default ``application/octet-stream``.
@@ -146,7 +146,7 @@ class Documents(Resource):
         Returns one document record by its id.
 
         Args:
-            document_id: The document's id. Matches ``^doc_[A-Za-z0-9_-]+$``.
+            document_id: Required. The document's id. Matches ``^doc_[A-Za-z0-9_-]+$``.
         """
         document_id = self._path(document_id, _RETRIEVE_DOCUMENT_ID, "document_id")
         self._no_body(options.get("extra_body"), "GET /v1/document/{document_id}")

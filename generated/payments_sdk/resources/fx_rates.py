@@ -52,8 +52,10 @@ class FxRates(Resource):
         until `expires_at`; after that a fresh rate is fetched from the provider.
 
         Args:
-            source_currency: ISO 4217 code of the currency to convert from. Matches ``^[A-Z]{3}$``.
-            target_currency: ISO 4217 code of the currency to convert into. Matches ``^[A-Z]{3}$``.
+            source_currency: Required. ISO 4217 code of the currency to convert from. Matches ``^[A-Z]{3}$``.
+                Format ``iso-4217`` (checked).
+            target_currency: Required. ISO 4217 code of the currency to convert into. Matches ``^[A-Z]{3}$``.
+                Format ``iso-4217`` (checked).
         """
         source_currency = check(source_currency, _RETRIEVE_SOURCE_CURRENCY, "source_currency")
         target_currency = check(target_currency, _RETRIEVE_TARGET_CURRENCY, "target_currency")

@@ -82,7 +82,7 @@ class KycLinks(Resource):
         over every item of every page. ``prefetch`` keeps up to that many later pages in flight.
 
         Args:
-            status: Only links with this verification status.
+            status: Only links with this verification status. At least 1 character(s).
             before: Only resources created before this time (ISO 8601, UTC). An aware datetime or an
                 ISO 8601 string with an offset.
             after: Only resources created after this time (ISO 8601, UTC). An aware datetime or an
@@ -125,9 +125,12 @@ class KycLinks(Resource):
         Creates a link to share with a customer, for an existing customer (`customer_id`) or a new
         one (`email`).
 
+        Refused before sending, though the types allow it: both a customer id and an e-mail address
+        (``not``).
+
         Args:
             customer_id: A customer id. Matches ``^cust_[A-Za-z0-9_-]+$``.
-            email: Not described in the bundle.
+            email: Format ``email`` (checked).
         """
         body = self._body(
             _CREATE_BODY,
@@ -150,7 +153,8 @@ class KycLinks(Resource):
         documents.
 
         Args:
-            id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
+            id: Required. The resource's id. Matches
+                ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
         self._no_body(options.get("extra_body"), "GET /v1/kyc-links/{id}")

@@ -22,9 +22,12 @@ from payments_sdk_generated.api.payin import (
 )
 
 if TYPE_CHECKING:
+    from typing import overload
+
     from payments_sdk._money import Money
     from payments_sdk._pagination import AsyncPager
     from payments_sdk._window import Window
+    from payments_sdk.params import RfiDocumentSubmissionParam
     from payments_sdk_generated.models import Order, RfiDocumentSubmission
     from typing_extensions import Unpack
 
@@ -198,6 +201,31 @@ class Orders(Resource):
             window=window,
         )
 
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload
+        async def create(
+            self,
+            *,
+            amount: int | Money,
+            currency: str,
+            payment_methods: Sequence[str],
+            split_ids: Sequence[str] | None = None,
+            **options: Unpack[RequestOptions],
+        ) -> Order: ...
+
+        @overload
+        async def create(
+            self,
+            *,
+            quote_id: str,
+            split_ids: Sequence[str] | None = None,
+            **options: Unpack[RequestOptions],
+        ) -> Order: ...
+
     async def create(
         self,
         *,
@@ -217,14 +245,17 @@ class Orders(Resource):
             amount: A positive amount in the smallest currency unit (299.00 USD is 29900; 295.991
                 KWD is 295990; 295 JPY is 295), at most 10^15. In the smallest unit of
                 ``currency``, or :class:`~payments_sdk.Money` in that currency. From 1 to
-                1000000000000000.
-            currency: ISO 4217 currency code. Matches ``^[A-Z]{3}$``.
-            payment_methods: At least 1 item(s).
+                1000000000000000. In shape(s): ``OrderCreateInline`` (required).
+            currency: ISO 4217 currency code. Matches ``^[A-Z]{3}$``. Format ``iso-4217`` (checked).
+                In shape(s): ``OrderCreateInline`` (required).
+            payment_methods: At least 1 item(s). In shape(s): ``OrderCreateInline`` (required).
             split_ids: Dynamic fee splits (`pricing_split`) that declare the merchant's share of the
                 pricing rule; the rest is charged to the customer. Without `split_ids`, the
                 system-configured pricing rules apply. Split ids have no published prefix or
-                format. At least 1 item(s).
+                format. At least 1 item(s). In shape(s): ``OrderCreateInline``,
+                ``OrderCreateWithQuote``.
             quote_id: The id of a quote obtained from a quote operation; its format is not published.
+                At least 1 character(s). In shape(s): ``OrderCreateWithQuote`` (required).
         """
         body = self._body(
             _CREATE_BODY,
@@ -252,7 +283,8 @@ class Orders(Resource):
         Returns one order by its id.
 
         Args:
-            id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
+            id: Required. The resource's id. Matches
+                ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
         self._no_body(options.get("extra_body"), "GET /v1/orders/{id}")
@@ -260,6 +292,20 @@ class Orders(Resource):
         return await self._requestor.parsed(
             lambda s: get_order.asyncio_detailed(id, sender=s), per_call
         )
+
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload  # type: ignore[misc]
+        async def update_rfi(
+            self,
+            id: str,
+            *,
+            documents: Sequence[RfiDocumentSubmission | RfiDocumentSubmissionParam],
+            **options: Unpack[RequestOptions],
+        ) -> Order: ...
 
     async def update_rfi(
         self,
@@ -274,8 +320,9 @@ class Orders(Resource):
         sanctions screening, and updates the status of the RFI documents.
 
         Args:
-            id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
-            documents: At least 1 item(s).
+            id: Required. The resource's id. Matches
+                ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
+            documents: Required. At least 1 item(s).
         """
         id = self._path(id, _UPDATE_RFI_ID, "id")
         body = self._body(

@@ -125,7 +125,7 @@ class Refunds(Resource):
         for which no other refund exists; anything else is refused.
 
         Args:
-            payment_id: A payment id. Matches ``^payt_[A-Za-z0-9_-]+$``.
+            payment_id: Required. A payment id. Matches ``^payt_[A-Za-z0-9_-]+$``.
         """
         body = self._body(
             _CREATE_BODY,
@@ -147,7 +147,8 @@ class Refunds(Resource):
         Returns one refund by its id.
 
         Args:
-            id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
+            id: Required. The resource's id. Matches
+                ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
         self._no_body(options.get("extra_body"), "GET /v1/refunds/{id}")
@@ -166,7 +167,8 @@ class Refunds(Resource):
         Marks an `in_progress` refund as successful. Meant for test environments.
 
         Args:
-            id: The resource's id. Matches ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
+            id: Required. The resource's id. Matches
+                ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _MOCK_UPDATE_STATUS_ID, "id")
         self._no_body(options.get("extra_body"), "PATCH /v1/refunds/{id}/mock_update_status")

@@ -16,6 +16,8 @@ from payments_sdk.resources._resource import Resource
 from payments_sdk_generated.api.request_for_information import list_rfis
 
 if TYPE_CHECKING:
+    from typing import Literal, overload
+
     from payments_sdk._pagination import AsyncPager
     from payments_sdk._window import Window
     from payments_sdk_generated.models import Rfi, RfiStatus
@@ -44,6 +46,30 @@ _LIST_PAGE: dict[str, Any] = {
 class Rfis(Resource):
     """Requests for information (RFIs) on payments, payins, payouts, refunds, orders and subscriptions."""
 
+    if TYPE_CHECKING:
+        # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
+        # per shape of the body. The implementation below keeps the runtime signature; a single
+        # overload is mypy's "misc" (it wants two), which it still reads as the signature.
+
+        @overload  # type: ignore[misc]
+        def list(
+            self,
+            *,
+            status: RfiStatus
+            | Literal[
+                "action_required", "under_review", "approved", "rejected", "superseded", "expired"
+            ]
+            | None = None,
+            search: str | None = None,
+            before: datetime | str | None = None,
+            after: datetime | str | None = None,
+            per_page: int = 20,
+            page: int = 1,
+            window: Window | None = None,
+            prefetch: int = 0,
+            **options: Unpack[RequestOptions],
+        ) -> AsyncPager[Rfi]: ...
+
     def list(
         self,
         *,
@@ -68,7 +94,8 @@ class Rfis(Resource):
         Args:
             status: Only RFIs in this status. One of ``action_required``, ``under_review``,
                 ``approved``, ``rejected``, ``superseded``, ``expired``.
-            search: Exact match on the RFI id or on the id of the underlying entity.
+            search: Exact match on the RFI id or on the id of the underlying entity. At least 1
+                character(s).
             before: Only resources created before this time (ISO 8601, UTC). An aware datetime or an
                 ISO 8601 string with an offset.
             after: Only resources created after this time (ISO 8601, UTC). An aware datetime or an

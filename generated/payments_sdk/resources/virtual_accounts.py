@@ -103,8 +103,9 @@ class VirtualAccounts(Resource):
         Closes all active virtual accounts of the given payment type and currency.
 
         Args:
-            payment_type: Payment type of the accounts to close.
-            currency: Currency of the accounts to close. Matches ``^[A-Z]{3}$``.
+            payment_type: Required. Payment type of the accounts to close. At least 1 character(s).
+            currency: Required. Currency of the accounts to close. Matches ``^[A-Z]{3}$``. Format
+                ``iso-4217`` (checked).
         """
         payment_type = check(payment_type, _CLOSE_PAYMENT_TYPE, "payment_type")
         currency = check(currency, _CLOSE_CURRENCY, "currency")
@@ -129,8 +130,10 @@ class VirtualAccounts(Resource):
         Provisions a virtual account with the given payment type and currency.
 
         Args:
-            payment_type: Payment type of a virtual account; allowed values are not published.
-            currency: ISO 4217 currency code. Matches ``^[A-Z]{3}$``.
+            payment_type: Required. Payment type of a virtual account; allowed values are not published.
+                At least 1 character(s).
+            currency: Required. ISO 4217 currency code. Matches ``^[A-Z]{3}$``. Format ``iso-4217``
+                (checked).
         """
         body = self._body(
             _CREATE_BODY,
