@@ -269,7 +269,7 @@ def runtime_accepts(operation: Any, arguments: dict[str, Any]) -> bool:
                 if p.location in ("body", "part")
             }
             body = {k: v for k, v in body.items() if v is not None}
-            Resource._body(f"{operation.resource}.{operation.method}", operation.body_schema, body)
+            Resource._body(operation.body_schema, body)
     except (InvalidParameterError, TypeError, ValueError):
         return False
     return True
