@@ -465,6 +465,8 @@ def _date(value: Any, where: str) -> date:
 
 
 def _as_mapping(value: Any, schema: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    if type(value) is dict and all(type(key) is str for key in value):
+        return value
     model = schema.get("x-model")
     shapes = {
         shape.get("x-model") for shape in schema.get("oneOf", ()) if isinstance(shape, Mapping)
@@ -490,6 +492,28 @@ def _pattern_schema(pattern: str) -> Mapping[str, Any]:
 def _matches_pattern(pattern: str, key: str) -> bool:
     """Whether ``key`` matches a ``patternProperties`` pattern, as the engine reads it."""
     return bool(validator(_pattern_schema(pattern)).is_valid(key))
+
+
+_extension_cache: dict[int, tuple[Any, Any]] = {}
+
+
+def _extensions(declared: Mapping[str, Any]) -> tuple[list[tuple[str, Any]], list[tuple[str, str]]]:
+    """Return the fields' ``x-sdk-default`` values and ``x-currency-field`` names, read once."""
+    entry = _extension_cache.get(id(declared))
+    if entry is None or entry[0] is not declared:
+        if len(_extension_cache) >= 4096:
+            _extension_cache.clear()
+        defaults = [
+            (k, sub["x-sdk-default"]) for k, sub in declared.items() if "x-sdk-default" in sub
+        ]
+        currencies = [
+            (k, str(sub["x-currency-field"]))
+            for k, sub in declared.items()
+            if sub.get("x-currency-field")
+        ]
+        entry = _extension_cache[id(declared)] = (declared, (defaults, currencies))
+    found: tuple[list[tuple[str, Any]], list[tuple[str, str]]] = entry[1]
+    return found
 
 
 def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]:
@@ -527,14 +551,14 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
             raise _fail(
                 path, f"is not a field of {owner} in the bundle (its fields: {listed}){escape}"
             )
-    for key, sub in declared.items():
-        if key not in result and "x-sdk-default" in sub:
-            result[key] = sub["x-sdk-default"]
+    defaults, currencies = _extensions(declared)
+    for key, default in defaults:
+        if key not in result:
+            result[key] = default
     # Money names its currency: fill an absent currency field from it, or check they agree.
-    for key, sub in declared.items():
-        currency_field = sub.get("x-currency-field")
+    for key, currency_field in currencies:
         money = result.get(key)
-        if currency_field and isinstance(money, Money):
+        if isinstance(money, Money):
             stated = result.get(currency_field)
             if isinstance(stated, Enum):
                 stated = stated.value
