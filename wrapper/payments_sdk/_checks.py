@@ -32,7 +32,7 @@ from functools import cache
 from typing import Any
 
 from ._bounds import exact_bound
-from ._engine import Problem, problems, validator
+from ._engine import Problem, first, problems, validator
 from ._money import Money
 from ._schema_views import merge_all_of, request_view
 from ._validation import Undocumented, check_text, exact_number, shown, to_utc_instant
@@ -140,8 +140,9 @@ def _judge(result: Any, schema: Mapping[str, Any], where: str) -> None:
     view = _json_view(result)
     if validator(_request_schema(schema)).is_valid(view):
         return
-    problem = next(problems(_request_schema(schema), view))
-    raise _worded(problem, _request_schema(schema), result, where)
+    root = _request_schema(schema)
+    problem = first(list(problems(root, view)), root)
+    raise _worded(problem, root, result, where)
 
 
 _views: dict[int, tuple[Any, Any]] = {}

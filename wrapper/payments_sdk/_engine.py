@@ -22,7 +22,7 @@ from urllib.parse import quote
 
 from ._formats import NUMBER_RULES, STRING_RULES
 
-__all__ = ["NUMBER_FORMAT", "Problem", "document_validator", "problems", "validator"]
+__all__ = ["NUMBER_FORMAT", "Problem", "document_validator", "first", "problems", "validator"]
 
 NUMBER_FORMAT = "x-number-format"
 """The keyword that carries a number's registry ``format`` to the engine."""
@@ -129,6 +129,44 @@ class Problem:
 
 def _indexes(node: Any, step: str | int) -> bool:
     return isinstance(node, list) and isinstance(step, int) and step < len(node)
+
+
+def first(found: list[Problem], root: Any, document: Any = None) -> Problem:
+    """Return the problem to report of those the engine found, as a reader meets them.
+
+    Fields in the order their schema declares them (an undeclared one after them), a field's
+    own problems before its object's ``required``; the SDK and the sandbox name the same one.
+    ``root`` is the schema judged; local ``$ref`` links in it resolve in ``document``.
+    """
+    return min(found, key=lambda problem: _reading_order(problem, root, document))
+
+
+def _follow(node: Any, document: Any) -> Any:
+    while isinstance(node, Mapping) and isinstance(node.get("$ref"), str) and document:
+        target: Any = document
+        for part in node["$ref"].removeprefix("#/").split("/"):
+            target = target.get(part.replace("~1", "/").replace("~0", "~"), {})
+        node = target
+    return node
+
+
+def _reading_order(problem: Problem, root: Any, document: Any) -> tuple[int, ...]:
+    order: list[int] = []
+    node = _follow(root, document)
+    for step in problem.path:
+        declared = node.get("properties", {}) if isinstance(node, Mapping) else {}
+        if isinstance(step, int):
+            order.append(step)
+            node = _follow(node.get("items", {}) if isinstance(node, Mapping) else {}, document)
+        elif isinstance(declared, Mapping) and step in declared:
+            order.append(list(declared).index(step))
+            node = _follow(declared[step], document)
+        else:
+            order.append(len(declared) if isinstance(declared, Mapping) else 0)
+            node = {}
+    if problem.keyword == "required":
+        order.append(1 << 30)  # after every field's own problem, in that object
+    return tuple(order)
 
 
 def problems(schema: Any, value: Any) -> Iterator[Problem]:

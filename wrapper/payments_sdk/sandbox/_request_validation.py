@@ -28,7 +28,7 @@ from .._checks import (
     keyword_problem,
     not_together_problem,
 )
-from .._engine import Problem
+from .._engine import Problem, first
 from .._param_styles import StyleError, raw_pairs, read_query, style_of
 from .._schema_views import READ_ONLY_MARK, merge_all_of
 from ..errors import InvalidParameterError
@@ -264,8 +264,15 @@ class RequestSchema:
         return value
 
     def _errors(self, pointer: str, value: Any) -> list[Problem]:
-        """Return what the engine finds wrong with ``value`` under the schema at ``pointer``."""
-        return [Problem(error) for error in self._schemas.validator(pointer).iter_errors(value)]
+        """Return what the engine finds wrong with ``value`` under the schema at ``pointer``.
+
+        The one to report first: in the order the schema declares the fields, as the SDK does.
+        """
+        found = [Problem(error) for error in self._schemas.validator(pointer).iter_errors(value)]
+        if found:
+            document = self._schemas.document
+            found.insert(0, first(found, _at_pointer(document, pointer), document))
+        return found
 
     def _holder(self, error: Problem) -> Any:
         """Return the schema of the document that holds the keyword ``error`` broke."""
@@ -540,6 +547,15 @@ def _path_problem(value: str, schema: dict[str, Any], name: str) -> str:
 def _structured(schema: dict[str, Any]) -> bool:
     """Whether a query parameter's schema is an array or an object (read in its style)."""
     return schema.get("type") in ("array", "object")
+
+
+def _at_pointer(document: Any, pointer: str) -> Any:
+    """Return the node of ``document`` at a JSON ``pointer`` (through lists too)."""
+    node = document
+    for part in pointer.removeprefix("/").split("/") if pointer else ():
+        key = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    return node
 
 
 def _at(value: Any, path: list[str | int]) -> Any:
