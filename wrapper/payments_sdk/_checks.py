@@ -130,7 +130,10 @@ def _distinct(schema: Mapping[str, Any], value: Any, where: str) -> None:
 
 def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     """Return ``value`` as it is sent, or raise ``InvalidParameterError`` naming ``where``."""
-    result = _convert(value, schema, where)
+    try:
+        result = _convert(value, schema, where)
+    except RecursionError:
+        raise _fail(where, "is nested too deeply to be checked") from None
     _judge(result, schema, where)
     return result
 
