@@ -49,6 +49,20 @@ CASES: list[tuple[str, dict[str, Any], Any, str, str]] = [
     ("type", {"type": "integer"}, "1", "f", "must be an int, got '1'"),
     ("types", {"type": ["string", "null"]}, 1, "f", "must be a string or None, got 1"),
     (
+        "a Decimal for an integer",
+        {"type": "integer"},
+        Decimal("1.0"),
+        "f",
+        "must be an int, got Decimal('1.0')",
+    ),
+    (
+        "a Decimal for a nullable integer",
+        {"type": ["integer", "null"]},
+        Decimal("1"),
+        "f",
+        "must be an integer or None, got Decimal('1')",
+    ),
+    (
         "maxLength",
         {"type": "string", "maxLength": 2},
         "abc",
@@ -160,6 +174,11 @@ CASES: list[tuple[str, dict[str, Any], Any, str, str]] = [
 ]
 
 
+# The SDK's own refusals of a Python value (an integer is an int, not the Decimal 1.0, which
+# JSON Schema counts an integer): the sandbox reads JSON, where 1.0 is one.
+SDK_ONLY = frozenset({"a Decimal for an integer", "a Decimal for a nullable integer"})
+
+
 @pytest.mark.parametrize(
     ("schema", "value", "field", "words"),
     [case[1:] for case in CASES],
@@ -176,8 +195,8 @@ def test_the_refusal_names_the_field_and_says_why(
 
 @pytest.mark.parametrize(
     ("schema", "value", "field"),
-    [(case[1], case[2], case[3]) for case in CASES],
-    ids=[case[0] for case in CASES],
+    [(case[1], case[2], case[3]) for case in CASES if case[0] not in SDK_ONLY],
+    ids=[case[0] for case in CASES if case[0] not in SDK_ONLY],
 )
 def test_the_sandbox_names_the_same_field(schema: dict[str, Any], value: Any, field: str) -> None:
     schemas = SchemaSet({"components": {"schemas": {"S": schema}}}, direction="request")

@@ -390,11 +390,13 @@ def _convert(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     if isinstance(value, float):
         exact = f"Decimal({str(value)!r})"
         raise _fail(where, f"must be an int or a Decimal, not a float: pass {exact}")
+    kinds = kind if isinstance(kind, list) else [kind]
     if isinstance(value, Decimal) and not value.is_finite():
         raise _fail(where, f"must be a finite number, got {shown(value)}")
+    if isinstance(value, Decimal) and "integer" in kinds and "number" not in kinds:
+        raise _fail(where, f"must be {_type_words(schema)}, got {shown(value)}")  # 1.0 as sent
     if isinstance(value, _JSON_SCALARS):
         return value
-    kinds = kind if isinstance(kind, list) else [kind]
     if (isinstance(value, Mapping) or hasattr(value, "to_dict")) and (
         "object" in kinds or None in kinds or "properties" in schema
     ):
