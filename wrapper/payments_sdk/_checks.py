@@ -379,10 +379,8 @@ def _convert(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     fmt = schema.get("format")
     if fmt == "binary":
         return value  # the upload's content: checked by the method that reads it
-    if fmt == "date-time" and _string_like(kind) and not (value is None and _nullable(kind)):
-        return to_utc_instant(value, where)
-    if fmt == "date" and _string_like(kind) and not (value is None and _nullable(kind)):
-        return _date(value, where)
+    if fmt in ("date-time", "date") and _string_like(kind, value):
+        return to_utc_instant(value, where) if fmt == "date-time" else _date(value, where)
     if isinstance(value, str):
         if value or (schema.get("minLength") or 0) >= 1:
             check_text(value, where)  # text: no lone surrogate; and not empty where minLength says
@@ -421,12 +419,13 @@ def _convert(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     raise _fail(where, f"must be {_type_words(schema)}, got {shown(value)}")
 
 
-def _string_like(kind: Any) -> bool:
-    return kind in ("string", None) or (isinstance(kind, list) and "string" in kind)
-
-
-def _nullable(kind: Any) -> bool:
-    return isinstance(kind, list) and "null" in kind
+def _string_like(kind: Any, value: Any) -> bool:
+    """Whether a ``date-time`` or ``date`` schema reads ``value`` as its text (to convert it)."""
+    if kind is None:  # no type: the format applies to text, and a date or a datetime is text here
+        return isinstance(value, str | date)
+    if isinstance(kind, list):
+        return "string" in kind and not (value is None and "null" in kind)
+    return bool(kind == "string")
 
 
 def _union_value(value: Any, shapes: list[Mapping[str, Any]], where: str) -> Any:
