@@ -165,12 +165,15 @@ def _composed(node: Any) -> Any:
     """Return ``node`` with each ``allOf`` of records merged into one record, as OpenAPI means.
 
     ``additionalProperties: false`` beside an ``allOf`` closes the composed record (the fields
-    of its parts), where JSON Schema alone would refuse every field.
+    of its parts), where JSON Schema alone would refuse every field. An upload's content
+    (``format: binary``) is any value here: the method that reads it checks it.
     """
     if isinstance(node, list):
         return [_composed(item) for item in node]
     if not isinstance(node, Mapping):
         return node
+    if node.get("format") == "binary":
+        return {}
     parts = node.get("allOf")
     if isinstance(parts, list) and any(
         isinstance(part, Mapping) and _object_shape(part) for part in parts
