@@ -580,7 +580,10 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
             result[key] = money.minor_units
     for key in declared:
         if key in result:
-            result[key] = _convert(result[key], declared[key], _join(where, key))
+            try:
+                result[key] = _convert(result[key], declared[key], _join(where, key))
+            except RecursionError:
+                raise _fail(_join(where, key), "is nested too deeply to be checked") from None
     _distinct(schema, result, where)
     return result
 
