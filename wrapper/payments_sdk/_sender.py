@@ -8,8 +8,9 @@ never see an error body.
 
 The :class:`~._requestor.Requestor` calls :meth:`Sender.send` with what it wrote from the
 call's generated ``Operation`` (``send(method, url, operation=, params=, content=, files=,
-headers=)``); nothing else does. Nothing on the success path makes an httpx object: the :class:`httpx.Request` and :class:`httpx.Response` users see are built only for
-errors and for ``with_raw_response`` (``_wire.py``).
+headers=)``); nothing else does. Nothing on the success path makes an httpx object: the
+:class:`httpx.Request` and :class:`httpx.Response` users see are built only for errors and for
+``with_raw_response`` (``_wire.py``).
 """
 
 from __future__ import annotations
