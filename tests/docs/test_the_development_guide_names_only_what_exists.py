@@ -14,6 +14,7 @@ import pytest
 
 from tests.support import guide_names
 
+GATE = int(guide_names.FIGURES[r"≤ (\d+) on the SDK's own wire"]())
 GUIDE = (guide_names.ROOT / "docs" / "development.md").read_text(encoding="utf-8")
 
 
@@ -65,7 +66,11 @@ STAMPS = (
         (TOOLS, "loads payments_sdk._formats"),
         ("`make bench` takes ~3 min.", "'~3 min'"),
         ("About 1,900 requests: about 1,900 requests in 20 s.", "1,900 requests"),
-        ("The gate (≤ 21 on the SDK's own wire).", "it is 20 now"),
+        (f"The gate (≤ {GATE + 1} on the SDK's own wire).", f"it is {GATE} now"),
+        ("Our `x-no-such-extension` says so.", "x-no-such-extension"),
+        ("Run it with `--no-such-option`.", "--no-such-option"),
+        ("Set `NO_SUCH_VARIABLE=1`.", "NO_SUCH_VARIABLE"),
+        ("The key `max-exampless` bounds it.", "max-exampless"),
         ("It runs openapi-python-client 0.0.1 on it.", "0.0.1"),
     ],
     ids=lambda value: value[:40] if isinstance(value, str) else value,

@@ -24,6 +24,9 @@ returns, one sentence each, every name it uses that the repository does not have
   repository's Python, or is a word of the bundle (ours or the corpus'), a spec edit, a target,
   an extra or group, or a builtin. A single lowercase word (``oneOf``, ``form``, ``pending``) is
   the vocabulary of OpenAPI and of prose, and is not checked here;
+- **options and keys**: ``--jobs``, an ``x-`` extension, ``NAME=``, a hyphenated key or name
+  (``max-examples``, ``adyen-transfers``) is held by a tool, the Makefile, a TOML file, the
+  bundle or the overlay;
 - **import claims**: "``X.py`` ... imports nothing of the SDK", and the paragraph that says which
   SDK modules the tools ``make generate`` runs load, against what they load (by ``import``,
   lazily in a function, or by path, as ``features.py`` does, followed through the modules they
@@ -357,6 +360,9 @@ def vocabulary() -> frozenset[str]:
                 found.update(re.findall(r"[\w$.-]+", node.value))
     found |= _bundle_words()
     found |= set(targets()) | set(extras()) | set(groups())
+    found |= set(re.findall(r"[\w$.-]+", makefile()))
+    for toml in (ROOT / "pyproject.toml", *sorted((ROOT / "tests").rglob("*.toml"))):
+        found |= set(re.findall(r"[\w$.-]+", toml.read_text(encoding="utf-8")))
     return frozenset(found)
 
 
@@ -1137,12 +1143,64 @@ def check_figures(page: str) -> Iterator[str]:
         )
 
 
+OPTION = re.compile(r"(?<![\w\[-])--[a-z][\w-]*")
+EXTENSION = re.compile(r"^x-[a-z][\w-]*?(?=\(s\)$|\*$|$)")
+ENVIRONMENT = re.compile(r"^([A-Z][A-Z0-9_]+)=")
+HYPHENATED = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$")
+
+
+def check_options_and_keys(page: str) -> Iterator[str]:
+    """Options, ``x-`` extensions, environment variables and hyphenated keys are the code's.
+
+    ``--jobs``, ``--custom-template-path``: an option some tool, the Makefile or the command
+    line takes; ``x-sdk-default``: an extension our overlay or tools read; ``NAME=``: a variable
+    the code reads; ``max-examples``, ``adyen-transfers``, ``sf-token``: a key, file, target or
+    value the repository holds. The examples of the table of OpenAPI features (``--name
+    VALUE``) are what a bundle would make, and are not checked.
+    """
+    known = vocabulary() | _basenames() | {"--help"}
+    examples = _feature_table_only(page)
+    for token in dict.fromkeys(claimed(page)):
+        if token in examples:
+            continue
+        for option in OPTION.findall(token):
+            if option not in known:
+                yield f"the guide names the option {option}, which no tool or target takes"
+        extension = EXTENSION.match(token)
+        if extension and token != "x-":
+            name = extension.group(0)
+            if token.endswith("*"):
+                if not any(word.startswith(name) for word in known):
+                    yield f"the guide names {token}: no extension starts so"
+            elif name not in known:
+                yield f"the guide names the extension {name}, which nothing reads or states"
+            continue
+        variable = ENVIRONMENT.match(token)
+        if variable and variable.group(1) not in known:
+            yield f"the guide names the variable {variable.group(1)}, which nothing reads"
+        if HYPHENATED.match(token) and token not in known:
+            yield f"the guide names `{token}`, which nothing in the repository holds"
+
+
+def _feature_table_only(page: str) -> set[str]:
+    """The spans of the table of OpenAPI features that the page uses nowhere else."""
+    rows = table(page, "| feature |")
+    inside = {span for row in rows for cell in row for span in re.findall(r"`([^`]+)`", cell)}
+    rest = "\n".join(
+        line
+        for line in _prose(page).splitlines()
+        if not line.startswith("| ") or line.split("|")[1].strip() not in {row[0] for row in rows}
+    )
+    return {span.replace("\\|", "|") for span in inside} - set(re.findall(r"`([^`\n]+)`", rest))
+
+
 CHECKS: tuple[Callable[[str], Iterator[str]], ...] = (
     check_paths,
     check_make_targets,
     check_extras_and_groups,
     check_setup_table,
     check_python_names,
+    check_options_and_keys,
     check_import_claims,
     check_figures,
 )
