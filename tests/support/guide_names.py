@@ -1054,6 +1054,10 @@ def check_import_claims(page: str) -> Iterator[str]:
     if start < 0:
         return
     paragraph = prose[start : prose.find("\n\n", start)]
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(4) as pool:  # each tool in its own interpreter
+        list(pool.map(loaded_sdk_modules, generate_tools()))
     allowed = set(re.findall(r"`(payments_sdk\.[\w.]+)`", paragraph))
     for tool in generate_tools():
         for module in sorted(loaded_sdk_modules(tool)):
@@ -1158,13 +1162,14 @@ def check_options_and_keys(page: str) -> Iterator[str]:
     value the repository holds. The examples of the table of OpenAPI features (``--name
     VALUE``) are what a bundle would make, and are not checked.
     """
-    known = vocabulary() | _basenames() | {"--help"}
+    known = vocabulary() | _basenames()
+    options = _tool_words() | {"--help"}
     examples = _feature_table_only(page)
     for token in dict.fromkeys(claimed(page)):
         if token in examples:
             continue
         for option in OPTION.findall(token):
-            if option not in known:
+            if option not in options:
                 yield f"the guide names the option {option}, which no tool or target takes"
         extension = EXTENSION.match(token)
         if extension and token != "x-":
@@ -1180,6 +1185,20 @@ def check_options_and_keys(page: str) -> Iterator[str]:
             yield f"the guide names the variable {variable.group(1)}, which nothing reads"
         if HYPHENATED.match(token) and token not in known:
             yield f"the guide names `{token}`, which nothing in the repository holds"
+
+
+@cache
+def _tool_words() -> frozenset[str]:
+    """The words of the code that runs (not of the tests): the options it takes."""
+    texts = [makefile(), (ROOT / "pyproject.toml").read_text(encoding="utf-8")]
+    for base in (
+        ROOT / "wrapper",
+        ROOT / "generated",
+        ROOT / "openapi" / "tools",
+        ROOT / "examples",
+    ):
+        texts += [path.read_text(encoding="utf-8") for path in sorted(base.rglob("*.py"))]
+    return frozenset(re.findall(r"--[a-z][\w-]*", "\n".join(texts)))
 
 
 def _feature_table_only(page: str) -> set[str]:
