@@ -27,6 +27,7 @@ returns, one sentence each, every name it uses that the repository does not have
 - **options and keys**: ``--jobs``, an ``x-`` extension, ``NAME=``, a hyphenated key or name
   (``max-examples``, ``adyen-transfers``) is held by a tool, the Makefile, a TOML file, the
   bundle or the overlay;
+- **the traces**: the file on the right of a line defines one of the names on that line;
 - **import claims**: "``X.py`` ... imports nothing of the SDK", and the paragraph that says which
   SDK modules the tools ``make generate`` runs load, against what they load (by ``import``,
   lazily in a function, or by path, as ``features.py`` does, followed through the modules they
@@ -983,6 +984,57 @@ def check_python_names(page: str) -> Iterator[str]:
             yield problem
 
 
+TRACE_FILE = re.compile(r"\s{2,}([\w/…<>-]+\.py(?:\s*/\s*[\w/…<>-]+\.py)*)\s*$")
+"""The file at the right end of a trace line: the one that does the line's work."""
+
+
+def _defined_in(path: Path) -> set[str]:
+    """The classes and functions of a file (at any depth), and its module- and class-level names."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            found.add(node.name)
+        if isinstance(node, ast.Module | ast.ClassDef):
+            for child in node.body:
+                if not isinstance(child, ast.Import | ast.ImportFrom):
+                    found.update(_defined(child))
+    return found
+
+
+def check_trace_files(page: str) -> Iterator[str]:
+    """The file on the right of a trace line defines one of the names the line gives.
+
+    (A file alone on an arrow's line does the work of the line above.)
+    """
+    previous = ""
+    for line in _traces(page).splitlines():
+        match = TRACE_FILE.search(line)
+        if not match:
+            previous = line
+            continue
+        left = line[: match.start()]
+        if not re.search(r"\w", left):
+            left = previous
+        previous = line
+        names = set(re.findall(r"[A-Za-z_]\w*", left))
+        paths: list[Path] = []
+        for name in re.split(r"\s*/\s*(?=[\w…<>-]+\.py)", match.group(1)):
+            pattern = _placeholder_pattern(name) if PLACEHOLDER.search(name) else None
+            paths += [
+                ROOT / found
+                for found in files()
+                if found.endswith(".py")
+                and not found.startswith("tests/")
+                and (pattern.match(found) if pattern else found.endswith("/" + name))
+            ]
+        if paths and not names & set().union(*(_defined_in(path) for path in paths)):
+            yield (
+                f"the trace puts {match.group(1)} on the right of {left.strip(' │▼▲')!r}, "
+                "but that file defines none of the line's names"
+            )
+
+
 # ------------------------------------------------------------------------------ import claims
 
 
@@ -1219,6 +1271,7 @@ CHECKS: tuple[Callable[[str], Iterator[str]], ...] = (
     check_extras_and_groups,
     check_setup_table,
     check_python_names,
+    check_trace_files,
     check_options_and_keys,
     check_import_claims,
     check_figures,
