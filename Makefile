@@ -219,7 +219,7 @@ $(BENCH_STAMP): $(VENV_STAMP)
 	$(PY) -m pip install --quiet --group bench
 	touch $@
 
-bench: $(BENCH_STAMP) ## Benchmarks (not tests, ~8 min); writes docs/benchmarks.md and .png.
+bench: $(BENCH_STAMP) ## Benchmarks (not tests, minutes); writes docs/benchmarks.md and .png.
 	cd examples && $(PY) -m bench
 
 clean:
