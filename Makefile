@@ -78,6 +78,7 @@ define generate_into
 		--config $(CURDIR)/generator-config.yaml --meta none --output-path payments_sdk_generated \
 		--custom-template-path $(CURDIR)/openapi/templates --fail-on-warning
 	rm $(1)/payments.generator.json
+	rm $(1)/payments_sdk_generated/client.py  # the generator always writes one; the package has no client
 	touch $(1)/payments_sdk_generated/py.typed  # PEP 561: the generated package is typed too
 	$(PY) openapi/tools/surface.py $(1)/payments.folded.json $(1)
 	$(BIN)/ruff check $(1)/payments_sdk --isolated --no-cache --fix-only --quiet --extend-select=I,F401 --target-version=py311 --config "lint.isort.split-on-trailing-comma=false"
