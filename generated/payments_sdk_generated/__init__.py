@@ -3,15 +3,15 @@
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .client import Sender
+    from .types import Operation
 
-__all__ = ("Sender",)
+__all__ = ("Operation",)
 
 
 def __getattr__(name: str) -> Any:
     # Importing a submodule (errors, api.*) must not import the models and msgspec with it.
-    if name == "Sender":
-        from .client import Sender
+    if name == "Operation":
+        from .types import Operation
 
-        return Sender
+        return Operation
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -49,6 +49,7 @@ __all__ = [
     "FileTypes",
     "Model",
     "Number",
+    "Operation",
     "OperationLabel",
     "RawResponse",
     "RequestFiles",
@@ -89,6 +90,8 @@ RequestFiles = list[tuple[str, FileTypes]]
 
 _EXTRA = "_additional_properties"
 
+M = TypeVar("M")
+
 
 class OperationLabel(NamedTuple):
     """An operation's label (``operationId``, method, path template): how logs name a call.
@@ -102,6 +105,76 @@ class OperationLabel(NamedTuple):
     method: str
     template: str
     """The path with its parameters as ``{name}``, relative to the root address."""
+
+
+class Operation(Generic[M]):
+    """One operation of the bundle, as data: all the SDK's call layer needs to send it.
+
+    Each ``api/<tag>/<operation>.py`` states its operation once, as one of these; the SDK's
+    resource method hands it, with the call's checked arguments, to the call layer, which sends
+    the request and reads the answer with :meth:`parse`. Nothing here sends anything.
+    """
+
+    __slots__ = ("answer", "label", "media_type")
+
+    def __init__(
+        self,
+        operation_id: str,
+        method: str,
+        path: str,
+        *,
+        answer: Any,
+        media_type: str | None = None,
+    ) -> None:
+        self.label = OperationLabel(operation_id, method, path)
+        """How logs, events and traces name the operation (never its ids or query)."""
+        self.answer = answer
+        """The 2xx body: a model (or a union of models), ``str`` for text, ``bytes`` for another
+        media type, ``None`` for no body."""
+        self.media_type = media_type
+        """The request body's media type (``multipart/form-data`` or a JSON one); ``None``
+        when the operation takes no body."""
+
+    @property
+    def method(self) -> str:
+        """The HTTP method."""
+        return self.label.method
+
+    @property
+    def path(self) -> str:
+        """The path template, relative to the service's root address."""
+        return self.label.template
+
+    def encode(
+        self, body: Any, headers: Mapping[str, str] | None
+    ) -> tuple[bytes | None, RequestFiles | None, Mapping[str, str] | None]:
+        """Return the request's content, multipart parts and headers for ``body``.
+
+        ``None`` sends no body (an optional body left out).
+        """
+        if body is None or self.media_type is None:
+            return None, None, headers
+        if self.media_type == "multipart/form-data":
+            return None, multipart(body), headers
+        return encode_json(body), None, {**(headers or {}), "Content-Type": self.media_type}
+
+    def parse(self, response: RawResponse) -> Response[M]:
+        """Read the 2xx answer as the bundle describes it.
+
+        Raises :class:`~.errors.UnexpectedBody`, naming the JSON path of the first mismatch,
+        when it does not match.
+        """
+        answer = self.answer
+        if answer is None:
+            return no_content(response)  # type: ignore[return-value]
+        if answer is str:
+            return decode_text(response)  # type: ignore[return-value]
+        if answer is bytes:
+            return decode_bytes(response)  # type: ignore[return-value]
+        return decode_response(response, answer)
+
+    def __repr__(self) -> str:
+        return f"Operation({self.label.operation_id!r}, {self.method!r}, {self.path!r})"
 
 
 class RawResponse(Protocol):
@@ -251,8 +324,6 @@ def _has_extra(value: Any) -> bool:
 
 
 # -- decoding ---------------------------------------------------------------------------------
-
-M = TypeVar("M")
 
 
 @cache

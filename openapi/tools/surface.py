@@ -700,16 +700,22 @@ def _generated_modules(generated: Path) -> dict[tuple[str, str], str]:
     ``payouts.post``) would not be found by it.
     """
     found: dict[tuple[str, str], str] = {}
-    method = re.compile(r'^METHOD = "([A-Z]+)"', re.MULTILINE)
-    path = re.compile(r'^PATH = "((?:[^"\\]|\\.)*)"', re.MULTILINE)
     for module in sorted((generated / "api").glob("*/*.py")):
-        text = module.read_text(encoding="utf-8")
-        verb, where = method.search(text), path.search(text)
-        if verb and where:
+        stated = _OPERATION.search(module.read_text(encoding="utf-8"))
+        if stated:
             dotted = ".".join(module.relative_to(generated.parent).with_suffix("").parts)
-            literal = where.group(1).encode().decode("unicode_escape")
-            found[(verb.group(1), _template(literal))] = dotted
+            literal = stated["path"].encode().decode("unicode_escape")
+            found[(stated["verb"], _template(literal))] = dotted
     return found
+
+
+_OPERATION = re.compile(
+    r'^OPERATION: Operation\[(?P<result>.+?)\] = Operation\(\s*"(?:[^"\\]|\\.)*",'
+    r'\s*"(?P<verb>[A-Z]+)",\s*"(?P<path>(?:[^"\\]|\\.)*)"',
+    re.MULTILINE | re.DOTALL,
+)
+"""How an operation module states its operation: ``OPERATION: Operation[Result] = Operation(
+"operationId", "METHOD", "/path", ...)`` (``openapi/templates/endpoint_module.py.jinja``)."""
 
 
 def _template(path: str) -> str:
@@ -726,8 +732,8 @@ def _generated_result(generated: Path, module: str) -> str:
     if not module:
         return "Any"
     path = generated.parent.joinpath(*module.split(".")).with_suffix(".py")
-    match = re.search(r"-> Response\[(.+)\]:", path.read_text(encoding="utf-8"))
-    return match.group(1) if match else "Any"
+    match = _OPERATION.search(path.read_text(encoding="utf-8"))
+    return match["result"] if match else "Any"
 
 
 def _models(generated: Path) -> set[str]:

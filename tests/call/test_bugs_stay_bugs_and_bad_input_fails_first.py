@@ -41,21 +41,23 @@ async def test_a_bug_inside_a_call_surfaces_as_itself(
 ) -> None:
     """A TypeError in the SDK's own code is not relabelled as a server or parsing problem."""
     client, recorder = make_client(lambda r: httpx.Response(200, json=REFUND))
-    get_refund = operation_module("refunds.retrieve")  # the module the method calls
+    get_refund = operation_module("refunds.retrieve")  # the module whose operation it sends
 
-    async def broken(*args: Any, **kwargs: Any) -> Any:
+    def broken(*args: Any, **kwargs: Any) -> Any:
         raise TypeError("an SDK bug: unexpected keyword")
 
-    monkeypatch.setattr(get_refund, "asyncio_detailed", broken)
+    # A bug while the request is written (before anything is sent) ...
+    monkeypatch.setattr(type(get_refund.OPERATION), "encode", broken)
     with pytest.raises(TypeError, match="an SDK bug"):
         await client.refunds.retrieve("rfnd_1")
+    assert recorder.requests == []
     monkeypatch.undo()
 
-    async def parser_bug(*args: Any, sender: Any, **kwargs: Any) -> Any:
-        await sender.send("GET", "/v1/refunds/rfnd_1")
+    def parser_bug(*args: Any, **kwargs: Any) -> Any:
         raise KeyError("a bug after a 2xx arrived")
 
-    monkeypatch.setattr(get_refund, "asyncio_detailed", parser_bug)
+    # ... and one while its 2xx answer is parsed.
+    monkeypatch.setattr(type(get_refund.OPERATION), "parse", parser_bug)
     with pytest.raises(KeyError):
         await client.refunds.retrieve("rfnd_1")
     assert len(recorder.requests) == 1

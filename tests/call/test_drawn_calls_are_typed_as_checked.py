@@ -12,8 +12,6 @@ written into one file and type-checked in one mypy run.
 from __future__ import annotations
 
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -95,25 +93,8 @@ def test_drawn_valid_calls_type_check_and_pass_the_check() -> None:
     scratch.mkdir(parents=True, exist_ok=True)
     path = scratch / "drawn_calls.py"
     path.write_text(source, encoding="utf-8")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--strict",
-            "--warn-unused-ignores",
-            "--no-error-summary",
-            "--hide-error-context",
-            "--cache-dir",
-            str(ROOT / ".mypy_cache" / "typed-calls"),
-            str(path),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    errors = [line for line in result.stdout.splitlines() if re.search(r": error: ", line)]
+    output = typed_calls.run_mypy(path, warn_unused_ignores=True)
+    errors = [line for line in output.splitlines() if re.search(r": error: ", line)]
     shown = [
         f"{e}\n      {source.splitlines()[int(e.split(':')[1]) - 1].strip()}" for e in errors[:10]
     ]

@@ -394,5 +394,5 @@ def test_every_operation_names_itself_as_the_bundle_does(folded: dict[str, Any])
         loaded = importlib.import_module(module.name)
         operation = getattr(loaded, "OPERATION", None)
         if operation is not None:
-            found[operation.operation_id] = (operation.method, operation.template)
+            found[operation.label.operation_id] = (operation.method, operation.path)
     assert found == declared

@@ -42,8 +42,7 @@ def _model_of(name: str, folded: dict[str, Any]) -> Any:
     tag = operation["tags"][0].lower().replace(" ", "_")
     module_name = re.sub(r"(?<!^)(?=[A-Z])", "_", operation_id).lower()
     module = importlib.import_module(f"payments_sdk_generated.api.{tag}.{module_name}")
-    detailed = typing.get_type_hints(module.asyncio_detailed)["return"]  # Response[Model]
-    return typing.get_args(detailed)[0]
+    return module.OPERATION.answer
 
 
 def _unwrap(annotation: Any) -> tuple[Any, bool]:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import ast
-import inspect
 import os
 import subprocess
 import sys
@@ -83,42 +82,32 @@ def test_package_is_typed() -> None:
     assert (Path(payments_sdk_generated.__file__).parent / "py.typed").is_file()
 
 
-def _sender_calls(tree: ast.AST) -> list[ast.Call]:
-    """Every ``<something>.send(...)`` call in a module."""
-    return [
-        node
-        for node in ast.walk(tree)
-        if isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == "send"
-    ]
+def test_generated_operations_are_data_that_never_call_the_sdk() -> None:
+    """Each generated operation module states its ``Operation`` once and runs nothing.
 
-
-def test_generated_operations_call_only_the_sender_protocol() -> None:
-    """Each generated operation sends once, through ``sender.send``, with the protocol's keywords.
-
-    The SDK's sender implements the generated ``Sender`` protocol (mypy checks the fit); this
-    checks the other side: no operation reaches for anything else.
+    The resource method hands it to the SDK's call layer, which sends it: the generated package
+    never calls back into the SDK (no function, no call but the one ``Operation(...)``).
     """
-    from payments_sdk_generated.client import Sender as Protocol
-
-    accepted = set(inspect.signature(Protocol.send).parameters) - {"self", "method", "url"}
     api = Path(__file__).resolve().parents[2] / "generated" / "payments_sdk_generated" / "api"
     operations = 0
     for module in sorted(api.rglob("*.py")):
         tree = ast.parse(module.read_text(encoding="utf-8"))
-        calls = _sender_calls(tree)
-        if not calls and module.name == "__init__.py":
+        if module.name == "__init__.py":
             continue
         operations += 1
-        assert len(calls) == 1, module.name
-        (call,) = calls
-        assert isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
-        assert call.func.value.id == "sender", module.name
-        assert len(call.args) == 2, module.name  # method and url
-        assert {k.arg for k in call.keywords} <= accepted, module.name
+        functions = [
+            node
+            for node in ast.walk(tree)
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        ]
+        assert functions == [], module.name
+        calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+        named = [c.func.id for c in calls if isinstance(c.func, ast.Name)]
+        assert named.count("Operation") == 1, module.name
+        assert set(named) <= {"Operation", "one_of"}, module.name  # one_of: an answer union
+        assert len(named) == len(calls), module.name
         source = module.read_text(encoding="utf-8")
-        assert "httpx" not in source and "json()" not in source, module.name
+        assert "payments_sdk." not in source and "httpx" not in source, module.name
     from payments_sdk._operation_table import OPERATIONS
 
     assert operations == len(OPERATIONS)  # one module per operation of the bundle

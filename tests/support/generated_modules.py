@@ -25,7 +25,7 @@ def _by_operation_id() -> dict[str, ModuleType]:
         module = importlib.import_module(info.name)
         operation = getattr(module, "OPERATION", None)
         if operation is not None:
-            found[operation.operation_id] = module
+            found[operation.label.operation_id] = module
     return found
 
 

@@ -486,6 +486,40 @@ def _distinct(operation: Any, overload: Any) -> list[str]:
 MARK = "  # REFUSED"
 
 
+def run_mypy(path: Path, *, warn_unused_ignores: bool = False) -> str:
+    """Run ``mypy --strict`` on one file of calls and return what it prints, one error a line.
+
+    The one command line of the typed calls (this module's refused calls, and
+    ``tests/call/test_drawn_calls_are_typed_as_checked.py``'s drawn ones): no summary, no
+    context lines, no colour, and the cache of its own (``.mypy_cache/typed-calls``), beside the
+    per-``generated/`` caches of ``make lint``.
+    """
+    import os
+    import subprocess
+
+    flags = ["--warn-unused-ignores"] if warn_unused_ignores else []
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            *flags,
+            "--no-error-summary",
+            "--hide-error-context",
+            "--cache-dir",
+            str(ROOT / ".mypy_cache" / "typed-calls"),
+            str(path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "MYPY_FORCE_COLOR": "0"},
+    )
+    return result.stdout
+
+
 def _with_codes(text: str) -> str:
     """Give each refused call the ``# type: ignore[<codes>]`` mypy reports for it.
 
@@ -494,34 +528,15 @@ def _with_codes(text: str) -> str:
     running it once on the calls. A call mypy does not refuse fails here, naming it: a violation
     a type can express that the types let through.
     """
-    import os
     import re
-    import subprocess
 
     scratch = ROOT / "build" / "typed-calls"
     scratch.mkdir(parents=True, exist_ok=True)
     probe = scratch / "refused_probe.py"
     probe.write_text(text.replace(MARK, ""), encoding="utf-8")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--strict",
-            "--no-error-summary",
-            "--hide-error-context",
-            "--cache-dir",
-            str(ROOT / ".mypy_cache" / "typed-calls"),
-            str(probe),
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-        env={**os.environ, "MYPY_FORCE_COLOR": "0"},
-    )
+    output = run_mypy(probe)
     codes: dict[int, list[str]] = {}
-    for found in re.finditer(r"^[^:\n]+:(\d+): error: .*\[([a-z-]+)\]$", result.stdout, re.M):
+    for found in re.finditer(r"^[^:\n]+:(\d+): error: .*\[([a-z-]+)\]$", output, re.M):
         line, code = int(found.group(1)), found.group(2)
         codes.setdefault(line, [])
         if code not in codes[line]:
@@ -541,7 +556,7 @@ def _with_codes(text: str) -> str:
         raise SystemExit(
             "typed_calls: mypy does not refuse these calls, which the runtime check refuses:\n  "
             + "\n  ".join(missed)
-            + ("\n" + result.stdout if "error:" not in result.stdout else "")
+            + ("\n" + output if "error:" not in output else "")
         )
     return "\n".join(lines) + "\n"
 

@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from ._validation import UtcInstant
 from .errors import APIResponseValidationError, PaymentsError
 
 if TYPE_CHECKING:
@@ -86,12 +87,13 @@ def _pin(data: Sequence[object]) -> datetime | str | None:
         return None
     newest, index = max(stamps, key=lambda pair: pair[0])
     try:
-        return newest.astimezone(UTC) + _ONE_TICK
+        pinned = newest.astimezone(UTC) + _ONE_TICK
     except OverflowError:
         return (
             f"$.data[{index}].created_at: {newest.isoformat()} leaves no later instant to pin "
             "the window with (the last is 9999-12-31T23:59:59.999999Z)"
         )
+    return UtcInstant.combine(pinned.date(), pinned.timetz())  # sent as ...Z, as every edge is
 
 
 def _unwalkable(problem: str) -> APIResponseValidationError:

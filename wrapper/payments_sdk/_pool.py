@@ -66,12 +66,12 @@ class _Lane:
             return
         turn = self.loop.create_future()
         self.waiters.append(turn)
+        # One timer for the patience (not an asyncio.timeout scope: that costs a Timeout, a
+        # reschedule and the task's cancel bookkeeping for every call that queues).
+        timer = None if patience is None else self.loop.call_later(patience, _expire, turn)
         try:
-            async with asyncio.timeout(patience):
-                await turn
-        except TimeoutError:
-            if turn.done() and not turn.cancelled() and turn.exception() is None:
-                return  # the place came with the timeout: keep it
+            await turn
+        except _Expired:
             raise httpx.PoolTimeout(
                 "timed out waiting for a free connection", request=request()
             ) from None
@@ -80,6 +80,8 @@ class _Lane:
                 self.release()  # granted, then cancelled: hand the place on
             raise
         finally:
+            if timer is not None:
+                timer.cancel()
             if not turn.done():
                 turn.cancel()
             if turn in self.waiters:
@@ -120,6 +122,15 @@ class _Lane:
 def _settle(future: asyncio.Future[None]) -> None:
     if not future.done():
         future.set_result(None)
+
+
+class _Expired(Exception):
+    """A queued call's patience ran out before a place came."""
+
+
+def _expire(turn: asyncio.Future[None]) -> None:
+    if not turn.done():
+        turn.set_exception(_Expired())
 
 
 class Pool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +47,7 @@ def write_request(
         if extras.body is not None:
             content, files, headers = _with_body(extras.body, content, files, headers)
     if params:
-        query = _without_none(params)
+        query = _query_values(params)
         if query:
             target += "?" + _query_string(query, operation)
     if files is not None:
@@ -77,8 +78,12 @@ def merge_headers(base: dict[str, str], *layers: Mapping[str, str] | None) -> di
     return merged
 
 
-def _without_none(params: Mapping[str, Any]) -> dict[str, Any]:
-    """Return the query without ``None`` values (left out, not sent as ``key=``), in lists too."""
+def _query_values(params: Mapping[str, Any]) -> dict[str, Any]:
+    """Return the query as sent: ``None`` left out, a date or datetime in ISO 8601.
+
+    ``None`` is left out in lists too (never sent as ``key=``); a datetime was checked, and
+    made a UTC instant where the bundle says so, before it came here.
+    """
     kept: dict[str, Any] = {}
     for name, value in params.items():
         if isinstance(value, list | tuple):
@@ -87,6 +92,8 @@ def _without_none(params: Mapping[str, Any]) -> dict[str, Any]:
                 continue
         elif value is None:
             continue
+        elif isinstance(value, date):
+            value = value.isoformat()
         kept[name] = value
     return kept
 

@@ -1,8 +1,11 @@
-"""The call layer: every resource runs its generated operation through a ``Requestor``.
+"""The call layer: every resource method hands its call to a ``Requestor``, which sends it.
 
-The requestor hands the generated operation its :class:`~._sender.Sender` (which implements the
-generated ``Sender`` protocol: the wire, auth, retries, status errors), and translates the only
-two failures the generated code raises on purpose:
+A call is described once: the generated :class:`~payments_sdk_generated.types.Operation` (its
+label, method, path template, request media type and 2xx answer) and the method's checked
+arguments by their names on the wire (path, query, headers, body). The requestor writes the
+request from them, sends it through its :class:`~._sender.Sender` (the wire, auth, retries,
+status errors), and parses the answer with the operation. It translates the only two failures
+the generated code raises on purpose:
 
 - a 2xx body that does not match the bundle (``UnexpectedBody``) becomes
   :class:`~payments_sdk.APIResponseValidationError`, with the response;
@@ -15,14 +18,15 @@ Nothing else is caught: a bug in the SDK surfaces as itself.
 from __future__ import annotations
 
 import json
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
 
 from payments_sdk_generated.errors import InvalidPathParameter, UnexpectedBody
+from payments_sdk_generated.types import path_segment
 
 from ._response import APIResponse
 from ._sender import DEFERRED_RECORDS, Sender
@@ -31,8 +35,7 @@ from ._wire import WireResponse
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
 
 if TYPE_CHECKING:
-    from payments_sdk_generated.client import Sender as GeneratedSender
-    from payments_sdk_generated.types import Response
+    from payments_sdk_generated.types import Operation
 
     from ._call_options import CallOptions
     from ._instrument import CallRecord, Instruments
@@ -40,12 +43,9 @@ if TYPE_CHECKING:
     from ._pool import Pool
     from ._secret import SecretKey
 
-__all__ = ["BoundCall", "Requestor"]
+__all__ = ["Requestor"]
 
 T = TypeVar("T")
-
-BoundCall = Callable[["GeneratedSender"], Awaitable["Response[T]"]]
-"""A call awaiting its sender: a generated ``asyncio_detailed``, every other argument bound."""
 
 
 class Requestor:
@@ -78,18 +78,56 @@ class Requestor:
             raise ClientClosedError("the client is closed; create a new one")
 
     async def call(
-        self, operation: BoundCall[T], options: CallOptions | None = None
+        self,
+        operation: Operation[T],
+        options: CallOptions | None = None,
+        *,
+        path: Mapping[str, str] | None = None,
+        query: Mapping[str, Any] | None = None,
+        headers: Mapping[str, Any] | None = None,
+        body: Any = None,
     ) -> APIResponse[T]:
-        """Run a generated operation (with one call's options); return its response."""
+        """Send ``operation`` with the checked arguments (with one call's options).
+
+        ``path``, ``query`` and ``headers`` are keyed by the names in the path template and on
+        the wire; a ``None`` query or header value is not sent. ``body`` is the checked body
+        (``None``: no body). Returns the parsed 2xx answer with its status and headers.
+        """
+        response, parsed = await self._exchange(operation, options, path, query, headers, body)
+        return APIResponse(response, parsed)
+
+    async def parsed(
+        self,
+        operation: Operation[T],
+        options: CallOptions | None = None,
+        *,
+        path: Mapping[str, str] | None = None,
+        query: Mapping[str, Any] | None = None,
+        headers: Mapping[str, Any] | None = None,
+        body: Any = None,
+    ) -> T:
+        """Send ``operation`` as :meth:`call` does; return only its parsed answer."""
+        return (await self._exchange(operation, options, path, query, headers, body))[1]
+
+    async def _exchange(
+        self,
+        operation: Operation[T],
+        options: CallOptions | None,
+        path: Mapping[str, str] | None,
+        query: Mapping[str, Any] | None,
+        headers: Mapping[str, Any] | None,
+        body: Any,
+    ) -> tuple[WireResponse, T]:
+        """Send the call with its options' sender, recorded when something observes it."""
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
         if not sender.observed:  # nothing records the call: no context to set on the hot path
-            return await self._run(operation, sender)
+            return await self._run(sender, operation, path, query, headers, body)
         records: list[CallRecord] = []
         token = DEFERRED_RECORDS.set(records)
         outcome = None
         try:
-            return await self._run(operation, sender)
+            return await self._run(sender, operation, path, query, headers, body)
         except BaseException as exc:
             outcome = type(exc).__name__
             raise
@@ -98,13 +136,26 @@ class Requestor:
             for record in records:
                 record.ended(outcome)
 
-    async def _run(self, operation: BoundCall[T], sender: Sender) -> APIResponse[T]:
-        """Run the operation; translate what the generated code raises into SDK errors."""
+    async def _run(
+        self,
+        sender: Sender,
+        operation: Operation[T],
+        path: Mapping[str, str] | None,
+        query: Mapping[str, Any] | None,
+        headers: Mapping[str, Any] | None,
+        body: Any,
+    ) -> tuple[WireResponse, T]:
+        """Write, send and parse; translate what the generated code raises into SDK errors."""
         try:
-            answer = await operation(sender)
-        except UnexpectedBody as exc:
-            raw = cast(WireResponse, exc.response)  # what the Sender returned
-            raise _mismatch(raw.to_httpx(), str(exc), sender.credential, exc) from None
+            url = operation.path
+            if path:
+                url = url.format_map(
+                    {name: path_segment(value, name) for name, value in path.items()}
+                )
+            given = (
+                None if not headers else {n: str(v) for n, v in headers.items() if v is not None}
+            )
+            content, files, sent = operation.encode(body, given)
         except InvalidPathParameter as exc:
             raise InvalidParameterError(
                 exc.name, "must be one path segment, not '.' or '..'"
@@ -116,11 +167,20 @@ class Requestor:
             if not isinstance(exc, UnicodeEncodeError) and not _is_encode_error(exc):
                 raise
             raise InvalidParameterError("body", f"cannot be sent as JSON: {exc}") from None
-        return APIResponse(cast(WireResponse, answer.raw), answer.parsed)
-
-    async def parsed(self, operation: BoundCall[T], options: CallOptions | None = None) -> T:
-        """Run a generated operation (with one call's options); return only its parsed model."""
-        return (await self.call(operation, options)).parse()
+        response = await sender.send(
+            operation.method,
+            url,
+            operation=operation.label,
+            params=query,
+            content=content,
+            files=files,
+            headers=sent,
+        )
+        try:
+            answer = operation.parse(response)
+        except UnexpectedBody as exc:
+            raise _mismatch(response.to_httpx(), str(exc), sender.credential, exc) from None
+        return response, answer.parsed
 
     async def request_json(
         self,

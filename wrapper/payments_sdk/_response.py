@@ -69,8 +69,8 @@ class _Capture:
         self._inner = inner
         self.response: WireResponse | None = None
 
-    async def parsed(self, operation: Any, options: Any = None) -> Any:
-        answer = await self._inner.call(operation, options)
+    async def parsed(self, operation: Any, options: Any = None, **parts: Any) -> Any:
+        answer = await self._inner.call(operation, options, **parts)
         self.response = answer._raw
         return answer.parse()
 

@@ -6,11 +6,11 @@ retry budget and the client-wide hold, logs each attempt without secrets, and tu
 failure into an SDK exception. It returns only complete 2xx answers, so the generated parsers
 never see an error body.
 
-Every generated operation takes it as its ``sender``: it implements the generated
-``payments_sdk_generated.client.Sender`` protocol (``send(method, url, params=, content=,
-files=, headers=)``), so mypy checks the fit. Nothing on the success path makes an httpx
-object: the :class:`httpx.Request` and :class:`httpx.Response` users see are built only for
-errors and for ``with_raw_response`` (``_wire.py``).
+The :class:`~._requestor.Requestor` calls :meth:`Sender.send` with what it wrote from the
+call's generated ``Operation`` (``send(method, url, operation=, params=, content=, files=,
+headers=)``); nothing else does. Nothing on the success path makes an httpx object: the
+:class:`httpx.Request` and :class:`httpx.Response` users see are built only for errors and for
+``with_raw_response`` (``_wire.py``).
 """
 
 from __future__ import annotations

@@ -170,10 +170,10 @@ class BalanceConversions(Resource):
             target_currency = check(target_currency, _LIST_TARGET_CURRENCY, "target_currency")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), "GET /v1/balance_conversions")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_balance_conversions.OPERATION)
+        per_call = check_call_options(options) if options else None
         return self._list(
-            list_balance_conversions.asyncio_detailed,
+            list_balance_conversions.OPERATION,
             {"source_currency": source_currency, "target_currency": target_currency},
             before=before,
             after=after,
@@ -251,7 +251,7 @@ class BalanceConversions(Resource):
             },
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
+        per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
-            lambda s: create_balance_conversion.asyncio_detailed(sender=s, body=body), per_call
+            create_balance_conversion.OPERATION, per_call, body=body
         )

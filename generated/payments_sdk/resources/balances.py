@@ -32,8 +32,6 @@ class Balances(Resource):
         Returns the current balance in every currency enabled for the account.
 
         """
-        self._no_body(options.get("extra_body"), "GET /v1/balances")
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: get_balances.asyncio_detailed(sender=s), per_call
-        )
+        self._no_body(options.get("extra_body"), get_balances.OPERATION)
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(get_balances.OPERATION, per_call)

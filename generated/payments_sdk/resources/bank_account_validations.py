@@ -146,10 +146,10 @@ class BankAccountValidations(Resource):
             country = check(country, _LIST_COUNTRY, "country")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), "GET /v1/bank_account_validation")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_bank_account_validations.OPERATION)
+        per_call = check_call_options(options) if options else None
         return self._list(
-            list_bank_account_validations.asyncio_detailed,
+            list_bank_account_validations.OPERATION,
             {"beneficiary_account_id": beneficiary_account_id, "country": country},
             before=before,
             after=after,
@@ -223,7 +223,7 @@ class BankAccountValidations(Resource):
             },
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
+        per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
-            lambda s: create_bank_account_validation.asyncio_detailed(sender=s, body=body), per_call
+            create_bank_account_validation.OPERATION, per_call, body=body
         )

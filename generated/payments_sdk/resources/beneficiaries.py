@@ -166,7 +166,5 @@ class Beneficiaries(Resource):
             },
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: create_beneficiary_v2.asyncio_detailed(sender=s, body=body), per_call
-        )
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(create_beneficiary_v2.OPERATION, per_call, body=body)

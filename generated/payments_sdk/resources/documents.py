@@ -92,10 +92,10 @@ class Documents(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), "GET /v1/document")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_documents.OPERATION)
+        per_call = check_call_options(options) if options else None
         return self._list(
-            list_documents.asyncio_detailed,
+            list_documents.OPERATION,
             {},
             before=before,
             after=after,
@@ -131,10 +131,8 @@ class Documents(Resource):
             {"file": part, "type": type},
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: upload_document.asyncio_detailed(sender=s, body=body), per_call
-        )
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(upload_document.OPERATION, per_call, body=body)
 
     async def retrieve(
         self,
@@ -149,8 +147,8 @@ class Documents(Resource):
             document_id: Required. The document's id. Matches ``^doc_[A-Za-z0-9_-]+$``.
         """
         document_id = self._path(document_id, _RETRIEVE_DOCUMENT_ID, "document_id")
-        self._no_body(options.get("extra_body"), "GET /v1/document/{document_id}")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), get_document.OPERATION)
+        per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
-            lambda s: get_document.asyncio_detailed(document_id, sender=s), per_call
+            get_document.OPERATION, per_call, path={"document_id": document_id}
         )

@@ -59,11 +59,10 @@ class FxRates(Resource):
         """
         source_currency = check(source_currency, _RETRIEVE_SOURCE_CURRENCY, "source_currency")
         target_currency = check(target_currency, _RETRIEVE_TARGET_CURRENCY, "target_currency")
-        self._no_body(options.get("extra_body"), "GET /v1/fx-rate")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), get_fx_rate.OPERATION)
+        per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
-            lambda s: get_fx_rate.asyncio_detailed(
-                sender=s, source_currency=source_currency, target_currency=target_currency
-            ),
+            get_fx_rate.OPERATION,
             per_call,
+            query={"source_currency": source_currency, "target_currency": target_currency},
         )

@@ -99,10 +99,10 @@ class KycLinks(Resource):
             status = check(status, _LIST_STATUS, "status")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), "GET /v1/kyc-links")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_kyc_links.OPERATION)
+        per_call = check_call_options(options) if options else None
         return self._list(
-            list_kyc_links.asyncio_detailed,
+            list_kyc_links.OPERATION,
             {"status": status},
             before=before,
             after=after,
@@ -137,10 +137,8 @@ class KycLinks(Resource):
             {"customer_id": customer_id, "email": email},
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: create_kyc_link.asyncio_detailed(sender=s, body=body), per_call
-        )
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(create_kyc_link.OPERATION, per_call, body=body)
 
     async def retrieve(
         self,
@@ -157,8 +155,6 @@ class KycLinks(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
-        self._no_body(options.get("extra_body"), "GET /v1/kyc-links/{id}")
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: get_kyc_link.asyncio_detailed(id, sender=s), per_call
-        )
+        self._no_body(options.get("extra_body"), get_kyc_link.OPERATION)
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(get_kyc_link.OPERATION, per_call, path={"id": id})

@@ -187,10 +187,10 @@ class Orders(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), "GET /v1/orders")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_orders.OPERATION)
+        per_call = check_call_options(options) if options else None
         return self._list(
-            list_orders.asyncio_detailed,
+            list_orders.OPERATION,
             {},
             before=before,
             after=after,
@@ -268,10 +268,8 @@ class Orders(Resource):
             },
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: create_order.asyncio_detailed(sender=s, body=body), per_call
-        )
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(create_order.OPERATION, per_call, body=body)
 
     async def retrieve(
         self,
@@ -287,11 +285,9 @@ class Orders(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
-        self._no_body(options.get("extra_body"), "GET /v1/orders/{id}")
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: get_order.asyncio_detailed(id, sender=s), per_call
-        )
+        self._no_body(options.get("extra_body"), get_order.OPERATION)
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(get_order.OPERATION, per_call, path={"id": id})
 
     if TYPE_CHECKING:
         # What mypy and the editor see: the schema's types (payments_sdk.params), one overload
@@ -330,7 +326,7 @@ class Orders(Resource):
             {"documents": documents},
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
+        per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
-            lambda s: update_order_rfi.asyncio_detailed(id, sender=s, body=body), per_call
+            update_order_rfi.OPERATION, per_call, path={"id": id}, body=body
         )

@@ -70,10 +70,10 @@ class Payments(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), "GET /v1/payments")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_payments.OPERATION)
+        per_call = check_call_options(options) if options else None
         return self._list(
-            list_payments.asyncio_detailed,
+            list_payments.OPERATION,
             {},
             before=before,
             after=after,

@@ -99,10 +99,10 @@ class Refunds(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), "GET /v1/refunds")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_refunds.OPERATION)
+        per_call = check_call_options(options) if options else None
         return self._list(
-            list_refunds.asyncio_detailed,
+            list_refunds.OPERATION,
             {},
             before=before,
             after=after,
@@ -132,10 +132,8 @@ class Refunds(Resource):
             {"payment_id": payment_id},
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: create_refund.asyncio_detailed(sender=s, body=body), per_call
-        )
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(create_refund.OPERATION, per_call, body=body)
 
     async def retrieve(
         self,
@@ -151,11 +149,9 @@ class Refunds(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
-        self._no_body(options.get("extra_body"), "GET /v1/refunds/{id}")
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: get_refund.asyncio_detailed(id, sender=s), per_call
-        )
+        self._no_body(options.get("extra_body"), get_refund.OPERATION)
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(get_refund.OPERATION, per_call, path={"id": id})
 
     async def mock_update_status(
         self,
@@ -171,8 +167,8 @@ class Refunds(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _MOCK_UPDATE_STATUS_ID, "id")
-        self._no_body(options.get("extra_body"), "PATCH /v1/refunds/{id}/mock_update_status")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), mock_update_refund_status.OPERATION)
+        per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
-            lambda s: mock_update_refund_status.asyncio_detailed(id, sender=s), per_call
+            mock_update_refund_status.OPERATION, per_call, path={"id": id}
         )

@@ -86,10 +86,10 @@ class VirtualAccounts(Resource):
                 <customer JWT>`: the JWT of the customer whose virtual accounts are listed. Its
                 claims and lifetime are not published; never log it.
         """
-        self._no_body(options.get("extra_body"), "GET /v1/virtual-accounts")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), list_virtual_accounts.OPERATION)
+        per_call = check_call_options(options) if options else None
         per_call = with_credential(per_call, customer_jwt, "customer_jwt")
-        return self._one_page(lambda s: list_virtual_accounts.asyncio_detailed(sender=s), per_call)
+        return self._one_page(list_virtual_accounts.OPERATION, per_call)
 
     async def close(
         self,
@@ -109,13 +109,12 @@ class VirtualAccounts(Resource):
         """
         payment_type = check(payment_type, _CLOSE_PAYMENT_TYPE, "payment_type")
         currency = check(currency, _CLOSE_CURRENCY, "currency")
-        self._no_body(options.get("extra_body"), "DELETE /v1/virtual-accounts")
-        per_call = check_call_options(options)
+        self._no_body(options.get("extra_body"), close_virtual_accounts.OPERATION)
+        per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
-            lambda s: close_virtual_accounts.asyncio_detailed(
-                sender=s, payment_type=payment_type, currency=currency
-            ),
+            close_virtual_accounts.OPERATION,
             per_call,
+            query={"payment_type": payment_type, "currency": currency},
         )
 
     async def create(
@@ -140,7 +139,5 @@ class VirtualAccounts(Resource):
             {"payment_type": payment_type, "currency": currency},
             options.get("extra_body"),
         )
-        per_call = check_call_options(options)
-        return await self._requestor.parsed(
-            lambda s: create_virtual_account.asyncio_detailed(sender=s, body=body), per_call
-        )
+        per_call = check_call_options(options) if options else None
+        return await self._requestor.parsed(create_virtual_account.OPERATION, per_call, body=body)

@@ -7,7 +7,7 @@ once: path ids, request bodies, uploads, and the pager of a list.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Mapping
 from typing import IO, TYPE_CHECKING, Any
 
 from ..errors import InvalidParameterError
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from payments_sdk_generated.models import PageMeta
-    from payments_sdk_generated.types import File, Response
+    from payments_sdk_generated.types import File, Operation
 
     from .._call_options import CallOptions
     from .._pagination import AsyncPager, PageRequest
@@ -32,15 +32,6 @@ MAX_PREFETCH = 16
 
 # The query parameters a list walk sets on every page: extra_query must not override them.
 _PAGER_PARAMS = frozenset({"page", "per_page", "before", "after"})
-
-ListCall = Callable[..., Awaitable["Response[Any]"]]
-"""A generated list operation's ``asyncio_detailed``: filters plus before/after/per_page/page."""
-
-
-def _instant(value: datetime | None, field: str) -> datetime | None:
-    from .._validation import to_utc_instant
-
-    return None if value is None else to_utc_instant(value, field)
 
 
 class Resource:
@@ -119,11 +110,13 @@ class Resource:
         return body  # type: ignore[no-any-return]
 
     @staticmethod
-    def _no_body(extra: object, operation: str) -> None:
+    def _no_body(extra: object, operation: Operation[Any]) -> None:
         """Refuse ``extra_body`` on an operation the bundle gives no request body."""
         if extra is not None:
             raise InvalidParameterError(
-                "extra_body", f"{operation} takes no request body: nothing can be added to one"
+                "extra_body",
+                f"{operation.method} {operation.path} takes no request body: "
+                "nothing can be added to one",
             )
 
     @staticmethod
@@ -171,9 +164,11 @@ class Resource:
 
     def _list(
         self,
-        call: ListCall,
+        operation: Operation[Any],
         filters: dict[str, Any],
         *,
+        path: Mapping[str, str] | None = None,
+        headers: Mapping[str, Any] | None = None,
         before: datetime | str | None,
         after: datetime | str | None,
         per_page: int | None,
@@ -182,17 +177,17 @@ class Resource:
         options: CallOptions | None,
         window: Window | None = None,
     ) -> AsyncPager[Any]:
-        """Return a pager over ``call``; filters, page and per_page are already checked.
+        """Return a pager over a list ``operation``; filters, page and per_page are checked.
 
-        ``None`` filters are not sent; ``options`` apply to every page's request. ``window``
-        (a :class:`~payments_sdk.Window`) sets ``after`` and ``before`` from its edges, and the
-        pager keeps the records inside it (see :mod:`payments_sdk._window`).
+        ``filters`` are its query parameters by their names on the wire; ``None`` ones are not
+        sent. They, ``path`` and ``headers`` go with every page's request, as do ``options``.
+        ``window`` (a :class:`~payments_sdk.Window`) sets ``after`` and ``before`` from its
+        edges, and the pager keeps the records inside it (see :mod:`payments_sdk._window`).
         """
         from .._pagination import AsyncPager
         from .._validation import to_utc_instant
         from .._window import Window
 
-        sent = {name: value for name, value in filters.items() if value is not None}
         taken = sorted(_PAGER_PARAMS.intersection(options.query)) if options is not None else []
         if taken:
             raise InvalidParameterError(
@@ -216,21 +211,21 @@ class Resource:
                     f"(its start is inclusive, its end exclusive: {window})",
                 )
             before, after = window.end, window.after()
+        # The one conversion of the edges: to UTC instants, which the pager compares and sends.
         start = to_utc_instant(before, "before") if before is not None else None
         end = to_utc_instant(after, "after") if after is not None else None
         requestor = self._requestor
 
         async def fetch(request: PageRequest) -> tuple[list[Any], PageMeta]:
+            query = {
+                **filters,
+                "before": request.before,
+                "after": request.after,
+                "per_page": per_page,
+                "page": request.page,
+            }
             result = await requestor.parsed(
-                lambda s: call(
-                    sender=s,
-                    **sent,
-                    before=_instant(request.before, "before"),
-                    after=_instant(request.after, "after"),
-                    per_page=per_page,
-                    page=request.page,
-                ),
-                options,
+                operation, options, path=path, query=query, headers=headers
             )
             return result.data, result.page_meta
 
@@ -239,7 +234,13 @@ class Resource:
         )
 
     def _one_page(
-        self, operation: Callable[[Any], Awaitable[Any]], options: CallOptions | None
+        self,
+        operation: Operation[Any],
+        options: CallOptions | None,
+        *,
+        path: Mapping[str, str] | None = None,
+        query: Mapping[str, Any] | None = None,
+        headers: Mapping[str, Any] | None = None,
     ) -> AsyncPager[Any]:
         """Return a pager over an operation that answers one page and takes no page parameters."""
         from .._pagination import AsyncPager
@@ -247,7 +248,9 @@ class Resource:
         requestor = self._requestor
 
         async def fetch(request: PageRequest) -> tuple[list[Any], PageMeta]:
-            result = await requestor.parsed(operation, options)
+            result = await requestor.parsed(
+                operation, options, path=path, query=query, headers=headers
+            )
             return result.data, result.page_meta
 
         return AsyncPager(fetch, pageable=False)

@@ -1,61 +1,21 @@
 """``GET /v1/kyc-links``: List KYC links.
 
 Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+
+Lists KYC links, newest first, optionally filtered by status.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...client import Sender
 from ...models.kyc_link_list import KycLinkList
-from ...types import (
-    OperationLabel,
-    Response,
-    Timestamp,
-    decode_response,
+from ...types import Operation
+
+__all__ = ["OPERATION"]
+
+OPERATION: Operation[KycLinkList] = Operation(
+    "listKycLinks",
+    "GET",
+    "/v1/kyc-links",
+    answer=KycLinkList,
 )
-
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
-
-METHOD = "GET"
-PATH = "/v1/kyc-links"
-"""The operation's path, relative to the service's root address."""
-OPERATION = OperationLabel("listKycLinks", METHOD, PATH)
-"""The operation's id, method and path template: what logs, events and traces name it by."""
-
-
-async def asyncio_detailed(
-    *,
-    sender: Sender,
-    status: str | None = None,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> Response[KycLinkList]:
-    """List KYC links
-
-    Lists KYC links, newest first, optionally filtered by status.
-
-    Returns the ``200`` response: its status, headers and parsed ``KycLinkList``. Raises
-    ``errors.UnexpectedBody`` when the body does not match the bundle.
-    """
-    params: dict[str, Any] = {}
-    if status is not None:
-        params["status"] = status
-    if before is not None:
-        params["before"] = before.isoformat()
-    if after is not None:
-        params["after"] = after.isoformat()
-    if per_page is not None:
-        params["per_page"] = per_page
-    if page is not None:
-        params["page"] = page
-    response = await sender.send(
-        METHOD,
-        PATH,
-        operation=OPERATION,
-        params=params,
-    )
-    return decode_response(response, KycLinkList)
+"""List KYC links: answers ``KycLinkList`` (200)."""

@@ -1,64 +1,21 @@
 """``GET /v1/balance_conversions``: List balance conversions.
 
 Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+
+Lists balance conversions, newest first, optionally filtered by currency.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...client import Sender
 from ...models.balance_conversion_list import BalanceConversionList
-from ...types import (
-    OperationLabel,
-    Response,
-    Timestamp,
-    decode_response,
+from ...types import Operation
+
+__all__ = ["OPERATION"]
+
+OPERATION: Operation[BalanceConversionList] = Operation(
+    "listBalanceConversions",
+    "GET",
+    "/v1/balance_conversions",
+    answer=BalanceConversionList,
 )
-
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
-
-METHOD = "GET"
-PATH = "/v1/balance_conversions"
-"""The operation's path, relative to the service's root address."""
-OPERATION = OperationLabel("listBalanceConversions", METHOD, PATH)
-"""The operation's id, method and path template: what logs, events and traces name it by."""
-
-
-async def asyncio_detailed(
-    *,
-    sender: Sender,
-    source_currency: str | None = None,
-    target_currency: str | None = None,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> Response[BalanceConversionList]:
-    """List balance conversions
-
-    Lists balance conversions, newest first, optionally filtered by currency.
-
-    Returns the ``200`` response: its status, headers and parsed ``BalanceConversionList``. Raises
-    ``errors.UnexpectedBody`` when the body does not match the bundle.
-    """
-    params: dict[str, Any] = {}
-    if source_currency is not None:
-        params["source_currency"] = source_currency
-    if target_currency is not None:
-        params["target_currency"] = target_currency
-    if before is not None:
-        params["before"] = before.isoformat()
-    if after is not None:
-        params["after"] = after.isoformat()
-    if per_page is not None:
-        params["per_page"] = per_page
-    if page is not None:
-        params["page"] = page
-    response = await sender.send(
-        METHOD,
-        PATH,
-        operation=OPERATION,
-        params=params,
-    )
-    return decode_response(response, BalanceConversionList)
+"""List balance conversions: answers ``BalanceConversionList`` (200)."""

@@ -1,58 +1,21 @@
 """``GET /v1/orders``: List orders.
 
 Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+
+Lists orders, newest first.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...client import Sender
 from ...models.order_list import OrderList
-from ...types import (
-    OperationLabel,
-    Response,
-    Timestamp,
-    decode_response,
+from ...types import Operation
+
+__all__ = ["OPERATION"]
+
+OPERATION: Operation[OrderList] = Operation(
+    "listOrders",
+    "GET",
+    "/v1/orders",
+    answer=OrderList,
 )
-
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
-
-METHOD = "GET"
-PATH = "/v1/orders"
-"""The operation's path, relative to the service's root address."""
-OPERATION = OperationLabel("listOrders", METHOD, PATH)
-"""The operation's id, method and path template: what logs, events and traces name it by."""
-
-
-async def asyncio_detailed(
-    *,
-    sender: Sender,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> Response[OrderList]:
-    """List orders
-
-    Lists orders, newest first.
-
-    Returns the ``200`` response: its status, headers and parsed ``OrderList``. Raises
-    ``errors.UnexpectedBody`` when the body does not match the bundle.
-    """
-    params: dict[str, Any] = {}
-    if before is not None:
-        params["before"] = before.isoformat()
-    if after is not None:
-        params["after"] = after.isoformat()
-    if per_page is not None:
-        params["per_page"] = per_page
-    if page is not None:
-        params["page"] = page
-    response = await sender.send(
-        METHOD,
-        PATH,
-        operation=OPERATION,
-        params=params,
-    )
-    return decode_response(response, OrderList)
+"""List orders: answers ``OrderList`` (200)."""

@@ -1,58 +1,21 @@
 """``GET /v1/payments``: List payments.
 
 Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+
+Lists payments received from customers, newest first.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...client import Sender
 from ...models.payment_list import PaymentList
-from ...types import (
-    OperationLabel,
-    Response,
-    Timestamp,
-    decode_response,
+from ...types import Operation
+
+__all__ = ["OPERATION"]
+
+OPERATION: Operation[PaymentList] = Operation(
+    "listPayments",
+    "GET",
+    "/v1/payments",
+    answer=PaymentList,
 )
-
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
-
-METHOD = "GET"
-PATH = "/v1/payments"
-"""The operation's path, relative to the service's root address."""
-OPERATION = OperationLabel("listPayments", METHOD, PATH)
-"""The operation's id, method and path template: what logs, events and traces name it by."""
-
-
-async def asyncio_detailed(
-    *,
-    sender: Sender,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> Response[PaymentList]:
-    """List payments
-
-    Lists payments received from customers, newest first.
-
-    Returns the ``200`` response: its status, headers and parsed ``PaymentList``. Raises
-    ``errors.UnexpectedBody`` when the body does not match the bundle.
-    """
-    params: dict[str, Any] = {}
-    if before is not None:
-        params["before"] = before.isoformat()
-    if after is not None:
-        params["after"] = after.isoformat()
-    if per_page is not None:
-        params["per_page"] = per_page
-    if page is not None:
-        params["page"] = page
-    response = await sender.send(
-        METHOD,
-        PATH,
-        operation=OPERATION,
-        params=params,
-    )
-    return decode_response(response, PaymentList)
+"""List payments: answers ``PaymentList`` (200)."""

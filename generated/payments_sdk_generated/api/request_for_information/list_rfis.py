@@ -1,66 +1,22 @@
 """``GET /v1/rfis``: List RFIs.
 
 Written from ``openapi/templates/endpoint_module.py.jinja``: do not edit.
+
+Lists requests for information on payments, payins, payouts, refunds, orders and
+subscriptions, ordered by `created_at` descending.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...client import Sender
 from ...models.rfi_list import RfiList
-from ...models.rfi_status import RfiStatus
-from ...types import (
-    OperationLabel,
-    Response,
-    Timestamp,
-    decode_response,
+from ...types import Operation
+
+__all__ = ["OPERATION"]
+
+OPERATION: Operation[RfiList] = Operation(
+    "listRfis",
+    "GET",
+    "/v1/rfis",
+    answer=RfiList,
 )
-
-__all__ = ["METHOD", "OPERATION", "PATH", "asyncio_detailed"]
-
-METHOD = "GET"
-PATH = "/v1/rfis"
-"""The operation's path, relative to the service's root address."""
-OPERATION = OperationLabel("listRfis", METHOD, PATH)
-"""The operation's id, method and path template: what logs, events and traces name it by."""
-
-
-async def asyncio_detailed(
-    *,
-    sender: Sender,
-    status: RfiStatus | None = None,
-    search: str | None = None,
-    before: Timestamp | None = None,
-    after: Timestamp | None = None,
-    per_page: int | None = None,
-    page: int | None = None,
-) -> Response[RfiList]:
-    """List RFIs
-
-    Lists requests for information on payments, payins, payouts, refunds, orders and
-    subscriptions, ordered by `created_at` descending.
-
-    Returns the ``200`` response: its status, headers and parsed ``RfiList``. Raises
-    ``errors.UnexpectedBody`` when the body does not match the bundle.
-    """
-    params: dict[str, Any] = {}
-    if status is not None:
-        params["status"] = status
-    if search is not None:
-        params["search"] = search
-    if before is not None:
-        params["before"] = before.isoformat()
-    if after is not None:
-        params["after"] = after.isoformat()
-    if per_page is not None:
-        params["per_page"] = per_page
-    if page is not None:
-        params["page"] = page
-    response = await sender.send(
-        METHOD,
-        PATH,
-        operation=OPERATION,
-        params=params,
-    )
-    return decode_response(response, RfiList)
+"""List RFIs: answers ``RfiList`` (200)."""
