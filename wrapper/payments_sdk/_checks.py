@@ -141,24 +141,29 @@ def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
 def _judge(result: Any, schema: Mapping[str, Any], where: str) -> None:
     """Raise the engine's first verdict against ``result`` (as sent), worded, if it has one."""
     view = _json_view(result)
-    if validator(_request_schema(schema)).is_valid(view):
+    root, compiled = _compiled(schema)
+    if compiled.is_valid(view):
         return
-    root = _request_schema(schema)
     problem = first(list(problems(root, view)), root)
     raise _worded(problem, root, result, where)
 
 
-_views: dict[int, tuple[Any, Any]] = {}
+_views: dict[int, tuple[Any, Any, Any]] = {}
 
 
-def _request_schema(schema: Mapping[str, Any]) -> Any:
-    """Return ``schema`` as a request sees it (``readOnly`` fields never required), once."""
+def _compiled(schema: Mapping[str, Any]) -> tuple[Any, Any]:
+    """Return ``schema`` as a request sees it, and the engine's validator of it, made once.
+
+    A request never carries a ``readOnly`` field; both are kept per schema object (the generated
+    constants), so a check runs no code of the engine's module but the validator itself.
+    """
     entry = _views.get(id(schema))
     if entry is None or entry[0] is not schema:
         if len(_views) >= 4096:
             _views.clear()
-        entry = _views[id(schema)] = (schema, request_view(_composed(schema)))
-    return entry[1]
+        view = request_view(_composed(schema))
+        entry = _views[id(schema)] = (schema, view, validator(view))
+    return entry[1], entry[2]
 
 
 def _composed(node: Any) -> Any:
@@ -345,9 +350,7 @@ def _union_refusal(
     keyword = "oneOf" if problem.keyword == "oneOf" else "anyOf"
     shapes = [merge_all_of(shape) for shape in holder.get(keyword, ())]
     if problem.kind == "OneOfMultipleValid":
-        taken = sum(
-            validator(_request_schema(shape)).is_valid(_json_view(value)) for shape in shapes
-        )
+        taken = sum(_compiled(shape)[1].is_valid(_json_view(value)) for shape in shapes)
         return _fail(field, f"matches {taken} of its shapes, and must match exactly one")
     real = [shape for shape in shapes if shape.get("type") != "null"]
     if len(real) == 1:
@@ -442,7 +445,7 @@ def _union_value(value: Any, shapes: list[Mapping[str, Any]], where: str) -> Any
         except InvalidParameterError as exc:
             refusal = refusal or exc
             continue
-        if validator(_request_schema(shape)).is_valid(_json_view(converted)):
+        if _compiled(shape)[1].is_valid(_json_view(converted)):
             return converted
     if isinstance(value, (*_JSON_SCALARS, list, dict)):
         return _plain_json(value, where)
