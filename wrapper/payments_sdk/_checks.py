@@ -363,6 +363,14 @@ def _union_refusal(
 
 def _convert(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     """Return ``value`` as it is sent under ``schema``; refuse what JSON cannot carry."""
+    kind = type(value)
+    if (kind is str or kind is dict) and not _composite(schema):  # the common cases, first
+        if kind is dict and (schema.get("type") == "object" or "properties" in schema):
+            return _object(value, schema, where)
+        if kind is str and schema.get("format") not in _CONVERTED_FORMATS:
+            if value or (schema.get("minLength") or 0) >= 1:
+                check_text(value, where)  # text: no lone surrogate; not empty where minLength says
+            return value
     if isinstance(value, Undocumented):
         raise _fail(
             where, "is a declared field: Undocumented() is only for fields the bundle does not name"
@@ -423,6 +431,14 @@ def _convert(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     if kind is None:
         raise _fail(where, f"cannot be sent as JSON, got {shown(value)}")
     raise _fail(where, f"must be {_type_words(schema)}, got {shown(value)}")
+
+
+_CONVERTED_FORMATS = frozenset({"date-time", "date", "binary"})
+
+
+def _composite(schema: Mapping[str, Any]) -> bool:
+    """Whether ``schema`` composes others (``allOf``, ``oneOf``, ``anyOf``)."""
+    return "allOf" in schema or "oneOf" in schema or "anyOf" in schema
 
 
 def _string_like(kind: Any, value: Any) -> bool:
@@ -534,13 +550,16 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
     patterns: Mapping[str, Any] = schema.get("patternProperties", {})
     result: dict[str, Any] = {}
     for key, item in given.items():
-        path = _join(where, key)
-        if key in declared and declared[key].get("readOnly") is True:
-            raise _fail(path, "is read-only: the service sets it, so it is never sent")
-        if key in declared:
-            if item is not None or takes_null(declared[key]):
+        own = declared.get(key)
+        if own is not None:
+            if own.get("readOnly") is True:
+                raise _fail(
+                    _join(where, key), "is read-only: the service sets it, so it is never sent"
+                )
+            if item is not None or takes_null(own):
                 result[key] = item  # converted below, once Money knows its currency field
             continue
+        path = _join(where, key)
         matched = [sub for pattern, sub in patterns.items() if _matches_pattern(pattern, key)]
         if matched:
             result[key] = _convert(item, matched[0], path)
