@@ -363,11 +363,11 @@ def _union_refusal(
 
 def _convert(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     """Return ``value`` as it is sent under ``schema``; refuse what JSON cannot carry."""
-    kind = type(value)
-    if (kind is str or kind is dict) and not _composite(schema):  # the common cases, first
-        if kind is dict and (schema.get("type") == "object" or "properties" in schema):
+    given = type(value)
+    if (given is str or given is dict) and not _composite(schema):  # the common cases, first
+        if given is dict and (schema.get("type") == "object" or "properties" in schema):
             return _object(value, schema, where)
-        if kind is str and schema.get("format") not in _CONVERTED_FORMATS:
+        if given is str and schema.get("format") not in _CONVERTED_FORMATS:
             if value or (schema.get("minLength") or 0) >= 1:
                 check_text(value, where)  # text: no lone surrogate; not empty where minLength says
             return value
