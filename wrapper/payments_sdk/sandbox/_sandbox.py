@@ -33,7 +33,6 @@ from ._record_fields import RecordFields
 from ._state_file import SnapshotInfo, StateFile
 from ._store import Store, render
 from ._transport import InProcessTransport
-from .contract import load_bundle
 
 __all__ = ["Sandbox"]
 
@@ -309,7 +308,7 @@ class Sandbox:
 
     @functools.cached_property
     def _record_fields(self) -> RecordFields:
-        return RecordFields(load_bundle())
+        return RecordFields(bundle_operations().document)
 
     @functools.cached_property
     def _state(self) -> State:
