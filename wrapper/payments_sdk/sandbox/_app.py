@@ -67,8 +67,7 @@ def _endpoint(
     async def endpoint(request: Request) -> Response:
         try:
             # Read once per request, by the outermost layer when there is one (FaultLayer).
-            caller = caller_of(request.scope, keys, name, name.key_headers, name.anonymous)
-            claims = caller.checked()
+            claims = caller_of(request.scope, keys, name).checked()
             # A call the bundle takes with no credential: the default namespace's state,
             # which a key that names no namespace reaches too. A credential sent is checked.
             namespace = DEFAULT if claims is None else namespace_of(claims)

@@ -17,11 +17,15 @@ import secrets
 import time
 from collections.abc import MutableMapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jwt
+from starlette.datastructures import Headers
 
 from ._errors import ApiError
+
+if TYPE_CHECKING:
+    from ._operation_index import OperationShape
 
 __all__ = [
     "REPRODUCIBLE_EXPIRES_AT",
@@ -165,7 +169,7 @@ class Caller:
     state, where the faults, the operation's endpoint and the controls find it.
     """
 
-    operation: object
+    operation: OperationShape | None
     """The operation it was read for (its key headers, whether it needs a key), or None."""
     claims: dict[str, object] | None
     """The verified key's claims; None with no key, on an operation that needs none."""
@@ -185,39 +189,26 @@ _CALLER = "payments_sdk.sandbox.caller"
 
 
 def caller_of(
-    scope: MutableMapping[str, Any],
-    keys: KeyIssuer,
-    operation: object = None,
-    key_headers: tuple[str, ...] = (),
-    anonymous: bool = False,
+    scope: MutableMapping[str, Any], keys: KeyIssuer, operation: OperationShape | None = None
 ) -> Caller:
     """Return who sent the request of ``scope``: read and verified once, then kept in its state.
 
     The credential is the ``Authorization`` header, or, without one, the key an ``apiKey``
     header of the operation carries (taken as a bearer token: one the sandbox issued). An
-    operation that needs no key (``anonymous``) takes a call without one; a credential sent is
-    still checked. A caller kept for another operation is read again for this one.
+    operation that needs no key takes a call without one; a credential sent is still checked.
+    ``operation`` is None for a request to no operation (a control). A caller kept for another
+    operation is read again for this one.
     """
     state = scope.setdefault("state", {})
     found = state.get(_CALLER)
     if isinstance(found, Caller) and found.operation is operation:
         return found
-    authorization = None
-    for name, value in scope.get("headers", ()):
-        if name == b"authorization":
-            authorization = value.decode("latin-1")
-            break
-    credential = authorization
-    if credential is None and key_headers:
-        wanted = {header.lower().encode("latin-1"): header for header in key_headers}
-        sent: dict[bytes, bytes] = {}
-        for name, value in scope.get("headers", ()):
-            if name in wanted:
-                sent.setdefault(name, value)  # the first of a repeated header, as Starlette's
-        credential = next(
-            (f"Bearer {sent[name].decode('latin-1')}" for name in wanted if name in sent), None
-        )
-    if credential is None and anonymous:
+    headers = Headers(scope=scope)
+    credential = authorization = headers.get("authorization")
+    if credential is None:
+        sent = (h for h in (operation.key_headers if operation else ()) if h in headers)
+        credential = next((f"Bearer {headers[h]}" for h in sent), None)
+    if credential is None and operation is not None and operation.anonymous:
         found = Caller(operation, None, None, keyed=False)
     else:
         try:

@@ -173,13 +173,9 @@ class FaultLayer:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        # A control, or no path of the bundle (operation None): neither counted nor faulted.
         operation = self.operations.match(scope["method"], scope["path"])
-        if operation is None:  # a control, or no path of the bundle: neither counted nor faulted
-            caller = caller_of(scope, self.keys)
-        else:
-            caller = caller_of(
-                scope, self.keys, operation, operation.key_headers, operation.anonymous
-            )
+        caller = caller_of(scope, self.keys, operation)
         faults = None
         if caller.keyed and caller.claims is not None:
             faults = self.faults_of(namespace_of(caller.claims))
