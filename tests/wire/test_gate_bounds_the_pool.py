@@ -85,3 +85,30 @@ async def test_only_the_sdk_own_pool_is_gated() -> None:
         assert own._pool.owns_wire
         assert own.with_options(max_retries=0)._pool is own._pool
         assert own._pool._limit == DEFAULT_CONNECTION_LIMITS.max_connections
+
+
+async def test_each_queued_call_ends_at_its_own_patience() -> None:
+    """The queue's one timer ends a later, less patient call on time, and no other.
+
+    One timer serves the whole queue: a call queued behind a patient one with a shorter
+    patience must still end at its own deadline, and the patient one keep its place.
+    """
+    loop = asyncio.get_running_loop()
+    lane = _Lane(loop, 1)
+    await lane.acquire(None, lambda: None)  # the only place, held throughout
+    patient = asyncio.ensure_future(lane.acquire(30.0, lambda: None))
+    hasty = asyncio.ensure_future(lane.acquire(0.2, lambda: None))
+    started = loop.time()
+    try:
+        await hasty
+    except httpx.PoolTimeout:
+        waited = loop.time() - started
+    else:  # pragma: no cover - the failure this test is for
+        raise AssertionError("a call queued past its patience was let in")
+    assert 0.19 <= waited < 5.0
+    assert not patient.done() and list(lane.waiters) != []
+    lane.release()  # the place goes to the patient call, still queued first
+    await patient
+    assert lane.deadlines == {} and not lane.waiters
+    lane.release()
+    assert lane.free == 1

@@ -24,6 +24,7 @@ State that belongs to one event loop (the gate's queue, the waits) is kept per r
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import time
 from collections import deque
@@ -51,13 +52,18 @@ _CLOSED_WHILE = "the client was closed while the call was {}"
 class _Lane:
     """One event loop's gate queue and waits, which aclose() can end from any thread."""
 
-    __slots__ = ("free", "loop", "naps", "waiters")
+    __slots__ = ("deadlines", "free", "loop", "naps", "timer", "timer_at", "waiters")
 
     def __init__(self, loop: asyncio.AbstractEventLoop, size: int) -> None:
         self.loop = loop
         self.free = size
         self.waiters: deque[asyncio.Future[None]] = deque()
         self.naps: set[asyncio.Future[None]] = set()
+        self.deadlines: dict[asyncio.Future[None], float] = {}
+        """When each queued call's patience runs out (loop time)."""
+        self.timer: asyncio.TimerHandle | None = None
+        """The one timer of the lane's queue, at the earliest deadline when it was armed."""
+        self.timer_at = 0.0
 
     async def acquire(self, patience: float | None, request: Any) -> None:
         """Take a place on the wire, queueing in order; PoolTimeout after ``patience`` s."""
@@ -66,26 +72,55 @@ class _Lane:
             return
         turn = self.loop.create_future()
         self.waiters.append(turn)
-        # One timer for the patience (not an asyncio.timeout scope: that costs a Timeout, a
-        # reschedule and the task's cancel bookkeeping for every call that queues).
-        timer = None if patience is None else self.loop.call_later(patience, _expire, turn)
+        if patience is not None:
+            self._expire_at(turn, self.loop.time() + patience)
         try:
-            await turn
-        except _Expired:
-            raise httpx.PoolTimeout(
-                "timed out waiting for a free connection", request=request()
-            ) from None
-        except BaseException:
+            await turn  # granted: release() took it off the queue
+        except BaseException as exc:
             if turn.done() and not turn.cancelled() and turn.exception() is None:
                 self.release()  # granted, then cancelled: hand the place on
+            else:
+                if not turn.done():
+                    turn.cancel()
+                with contextlib.suppress(ValueError):
+                    self.waiters.remove(turn)
+            if isinstance(exc, _Expired):
+                raise httpx.PoolTimeout(
+                    "timed out waiting for a free connection", request=request()
+                ) from None
             raise
         finally:
-            if timer is not None:
-                timer.cancel()
-            if not turn.done():
-                turn.cancel()
-            if turn in self.waiters:
-                self.waiters.remove(turn)
+            if patience is not None:
+                self.deadlines.pop(turn, None)
+
+    def _expire_at(self, turn: asyncio.Future[None], deadline: float) -> None:
+        """Record ``turn``'s deadline; arm the lane's one timer if it is the earliest.
+
+        One timer for the whole queue, not one per queued call (a timer handle, a heap push
+        and a cancel each): when it fires it ends the calls whose patience ran out and is
+        armed again for the earliest deadline left.
+        """
+        self.deadlines[turn] = deadline
+        if self.timer is None or deadline < self.timer_at:
+            if self.timer is not None:
+                self.timer.cancel()
+            self.timer = self.loop.call_at(deadline, self._expire)
+            self.timer_at = deadline
+
+    def _expire(self) -> None:
+        self.timer = None
+        now = self.loop.time() + 1e-6  # the loop runs a timer up to its clock's resolution early
+        earliest: float | None = None
+        for turn, deadline in list(self.deadlines.items()):
+            if deadline <= now:
+                del self.deadlines[turn]
+                if not turn.done():
+                    turn.set_exception(_Expired())
+            elif earliest is None or deadline < earliest:
+                earliest = deadline
+        if earliest is not None:
+            self.timer = self.loop.call_at(earliest, self._expire)
+            self.timer_at = earliest
 
     def release(self) -> None:
         """Give a place back: to the first caller still waiting, or to the free count."""
@@ -109,6 +144,9 @@ class _Lane:
 
     def close(self) -> None:
         """End every wait of this loop with ClientClosedError (runs on the lane's loop)."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
         for turn in self.waiters:
             if not turn.done():
                 turn.set_exception(
@@ -126,11 +164,6 @@ def _settle(future: asyncio.Future[None]) -> None:
 
 class _Expired(Exception):
     """A queued call's patience ran out before a place came."""
-
-
-def _expire(turn: asyncio.Future[None]) -> None:
-    if not turn.done():
-        turn.set_exception(_Expired())
 
 
 class Pool:

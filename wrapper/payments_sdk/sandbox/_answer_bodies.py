@@ -21,21 +21,18 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from .._webhook_parts import kind_field, webhooks
 from ._operation_index import bundle_operations
 from ._schema_values import Answers, complete, value_of
-from .contract import load_bundle
 
 __all__ = ["answer_body", "webhook_body"]
 
 
-@cache
 def _document() -> dict[str, Any]:
-    """Return the folded bundle, read once (completing a body never changes it)."""
-    return load_bundle()
+    """Return the folded bundle its table reads, read once (completing never changes it)."""
+    return bundle_operations().document
 
 
 def answer_body(operation: str, body: Any = None, *, status: int | None = None) -> Any:

@@ -18,18 +18,19 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from ._auth import KeyIssuer
+from ._auth import KeyIssuer, caller_of
 from ._control_routes import control_routes
 from ._controls import State
 from ._errors import ApiError
-from ._generic import OperationShape, RawBody, handler_for
+from ._generic import RawBody, handler_for
 from ._json_answer import JSONAnswer
 from ._namespace_states import DEFAULT, Spaces, namespace_of
+from ._operation_index import OperationIndex, OperationShape, bundle_operations
 from ._record_fields import RecordFields
 from ._request_validation import RequestSchema
 from ._schema_values import Answers, value_of
 from ._store import render
-from .contract import SchemaSet, load_bundle
+from .contract import SchemaSet
 
 __all__ = ["build_app"]
 
@@ -52,51 +53,11 @@ def _error(exc: ApiError, answers: Answers | None = None) -> Response:
     return JSONAnswer(answers.complete(status, exc.body(), repair=True), status_code=status)
 
 
-_METHODS = ("get", "post", "put", "patch", "delete")
-
-
 _CHANGING = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 
 
-def _key_headers(document: dict[str, Any], operation: dict[str, Any]) -> tuple[str, ...]:
-    """Return the headers of the ``apiKey`` schemes the operation's ``security`` accepts."""
-    schemes = document.get("components", {}).get("securitySchemes", {})
-    found: list[str] = []
-    for requirement in operation.get("security", document.get("security", [])):
-        for name in requirement:
-            scheme = schemes.get(name, {})
-            if scheme.get("type") == "apiKey" and scheme.get("in") == "header":
-                found.append(str(scheme["name"]))
-    return tuple(found)
-
-
-def _anonymous(document: dict[str, Any], operation: dict[str, Any]) -> bool:
-    """Whether the operation takes a call with no credential (``security: []``, or ``{}``)."""
-    requirements = operation.get("security", document.get("security", []))
-    return not requirements or any(not requirement for requirement in requirements)
-
-
-def _credential(request: Request, key_headers: tuple[str, ...]) -> str | None:
-    """Return the request's ``Authorization``, or the key an ``apiKey`` header of it carries.
-
-    The sandbox takes such a key as it takes a bearer token: one it issued.
-    """
-    authorization = request.headers.get("authorization")
-    if authorization is None:
-        for header in key_headers:
-            key = request.headers.get(header)
-            if key is not None:
-                return f"Bearer {key}"
-    return authorization
-
-
 def _endpoint(
-    spaces: Spaces,
-    keys: KeyIssuer,
-    operation: RequestSchema,
-    name: OperationShape,
-    key_headers: tuple[str, ...] = (),
-    anonymous: bool = False,
+    spaces: Spaces, keys: KeyIssuer, operation: RequestSchema, name: OperationShape
 ) -> Callable[..., Any]:
     handler = handler_for(name)
     # Every answer carries each required field its schema declares, even one no rule sets.
@@ -105,13 +66,11 @@ def _endpoint(
 
     async def endpoint(request: Request) -> Response:
         try:
-            credential = _credential(request, key_headers)
-            if credential is None and anonymous:
-                # A call the bundle takes with no credential: the default namespace's state,
-                # which a key that names no namespace reaches too. A credential sent is checked.
-                namespace = DEFAULT
-            else:
-                namespace = namespace_of(keys.verify(credential))
+            # Read once per request, by the outermost layer when there is one (FaultLayer).
+            claims = caller_of(request.scope, keys, name).checked()
+            # A call the bundle takes with no credential: the default namespace's state,
+            # which a key that names no namespace reaches too. A credential sent is checked.
+            namespace = DEFAULT if claims is None else namespace_of(claims)
             validated = await operation.validate(request)
             store = spaces.store(namespace)
             with store.lock:
@@ -151,11 +110,6 @@ def _dispatch(by_method: dict[str, Callable[..., Any]]) -> Callable[..., Any]:
     return endpoint
 
 
-def _templated(path: str) -> list[bool]:
-    """Return, segment by segment, whether ``path`` is templated there (the routes' order)."""
-    return [segment.startswith("{") for segment in path.strip("/").split("/")]
-
-
 def build_app(
     spaces: Spaces,
     keys: KeyIssuer,
@@ -166,41 +120,32 @@ def build_app(
     It serves the sandbox's controls under ``/_sandbox/`` too (``_control_routes.py``; the
     faults themselves are carried out by ``FaultLayer``, around this app).
     """
-    folded = document or load_bundle()
+    table = bundle_operations() if document is None else OperationIndex.of(document)
+    folded = table.document
     schemas = SchemaSet(folded, direction="request")
     routes: list[Route] = []
-    # OpenAPI matches a concrete path before a templated one (/payments/export before
-    # /payments/{id}); Starlette takes the first route that matches, so they go in that order.
-    for path, item in sorted(folded["paths"].items(), key=lambda entry: _templated(entry[0])):
-        names = {m: OperationShape.of(folded, path, m) for m in item if m in _METHODS}
+    for path, operations in table.paths():  # concrete paths first, as the table matches them
         by_method = {
-            method.upper(): _endpoint(
-                spaces,
-                keys,
-                RequestSchema(folded, schemas, path, method, name.key),
-                name,
-                _key_headers(folded, item[method]),
-                _anonymous(folded, item[method]),
+            name.verb: _endpoint(
+                spaces, keys, RequestSchema(folded, schemas, path, method, name.key), name
             )
-            for method, name in names.items()
+            for method, name in operations.items()
         }
         routes.append(Route(path, _dispatch(by_method), methods=list(by_method)))
     # Most literal text first: /orders/{id}/capture before /orders/{id}, whose id may hold "/".
     templates = sorted(
         (
-            (re.compile("^" + re.sub(r"\\\{[^{}]*\\\}", ".*", re.escape(path)) + "$"), method, path)
-            for path, item in folded["paths"].items()
-            for method in item
-            if method in _METHODS
+            (re.compile("^" + re.sub(r"\\\{[^{}]*\\\}", ".*", re.escape(name.path)) + "$"), name)
+            for name in map(table.operation, table)  # in the bundle's order
         ),
-        key=lambda entry: -len(re.sub(r"\{[^{}]*\}", "", entry[2])),
+        key=lambda entry: -len(re.sub(r"\{[^{}]*\}", "", entry[1].path)),
     )
 
     def _unrouted(request: Request) -> Answers | None:
         """Return the answers of the operation whose path has an id no route takes ("", "/")."""
-        for pattern, method, path in templates:
-            if method == request.method.lower() and pattern.match(request.url.path):
-                return Answers(folded, path, method)
+        for pattern, name in templates:
+            if name.verb == request.method and pattern.match(request.url.path):
+                return Answers(folded, name.path, name.verb)
         return None
 
     record_fields = RecordFields(folded)  # records are what answers hold: readOnly fields too

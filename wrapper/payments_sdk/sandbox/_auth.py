@@ -15,16 +15,25 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+from collections.abc import MutableMapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import jwt
+from starlette.datastructures import Headers
 
 from ._errors import ApiError
+
+if TYPE_CHECKING:
+    from ._operation_index import OperationShape
 
 __all__ = [
     "REPRODUCIBLE_EXPIRES_AT",
     "REPRODUCIBLE_ISSUED_AT",
+    "Caller",
     "KeyIssuer",
     "Unauthorized",
+    "caller_of",
     "secret_for_seed",
     "signing_key",
 ]
@@ -39,6 +48,9 @@ def secret_for_seed(seed: int) -> str:
     """Return the signing secret that ``--seed`` stands for (a SHA-256 of the seed, in hex)."""
     return hashlib.sha256(f"payments-sdk sandbox key, seed {seed}".encode()).hexdigest()
 
+
+_KEYS_KEPT = 4096
+"""Most verified keys a sandbox remembers (then it forgets them all and verifies again)."""
 
 MIN_SECRET_BYTES = 32
 """HS256 wants a key of at least 32 bytes (RFC 7518 3.2); shorter secrets are hashed to one."""
@@ -71,6 +83,7 @@ class KeyIssuer:
         self.lifetime = lifetime
         self.reproducible = secret is not None
         """Whether keys issued on request are reproducible (the sandbox was given a secret)."""
+        self._verified: dict[str, tuple[dict[str, object], int]] = {}
 
     def issue(
         self,
@@ -129,3 +142,80 @@ class KeyIssuer:
                 "Authorization token is malformed or not signed by this sandbox"
             ) from None
         return claims
+
+    def claims(self, authorization: str | None) -> dict[str, object]:
+        """Return the claims of a valid ``Authorization`` value as :meth:`verify` does, or raise.
+
+        A key verified before is not verified again until it expires: the same text, signed
+        with the same secret, gets the same verdict until then.
+        """
+        known = self._verified.get(authorization) if authorization is not None else None
+        if known is not None and known[1] > time.time():
+            return known[0]
+        claims = self.verify(authorization)
+        expires = claims.get("exp")
+        if authorization is not None and isinstance(expires, int):
+            if len(self._verified) >= _KEYS_KEPT:
+                self._verified.clear()
+            self._verified[authorization] = (claims, expires)
+        return claims
+
+
+@dataclass(frozen=True, slots=True)
+class Caller:
+    """Who sent a request, read once per request: its key's claims, or why it is refused.
+
+    The sandbox's outermost layer reads it (:func:`caller_of`) and keeps it in the request's
+    state, where the faults, the operation's endpoint and the controls find it.
+    """
+
+    operation: OperationShape | None
+    """The operation it was read for (its key headers, whether it needs a key), or None."""
+    claims: dict[str, object] | None
+    """The verified key's claims; None with no key, on an operation that needs none."""
+    refusal: Unauthorized | None
+    """Why the request is refused a 401, or None."""
+    keyed: bool
+    """Whether its ``Authorization`` header holds a key this sandbox issued."""
+
+    def checked(self) -> dict[str, object] | None:
+        """Return the claims (None: a call that needs no key), or raise the 401."""
+        if self.refusal is not None:
+            raise self.refusal
+        return self.claims
+
+
+_CALLER = "payments_sdk.sandbox.caller"
+
+
+def caller_of(
+    scope: MutableMapping[str, Any], keys: KeyIssuer, operation: OperationShape | None = None
+) -> Caller:
+    """Return who sent the request of ``scope``: read and verified once, then kept in its state.
+
+    The credential is the ``Authorization`` header, or, without one, the key an ``apiKey``
+    header of the operation carries (taken as a bearer token: one the sandbox issued). An
+    operation that needs no key takes a call without one; a credential sent is still checked.
+    ``operation`` is None for a request to no operation (a control). A caller kept for another
+    operation is read again for this one.
+    """
+    state = scope.setdefault("state", {})
+    found = state.get(_CALLER)
+    if isinstance(found, Caller) and found.operation is operation:
+        return found
+    headers = Headers(scope=scope)
+    credential = authorization = headers.get("authorization")
+    if credential is None:
+        sent = (h for h in (operation.key_headers if operation else ()) if h in headers)
+        credential = next((f"Bearer {headers[h]}" for h in sent), None)
+    if credential is None and operation is not None and operation.anonymous:
+        found = Caller(operation, None, None, keyed=False)
+    else:
+        try:
+            claims = keys.claims(credential)
+        except Unauthorized as exc:
+            found = Caller(operation, None, exc, keyed=False)
+        else:
+            found = Caller(operation, claims, None, keyed=authorization is not None)
+    state[_CALLER] = found
+    return found

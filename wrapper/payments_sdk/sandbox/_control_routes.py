@@ -15,6 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from ._auth import caller_of
 from ._controls import CONTROLS, Call, Control, State
 from ._errors import ApiError
 from ._input import MAX_JSON_BYTES, parse_json, read_body
@@ -42,7 +43,8 @@ def _endpoint(
     async def endpoint(request: Request) -> Response:
         control = controls.get(request.method) or controls["GET"]  # HEAD: as GET
         try:
-            namespace = namespace_of(state.keys.verify(request.headers.get("authorization")))
+            claims = caller_of(request.scope, state.keys).checked()  # read once per request
+            namespace = namespace_of(claims or {})
             arguments = {}
             if control.check is not None:
                 raw = await read_body(request, MAX_JSON_BYTES)

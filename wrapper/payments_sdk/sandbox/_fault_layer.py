@@ -1,8 +1,10 @@
 """Carrying faults out: the sandbox's outermost ASGI layer.
 
 It wraps the whole Starlette app, outside Starlette's error handling, so that a dropped
-connection is never turned into a 500. For each request it asks :class:`Faults` what the call
-meets, then:
+connection is never turned into a 500. For each request it finds the operation in the one
+table (:mod:`._operation_index`), reads and verifies the credential once (:func:`caller_of`,
+kept in the request's state for the endpoint and the controls), asks the :class:`Faults` of
+the key's namespace what the call meets, then:
 
 - a failure is answered at once, and the app never sees the request;
 - latency holds the app's answer (the request is processed first, as a slow service would);
@@ -30,10 +32,13 @@ import anyio
 import httpx
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ._auth import KeyIssuer, caller_of
 from ._errors import ApiError
 from ._faults import Fault, FaultPlan, Faults
 from ._input import MAX_MULTIPART_BYTES
 from ._json_answer import JSONAnswer
+from ._namespace_states import namespace_of
+from ._operation_index import OperationIndex
 
 __all__ = ["DROPPED", "FaultLayer", "FaultsOf"]
 
@@ -49,14 +54,6 @@ _MAX_MESSAGES = 100_000
 """Most receive() calls while draining or waiting for the disconnect (a bound on the loops)."""
 _DISCONNECT_WAIT = 5.0
 """Longest wait, in seconds, for uvicorn to notice a connection the layer closed."""
-
-
-def _authorization(scope: Scope) -> str | None:
-    for name, value in scope.get("headers", ()):
-        if name == b"authorization":
-            text: str = value.decode("latin-1")
-            return text
-    return None
 
 
 class _Transport(Protocol):
@@ -151,20 +148,24 @@ def _failure(fault: Fault) -> JSONAnswer:
     return JSONAnswer(error.body(), status_code=status, headers=headers)
 
 
-FaultsOf = Callable[[str | None], "Faults | None"]
-"""Returns the faults of the namespace an ``Authorization`` value's key names (None: none)."""
+FaultsOf = Callable[[str], "Faults | None"]
+"""Returns the faults of a namespace (None: none, such as past the namespace limit)."""
 
 
 class FaultLayer:
     """An ASGI app that carries out, around ``app``, the faults of each request's namespace.
 
-    Faults belong to a namespace, as records do: ``faults_of`` reads the request's key and
-    returns its namespace's :class:`Faults`, or None for a request without a valid key (which
-    meets no fault, and which the app answers 401).
+    Faults belong to a namespace, as records do: a request whose ``Authorization`` holds a key
+    this sandbox issued meets the faults of the key's namespace (``faults_of``); one without a
+    valid key meets none (the app answers it 401).
     """
 
-    def __init__(self, app: ASGIApp, faults_of: FaultsOf) -> None:
+    def __init__(
+        self, app: ASGIApp, operations: OperationIndex, keys: KeyIssuer, faults_of: FaultsOf
+    ) -> None:
         self.app = app
+        self.operations = operations
+        self.keys = keys
         self.faults_of = faults_of
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -172,8 +173,15 @@ class FaultLayer:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        faults = self.faults_of(_authorization(scope))
-        plan = None if faults is None else faults._take(scope["method"], scope["path"])
+        # A control, or no path of the bundle (operation None): neither counted nor faulted.
+        operation = self.operations.match(scope["method"], scope["path"])
+        caller = caller_of(scope, self.keys, operation)
+        faults = None
+        if caller.keyed and caller.claims is not None:
+            faults = self.faults_of(namespace_of(caller.claims))
+        plan = None
+        if faults is not None and operation is not None:
+            plan = faults._take_for(operation.operation_id)
         if plan is None:
             await self.app(scope, receive, send)
             return

@@ -317,9 +317,11 @@ class Faults:
         Called by the sandbox's app for every request; requests to no operation of the bundle
         (``/_sandbox/...``, unknown paths) are neither counted nor faulted.
         """
-        operation_id = self._operations.match(method, path)
-        if operation_id is None:
-            return None
+        operation = self._operations.match(method, path)
+        return None if operation is None else self._take_for(operation.operation_id)
+
+    def _take_for(self, operation_id: str) -> FaultPlan | None:
+        """Count a call of ``operation_id`` and take the faults it meets (None: none)."""
         with self._lock:
             self._calls[operation_id] += 1
             if not self._armed:

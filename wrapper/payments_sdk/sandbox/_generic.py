@@ -31,17 +31,14 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Iterable, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
-from .. import _operation_parts as parts
-from .._naming import is_list_envelope, method_of, resource_of
-from .._schema_views import merge_all_of
 from ._errors import UnknownShape, bad_request, not_found, shown
 from ._handlers import BUSINESS, MATCHERS, Handler
+from ._operation_index import OperationShape
 from ._request_validation import Validated
 from ._schema_values import value_of as _placeholder  # a value of a schema: its own, or least
 from ._store import TABLES, Store, paginate
-from .contract import resolve
 
 __all__ = ["Handler", "OperationShape", "RawBody", "answers_alone", "handler_for"]
 
@@ -49,10 +46,7 @@ __all__ = ["Handler", "OperationShape", "RawBody", "answers_alone", "handler_for
 # What a request field kept with a record may be: what a JSON body holds (a multipart file's
 # bytes are the upload's, which its rule stores).
 _JSON_VALUES = (str, int, bool, list, dict, type(None))
-# How many documents OperationShape.of keeps readings of: the shipped bundle and a few edited ones.
-_DOCUMENTS_KEPT = 8
 _PREFIX = re.compile(r"^\^([a-z]+)_")
-_WINDOW_AND_PAGES = frozenset({"before", "after", "per_page", "page"})
 
 
 class RawBody:
@@ -63,105 +57,6 @@ class RawBody:
     def __init__(self, content: bytes, media_type: str) -> None:
         self.content = content
         self.media_type = media_type
-
-
-class OperationShape:
-    """The shape of a document's operation: SDK name, route, parameters, what it answers.
-
-    Read once per operation of a document: :meth:`of` keeps what it read, so the routes, the
-    request validation, the fault index and the record control share one reading.
-    """
-
-    _read: ClassVar[list[tuple[dict[str, Any], dict[tuple[str, str], OperationShape]]]] = []
-
-    @classmethod
-    def of(cls, document: dict[str, Any], path: str, verb: str) -> OperationShape:
-        """Return the operation at ``path`` and ``verb`` of ``document``, read once."""
-        verb = verb.lower()
-        names = next((read for known, read in cls._read if known is document), None)
-        if names is None:
-            names = {}
-            cls._read.insert(0, (document, names))
-            del cls._read[_DOCUMENTS_KEPT:]  # tests build many edited bundles
-        name = names.get((path, verb))
-        if name is None:
-            name = names[(path, verb)] = cls(document, path, verb)
-        return name
-
-    def __init__(self, document: dict[str, Any], path: str, verb: str) -> None:
-        spec = document["paths"][path][verb]
-        self.operation_id: str = spec["operationId"]
-        self.path = path
-        self.verb = verb.upper()
-        self.status, self.response = _success(document, path, verb)
-        self.media_type, self.raw_example = _raw_success(document, path, verb)
-        self.is_list = self.response is not None and is_list_envelope(self.response)
-        self.item: dict[str, Any] | None = None
-        """For a list: the schema of one record (``data``'s items)."""
-        if self.is_list and self.response is not None:
-            data = self.response.get("properties", {}).get("data", {})
-            self.item = data.get("items") if isinstance(data.get("items"), dict) else None
-        self.resource = resource_of(path, spec, document)
-        self.method = method_of(path, verb, spec, self.is_list, document)
-        self.key = f"{self.resource}.{self.method}"
-        self.document = document
-        parameters = [p.value for p in parts.parameters(document, path, verb)]
-        self.path_params = [p["name"] for p in parameters if p["in"] == "path"]
-        self.filters = [
-            p["name"]
-            for p in parameters
-            if p["in"] == "query" and p["name"] not in _WINDOW_AND_PAGES
-        ]
-        self.paged = any(p["in"] == "query" and p["name"] == "page" for p in parameters)
-
-
-def _success(document: dict[str, Any], path: str, verb: str) -> tuple[int, dict[str, Any] | None]:
-    for status, response in sorted(parts.responses(document, path, verb).items()):
-        if status.startswith("2"):
-            content = response.value.get("content", {})
-            schema = content.get("application/json", {}).get("schema")
-            return int(status), None if schema is None else _deep(document, schema)
-    return 200, None
-
-
-def _raw_success(document: dict[str, Any], path: str, verb: str) -> tuple[str | None, bytes]:
-    """Return the media type and example of a success that is not JSON (else ``None``, b"")."""
-    for status, response in sorted(parts.responses(document, path, verb).items()):
-        if not status.startswith("2"):
-            continue
-        content: dict[str, Any] = response.value.get("content", {})
-        if not content or "application/json" in content:
-            return None, b""
-        media, described = next(iter(content.items()))
-        schema = resolve(document, described.get("schema", {}))
-        example = described.get("example", schema.get("example"))
-        named = parts.examples(
-            document, parts.Part(described, f"{response.pointer}/content/{parts.escape(media)}")
-        )
-        if example is None and named:
-            first = next(iter(named.values())).value
-            example = first.get("value") if isinstance(first, dict) else None
-        if example is None and schema.get("examples"):
-            example = schema["examples"][0]
-        if isinstance(example, str):
-            return media, example.encode("utf-8")
-        return media, b""
-    return None, b""
-
-
-def _deep(document: dict[str, Any], node: Any, depth: int = 0) -> Any:
-    """Resolve every ``$ref`` of a response schema (they are finite in the bundle).
-
-    An ``allOf`` is merged into the one object it composes.
-    """
-    node = resolve(document, node)
-    if depth > 20:
-        return node
-    if isinstance(node, dict):
-        return merge_all_of({key: _deep(document, value, depth + 1) for key, value in node.items()})
-    if isinstance(node, list):
-        return [_deep(document, value, depth + 1) for value in node]
-    return node
 
 
 def records_of(store: Store, resource: str) -> dict[str, dict[str, Any]] | list[dict[str, Any]]:

@@ -35,7 +35,9 @@ from typing import Any
 
 from .._engine import Problem
 from ._errors import bad_request, field_path, not_found, shown
-from ._generic import _PREFIX, OperationShape, _deep, answers_alone, records_of
+from ._generic import _PREFIX, answers_alone, records_of
+from ._operation_index import OperationShape
+from ._operation_index import deep as _deep
 from ._request_validation import _describe
 from ._schema_values import value_of
 from ._store import TABLES, Store, render

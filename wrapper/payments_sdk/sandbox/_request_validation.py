@@ -19,7 +19,6 @@ from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
-from .. import _operation_parts as parts
 from .._bounds import exact_bound
 from .._checks import (
     check,
@@ -46,6 +45,7 @@ from ._input import (
     read_body,
     replay,
 )
+from ._operation_index import OperationShape
 from .contract import SchemaSet, escape_pointer, resolve
 
 __all__ = ["RequestSchema", "Validated"]
@@ -98,7 +98,9 @@ class RequestSchema:
     ) -> None:
         self.path = path
         self.method = method.upper()
-        spec = document["paths"][path][method]
+        self.operation = OperationShape.of(document, path, method)
+        """The operation, as the document's table holds it (:mod:`._operation_index`)."""
+        spec = self.operation.spec
         self.operation_id: str = spec["operationId"]
         # An operation whose only input is its path declares no 400: an id that cannot name a
         # record is then answered as what it is, a record that does not exist (404).
@@ -108,12 +110,12 @@ class RequestSchema:
         self._document = document
         self._schemas = schemas
         self._params: list[tuple[dict[str, Any], str, dict[str, Any]]] = []
-        for param in parts.parameters(document, path, method):
+        for param in self.operation.parameters:
             schema = resolve(document, param.value["schema"])
             self._params.append((param.value, f"{param.pointer}/schema", schema))
         self._body: tuple[str, str] | None = None
         self._body_schema: Any = None
-        body = parts.request_body(document, path, method)
+        body = self.operation.body
         if body is not None:
             (media_type,) = body.value["content"]
             self._body = (

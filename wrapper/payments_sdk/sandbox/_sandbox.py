@@ -26,13 +26,13 @@ from ._errors import ApiError
 from ._fault_layer import FaultLayer
 from ._faults import Faults
 from ._input import parse_json
-from ._namespace_states import DEFAULT, IDLE_TIMEOUT, Spaces, check_name, namespace_of
+from ._namespace_states import DEFAULT, IDLE_TIMEOUT, Spaces, check_name
+from ._operation_index import bundle_operations
 from ._payin import creation_time
 from ._record_fields import RecordFields
 from ._state_file import SnapshotInfo, StateFile
 from ._store import Store, render
 from ._transport import InProcessTransport
-from .contract import load_bundle
 
 __all__ = ["Sandbox"]
 
@@ -99,8 +99,9 @@ class Sandbox:
                 state_file.close()
             raise
         self.keys = KeyIssuer(key_secret)
-        self._namespaces_of_keys: dict[str, tuple[str, float]] = {}
-        self.app: ASGIApp = FaultLayer(build_app(self.spaces, self.keys), self._faults_of_key)
+        self.app: ASGIApp = FaultLayer(
+            build_app(self.spaces, self.keys), bundle_operations(), self.keys, self._faults_in
+        )
         """The sandbox as an ASGI app, for ``httpx.ASGITransport`` or an ASGI server."""
         self.api_key: str = (
             self.keys.issue() if key_secret is None else self.keys.issue_reproducible()
@@ -123,25 +124,12 @@ class Sandbox:
         """Return the faults and call counts of ``namespace`` (its calls only)."""
         return self.spaces.faults(check_name_or_raise(namespace))
 
-    def _faults_of_key(self, authorization: str | None) -> Faults | None:
-        """Return the faults of the namespace a request's key names (None: no valid key)."""
-        if authorization is None:
-            return None
-        known = self._namespaces_of_keys.get(authorization)
-        if known is None or known[1] < time.time():
-            try:
-                claims = self.keys.verify(authorization)
-            except ApiError:
-                return None
-            expires = claims.get("exp")
-            known = (namespace_of(claims), expires if isinstance(expires, int) else 0.0)
-            if len(self._namespaces_of_keys) >= 4096:
-                self._namespaces_of_keys.clear()
-            self._namespaces_of_keys[authorization] = known
+    def _faults_in(self, namespace: str) -> Faults | None:
+        """Return the faults of a request's namespace (None: past the namespace limit)."""
         try:
-            return self.spaces.faults(known[0])
+            return self.spaces.faults(namespace)
         except ApiError:
-            return None  # past the namespace limit: the app answers why
+            return None  # the app answers why
 
     @property
     def store(self) -> Store:
@@ -320,7 +308,7 @@ class Sandbox:
 
     @functools.cached_property
     def _record_fields(self) -> RecordFields:
-        return RecordFields(load_bundle())
+        return RecordFields(bundle_operations().document)
 
     @functools.cached_property
     def _state(self) -> State:

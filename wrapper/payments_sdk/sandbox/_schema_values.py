@@ -26,10 +26,10 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from .. import _operation_parts as parts
 from .._bounds import exact_bound
 from .._formats import EXAMPLES, INTEGER_RANGES, conforms
 from .._schema_views import merge_all_of
+from ._operation_index import OperationShape
 from .contract import resolve
 
 __all__ = ["Answers", "complete", "simplest_match", "value_of"]
@@ -195,7 +195,9 @@ class Answers:
         """The statuses whose answer is JSON, with a schema or without one (any JSON)."""
         self.empty: set[str] = set()
         """The statuses declared with no content (``204``): answered with no body."""
-        for status, response in parts.responses(document, path, verb).items():
+        self.operation = OperationShape.of(document, path, verb)
+        """The operation, as the document's table holds it (:mod:`._operation_index`)."""
+        for status, response in self.operation.responses.items():
             self.declared.add(str(status))
             content = response.value.get("content", {})
             if not content:
