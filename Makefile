@@ -156,8 +156,10 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 	$(BIN)/ruff check --fix $(LINT_DIRS)
 	$(BIN)/ruff format $(LINT_DIRS)
 
-unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tools too: a test builds the site).
-	$(PY) -m pytest
+# PYTEST_WORKERS: pytest-xdist's -n (auto: one per core, at most 4); 0 runs the suite in one process.
+PYTEST_WORKERS ?= auto
+unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tools too: a test builds the site), on every core.
+	$(PY) -m pytest -n $(PYTEST_WORKERS) --maxprocesses=4
 
 test: lint-spec check-generated api-diff lint unit docs dist check-wheel ## Everything CI runs.
 
