@@ -176,7 +176,7 @@ lowest: $(VENV_STAMP) ## The call and wire tests on the lowest versions our depe
 	$(BIN)/uv pip install --quiet --python $(LOWEST)/venv/bin/python \
 		-c $(LOWEST)/constraints.txt -e ".[sandbox]" --group test
 	@echo "==> the lowest versions allowed, as installed:"
-	$(BIN)/uv pip freeze --python $(LOWEST)/venv/bin/python | grep -iE '^(aiohttp|httpx|httpcore|attrs|python-dateutil|iso4217|sniffio|msgspec|starlette|uvicorn|pyjwt|jsonschema|python-multipart)=='
+	$(BIN)/uv pip freeze --python $(LOWEST)/venv/bin/python | grep -iE '^(aiohttp|httpx|httpcore|attrs|python-dateutil|iso4217|sniffio|msgspec|starlette|uvicorn|pyjwt|jsonschema-rs|python-multipart)=='
 	$(LOWEST)/venv/bin/python -m pytest -q -p no:randomly -p no:cacheprovider tests/call tests/wire
 
 demo: $(SANDBOX_STAMP) ## Start the sandbox, run examples/quickstart.py and one export (payments ... --all) against it, stop it.

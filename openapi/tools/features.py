@@ -74,8 +74,6 @@ def _tool_module(name: str) -> Any:
 # Which security schemes the SDK sends: one reading, shared with the folded copy.
 _FOLD = _tool_module("fold")
 _FORMATS = _sdk_module("_formats")
-# The one reading of a schema's ``pattern`` (ECMA-262's meaning), for the SDK and the sandbox.
-_PATTERNS = _sdk_module("_patterns")
 # The one reading of an operation's parts: $ref followed, path-item parameters shared.
 _PARTS = _sdk_module("_operation_parts")
 FORMATS: frozenset[str] = _FORMATS.CHECKED | _FORMATS.ANNOTATIONS
@@ -110,20 +108,27 @@ def _at(pointer: str, *segments: str | int) -> str:
 
 
 def _unreadable(pattern: Any) -> str:
-    r"""Name the ECMA-262 syntax of ``pattern`` the SDK's checks cannot compile, else ``""``.
+    r"""Name the syntax of ``pattern`` a reader of the bundle cannot compile, else ``""``.
 
-    The SDK and the sandbox compile patterns with Python's ``re`` (``_patterns.py``), which has
-    no Unicode property escapes (``\p{L}``, ECMA-262's ``u`` flag) and no ``(?<name>...)``: a
-    call would raise ``re.error`` where it checks the value.
+    The SDK and the sandbox check patterns with the schema engine (jsonschema-rs, ECMA-262); the
+    tests' value generators (Hypothesis, schemathesis) compile them with Python's ``re``, which
+    has no Unicode property escapes (``\p{L}``, ECMA-262's ``u`` flag) and no ``(?<name>...)``:
+    they could not draw a value for it.
     """
     if not isinstance(pattern, str):
         return ""
+    if re.search(r"\\[pP]\{", pattern):
+        return "pattern with a Unicode property escape (\\p{...})"
     try:
-        _PATTERNS.ecma_pattern(pattern)
+        re.compile(pattern)
     except re.error as exc:
-        if re.search(r"\\[pP]\{", pattern):
-            return "pattern with a Unicode property escape (\\p{...})"
         return f"pattern Python's re cannot compile ({exc.msg})"
+    import jsonschema_rs
+
+    try:
+        jsonschema_rs.validator_for({"pattern": pattern})
+    except ValueError as exc:
+        return f"pattern the schema engine cannot compile ({exc})"
     return ""
 
 

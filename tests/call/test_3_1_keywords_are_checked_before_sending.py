@@ -7,8 +7,8 @@
 - ``discriminator``: its value picks the ``oneOf`` shape, and an unknown value is refused;
 - ``deprecated``: a ``DeprecationWarning`` at the caller's own line;
 - ``multipleOf`` and ``uniqueItems`` on the value as sent (Money in minor units, enum members as
-  their values). Each assertion is held to jsonschema's verdict in
-  ``tests/contract/test_schema_keywords_agree_with_jsonschema.py``;
+  their values). Each assertion is held to the engine's verdict in
+  ``tests/contract/test_schema_keywords_get_one_verdict.py``;
 - a schema with no ``type``, a free-form map and a union take only what JSON carries exactly.
 """
 

@@ -16,7 +16,6 @@ import httpx
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
 from surface import annotation
 
 from payments_sdk import InvalidParameterError
@@ -62,8 +61,9 @@ def test_an_int_or_a_decimal_within_bounds_is_sent_as_given(value: Any) -> None:
 def test_bounds_agree_with_json_schema_on_every_exact_value(
     value: int | Decimal, schema: dict[str, Any]
 ) -> None:
-    """``1.0000000000000000000000001`` is above 1: exact arithmetic, as jsonschema's."""
-    oracle = Draft202012Validator(schema).is_valid(value)
+    """``1.0000000000000000000000001`` is above 1: the bounds compared in exact arithmetic."""
+    exact = Decimal(value)
+    oracle = 0 <= exact <= 1 if schema is BOUNDED else Decimal("0.5") < exact < 2
     try:
         check(value, schema, "rate")
     except InvalidParameterError:

@@ -600,6 +600,7 @@ def test_a_format_nobody_defines_is_an_annotation() -> None:
         assert check(value, schema, "field") == value
         assert response.is_valid(value), value
     assert not _sdk_takes("0" * 9, schema) and not response.is_valid("0" * 9)  # maxLength holds
-    # jsonschema's own checks of formats the pipeline does not know are not the sandbox's.
-    for fmt, value in (("color", "not a colour"), ("idn-hostname", "-")):
+    # A format nobody knows is asserted by neither side (``idn-hostname``, which the engine does
+    # check, never reaches them: `make generate` refuses it by name).
+    for fmt, value in (("color", "not a colour"),):
         assert _judges({"type": "string", "format": fmt})[0].is_valid(value), fmt

@@ -10,7 +10,7 @@ recorder in front of the sandbox keeps what arrived:
 - a value the bundle allows is sent faithfully: the body as drawn (plus the bundle's
   ``x-sdk-default`` fields), every query value (instants as the same instant), path ids
   percent-encoded as one segment of the right route;
-- a value that breaks exactly one keyword of its schema (checked with jsonschema: the value
+- a value that breaks exactly one keyword of its schema (checked with the schema engine: the value
   fails the schema, and passes it without that keyword) is refused before the wire;
 - the SDK's rules beyond the schema's keywords are listed in :data:`STRICTER`, each with the
   line of ``openapi/payments.yaml`` that states it.
@@ -41,10 +41,10 @@ import schemathesis
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
 from schemathesis.core import NotSet
 
 from payments_sdk import AsyncPaymentsClient, InvalidParameterError, PaymentsError, Undocumented
+from payments_sdk._engine import validator as engine_validator
 from payments_sdk._operation_parts import request_body
 from payments_sdk._operation_table import OPERATIONS, OperationRow
 from payments_sdk._param_styles import (
@@ -56,7 +56,7 @@ from payments_sdk._param_styles import (
 )
 from payments_sdk._schema_views import merge_all_of
 from payments_sdk.sandbox import Sandbox
-from payments_sdk.sandbox.contract import ExactValidator, format_checker, load_bundle, resolve
+from payments_sdk.sandbox.contract import load_bundle, resolve
 from tests.support.format_strategies import register_string_formats, with_format_bounds
 from tests.support.scratch_generate import with_overlay
 
@@ -137,12 +137,11 @@ def _body_schema(entry: OperationRow) -> dict[str, Any]:
     return schema
 
 
-def _validator(schema: Any) -> Draft202012Validator:
-    # The formats the bundle may use, each with its one rule (payments_sdk._formats: the rule
-    # tests/contract/test_formats_get_one_verdict.py holds to what schemathesis says), and its
-    # bounds and steps as the decimals written (0.01, not the float near it).
-    validator: Draft202012Validator = ExactValidator(schema, format_checker=format_checker())
-    return validator
+def _validator(schema: Any) -> Any:
+    # The one schema engine: the formats the bundle may use, each with its one rule
+    # (payments_sdk._formats, held by tests/contract/test_formats_get_one_verdict.py to what
+    # schemathesis says), and its bounds and steps as the decimals written (0.01, exactly).
+    return engine_validator(schema)
 
 
 # -- the recorder -------------------------------------------------------------------------------

@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
+from payments_sdk._engine import validator
 from payments_sdk._formats import INTEGER_RANGES, STRING_FORMATS
 from payments_sdk.sandbox._schema_values import value_of
-from payments_sdk.sandbox.contract import ExactValidator, format_checker
 from tests.support.schema_values import example
 
 SCHEMAS: list[dict[str, Any]] = [
@@ -50,7 +50,6 @@ SCHEMAS: list[dict[str, Any]] = [
 @pytest.mark.parametrize("maker", ["sandbox", "tests"])
 def test_a_made_value_is_one_its_schema_accepts(schema: dict[str, Any], maker: str) -> None:
     value = value_of(schema) if maker == "sandbox" else example({}, schema)
-    validator = ExactValidator(schema, format_checker=format_checker())
-    errors = [e.message for e in validator.iter_errors(value)]
+    errors = [e.message for e in validator(schema).iter_errors(value)]
     assert errors == [], (value, errors)
     assert not isinstance(value, float)  # a number is an int or an exact Decimal

@@ -802,16 +802,13 @@ def call_strategy(operation: Any, overload: Any) -> Any:
 
 def bundle_valid(operation: Any, arguments: dict[str, Any]) -> bool:
     """Whether ``arguments`` make a request the bundle allows (JSON Schema, and its x- rules)."""
-    import jsonschema
-
     from payments_sdk._formats import conforms
 
-    checker = jsonschema.FormatChecker()
     for parameter in operation.parameters:
         value = arguments.get(parameter.python_name)
         if value is None or parameter.location in ("body", "part"):
             continue
-        if not _valid(value, parameter.schema, checker, conforms):
+        if not _valid(value, parameter.schema, conforms):
             return False
     if operation.body_schema is None:
         return True
@@ -820,31 +817,26 @@ def bundle_valid(operation: Any, arguments: dict[str, Any]) -> bool:
         for p in operation.parameters
         if p.location in ("body", "part") and arguments.get(p.python_name) is not None
     }
-    if not _valid(body, operation.body_schema, checker, conforms):
+    if not _valid(body, operation.body_schema, conforms):
         return False
     distinct = operation.body_schema.get("x-distinct-fields", [])
     present = [body[name] for name in distinct if name in body]
     return len(set(map(str, present))) == len(present)
 
 
-def _valid(value: Any, schema: dict[str, Any], checker: Any, conforms: Any) -> bool:
-    import jsonschema
+def _valid(value: Any, schema: dict[str, Any], conforms: Any) -> bool:
+    from payments_sdk._engine import validator
 
     def plain(node: Any) -> Any:
-        from decimal import Decimal
-
         if isinstance(node, bytes):
             return "file"
-        if isinstance(node, Decimal):
-            return int(node) if node == node.to_integral_value() else float(node)
         if isinstance(node, dict):
             return {k: plain(v) for k, v in node.items()}
         if isinstance(node, list):
             return [plain(v) for v in node]
         return node
 
-    validator = jsonschema.Draft202012Validator(_bare_binary(schema), format_checker=checker)
-    if not validator.is_valid(plain(value)):
+    if not validator(_bare_binary(schema)).is_valid(plain(value)):
         return False
     return all(conforms(fmt, item) for fmt, item in _formatted(schema, value))
 

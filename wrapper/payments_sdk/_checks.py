@@ -1,43 +1,40 @@
 """Checks of a caller's arguments against the bundle's schemas, before any request is sent.
 
 The generated resource methods hand every argument to :func:`check` with the schema the bundle
-gives it (``$ref`` already resolved by ``make generate``). Each keyword the bundle uses is
-checked here, and nothing else: ``type``, ``enum``, ``const``, ``pattern``, ``format`` (each
-of :data:`._formats.CHECKED`: ``date-time``, ``date`` and ``binary`` converted, the others,
-``ipv4``, ``hostname``, ``time``, ``byte``..., kept as given), ``readOnly`` (a field the
-service sets: never sent), ``allOf`` (the parts merged, :mod:`._schema_views`),
-``discriminator`` (its value picks the ``oneOf`` shape), ``minLength``/``maxLength``,
-``minimum``/``maximum``, ``minItems``/``maxItems``, ``required``, ``properties``,
-``additionalProperties``, ``oneOf``, ``not`` (of ``required``: fields that may not be sent
-together), and our extensions
-``x-currency-field`` (an amount that travels with a currency: :class:`Money` is checked against
-it), ``x-distinct-fields`` (fields whose values must differ) and ``x-sdk-default``. The other
-JSON Schema 2020-12 assertions are checked too (:func:`keyword_problem` words them, for the
-sandbox as well): ``exclusiveMinimum``/``exclusiveMaximum``, ``multipleOf`` (any positive
-step, exactly), ``uniqueItems``, ``prefixItems``, ``contains``/``minContains``/``maxContains``,
-``minProperties``/``maxProperties``, ``patternProperties``, ``propertyNames``,
-``dependentRequired``, ``dependentSchemas`` and ``if``/``then``/``else``. A failure
-raises :class:`~payments_sdk.errors.InvalidParameterError` naming the argument's path
-(``bank_account.currency``, ``documents[0].id``).
+gives it (``$ref`` already resolved by ``make generate``). Two steps, once each:
 
-The value returned is what goes on the wire: enum members become their values, :class:`Money`
-its minor units, datetimes UTC instants, dates ``datetime.date``, :class:`Undocumented` its value.
+1. **Conversion** (our own: no library knows the caller's Python values): enum members become
+   their values, :class:`Money` its minor units (checked against ``x-currency-field``),
+   ``date-time`` values UTC instants, ``date`` values ``datetime.date``, a generated model its
+   fields, :class:`Undocumented` its value; ``x-sdk-default`` fills a field left out. What JSON
+   cannot carry exactly is refused here: a float (pass a ``Decimal``), a field the service sets
+   (``readOnly``), a field the bundle does not name (unless ``Undocumented``), a value of no
+   JSON type. A ``oneOf`` of records is matched to the shape its fields (or its
+   ``discriminator``) name.
+2. **Validation** by the one schema engine (:mod:`._engine`, jsonschema-rs), which the sandbox
+   and the tests' oracle use too: every JSON Schema 2020-12 keyword, the formats of
+   :mod:`._formats`, ECMA-262 patterns, exact bounds. Its first error is worded here
+   (:func:`_problem`, a thin mapping over the engine's error kinds) as
+   :class:`~payments_sdk.errors.InvalidParameterError` naming the argument's path
+   (``bank_account.currency``, ``documents[0].id``); ``x-distinct-fields`` (fields whose
+   values must differ) is ours.
+
+The value returned is what goes on the wire.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from decimal import Decimal
 from enum import Enum
+from functools import cache
 from typing import Any
 
-from ._bounds import exact_bound, is_multiple
-from ._formats import conforms
+from ._bounds import exact_bound
+from ._engine import Problem, first, problems, validator
 from ._money import Money
-from ._patterns import ecma_pattern
-from ._schema_views import merge_all_of
+from ._schema_views import merge_all_of, request_view
 from ._validation import Undocumented, check_text, exact_number, shown, to_utc_instant
 from .errors import InvalidParameterError
 
@@ -58,12 +55,9 @@ _TYPE_WORDS = {
     "boolean": "True or False",
     "array": "a list",
     "object": "a mapping",
+    "null": "None",
 }
-
-
-def _regex(pattern: str) -> re.Pattern[str]:
-    # JSON Schema patterns search, with ECMA-262's meaning ("$", "\d", "\s": _patterns.py).
-    return ecma_pattern(pattern)
+_JSON_SCALARS = (str, int, Decimal, bool, type(None))
 
 
 def _noun(schema: Mapping[str, Any]) -> str:
@@ -136,154 +130,349 @@ def _distinct(schema: Mapping[str, Any], value: Any, where: str) -> None:
 
 def check(value: Any, schema: Mapping[str, Any], where: str) -> Any:
     """Return ``value`` as it is sent, or raise ``InvalidParameterError`` naming ``where``."""
-    result = _check_own(value, schema, where)
-    if any(keyword in schema for keyword in _APPLICATORS):
-        _applicators(result, schema, where)
+    try:
+        result = _convert(value, schema, where)
+    except RecursionError:
+        raise _fail(where, "is nested too deeply to be checked") from None
+    _judge(result, schema, where)
     return result
 
 
-def _check_own(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+def _judge(result: Any, schema: Mapping[str, Any], where: str) -> None:
+    """Raise the engine's first verdict against ``result`` (as sent), worded, if it has one."""
+    view = _json_view(result)
+    root, compiled = _compiled(schema)
+    if compiled.is_valid(view):
+        return
+    problem = first(list(problems(root, view)), root)
+    raise _worded(problem, root, result, where)
+
+
+_views: dict[int, tuple[Any, Any, Any]] = {}
+
+
+def _compiled(schema: Mapping[str, Any]) -> tuple[Any, Any]:
+    """Return ``schema`` as a request sees it, and the engine's validator of it, made once.
+
+    A request never carries a ``readOnly`` field; both are kept per schema object (the generated
+    constants), so a check runs no code of the engine's module but the validator itself.
+    """
+    entry = _views.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        if len(_views) >= 4096:
+            _views.clear()
+        view = request_view(_composed(schema))
+        entry = _views[id(schema)] = (schema, view, validator(view))
+    return entry[1], entry[2]
+
+
+def _composed(node: Any) -> Any:
+    """Return ``node`` with each ``allOf`` of records merged into one record, as OpenAPI means.
+
+    ``additionalProperties: false`` beside an ``allOf`` closes the composed record (the fields
+    of its parts), where JSON Schema alone would refuse every field. An upload's content
+    (``format: binary``) is any value here: the method that reads it checks it.
+    """
+    if isinstance(node, list):
+        return [_composed(item) for item in node]
+    if not isinstance(node, Mapping):
+        return node
+    if node.get("format") == "binary":
+        return {}
+    parts = node.get("allOf")
+    if isinstance(parts, list) and any(
+        isinstance(part, Mapping) and _object_shape(part) for part in parts
+    ):
+        node = merge_all_of(node)
+    return {key: _composed(item) for key, item in node.items()}
+
+
+def _json_view(value: Any) -> Any:
+    """Return the JSON value the engine judges: instants and dates as ISO 8601 text."""
+    if isinstance(value, _JSON_SCALARS):
+        return value
+    if isinstance(value, dict):
+        return {key: _json_view(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_json_view(item) for item in value]
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    return ""  # an upload's content (``format: binary``): its method reads and checks it
+
+
+def _at(value: Any, path: Sequence[str | int]) -> Any:
+    """Return the part of ``value`` at an engine's instance path."""
+    for step in path:
+        try:
+            value = value[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
+
+
+def _join_path(where: str, path: Sequence[str | int]) -> str:
+    for step in path:
+        where = f"{where}[{step}]" if isinstance(step, int) else _join(where, step)
+    return where
+
+
+def _worded(problem: Problem, root: Any, result: Any, where: str) -> InvalidParameterError:
+    """Word the engine's ``problem`` (found in ``root``) as the SDK's refusal."""
+    holder = problem.holder(root)
+    holder = holder if isinstance(holder, Mapping) else {}
+    value = _at(result, problem.path)
+    field = _join_path(where, problem.path)
+    kind, keyword = problem.kind, problem.keyword
+    if kind in ("OneOfNotValid", "AnyOf", "OneOfMultipleValid"):
+        return _union_refusal(problem, holder, value, field)
+    if keyword == "required":
+        missing = str(problem.value)
+        if "dependentRequired" in problem.schema_path:
+            trigger = next(
+                (
+                    key
+                    for key, needed in holder.get("dependentRequired", {}).items()
+                    if key in value and missing in needed
+                ),
+                "",
+            )
+            return _fail(_join(field, missing), dependent_problem(trigger))
+        return _fail(_join(field, missing), "is required")
+    if keyword == "not" and isinstance(problem.value, Mapping) and "required" in problem.value:
+        name, words = not_together_problem(problem.value["required"])
+        return _fail(_join(field, name), words)
+    if keyword == "propertyNames":
+        inner = problem.value
+        name = str(inner.instance)
+        sub = Problem(inner)
+        holder_of_name = sub.holder(root)
+        words = _problem(
+            sub.keyword, holder_of_name if isinstance(holder_of_name, Mapping) else {}, name, sub
+        )
+        return _fail(_join(field, name), f"is not an allowed field name ({words})")
+    if keyword == "additionalProperties":
+        stray = str(problem.value[0]) if problem.value else "?"
+        listed = ", ".join(sorted(holder.get("properties", {}))) or "none"
+        owner = holder.get("x-model") or "this object"
+        return _fail(
+            _join(field, stray), f"is not a field of {owner} in the bundle (its fields: {listed})"
+        )
+    if kind == "FalseSchema" and problem.path and isinstance(problem.path[-1], int):
+        items = _at(result, problem.path[:-1])
+        prefix = len(holder.get("prefixItems", ()))
+        return _fail(
+            _join_path(where, problem.path[:-1]), f"has {len(items)} items; at most {prefix}"
+        )
+    if kind in ("FalseSchema", "Not"):
+        return _fail(field, "is not allowed here")
+    return _fail(field, _problem(keyword, holder, value, problem))
+
+
+def _problem(keyword: str, schema: Mapping[str, Any], value: Any, problem: Problem) -> str:
+    """Word a failed assertion ``keyword`` of ``schema`` for ``value`` (as sent)."""
+    exact = {key: exact_bound(item) for key, item in schema.items()}
+    if keyword == "type":
+        return f"must be {_type_words(schema)}, got {shown(value)}"
+    if keyword == "enum":
+        allowed = ", ".join(str(member) for member in schema["enum"])
+        return f"must be one of {allowed}, got {_number_or_shown(value)}"
+    if keyword == "const":
+        return f"must be {schema['const']!r}, got {shown(value)}"
+    if keyword == "minLength":
+        return f"must have at least {schema['minLength']} characters"
+    if keyword == "maxLength":
+        return f"is {len(value)} characters long; at most {schema['maxLength']}"
+    if keyword == "pattern":
+        pattern, noun = schema["pattern"], _noun(schema)
+        if noun and len(pattern) > 40:
+            what = noun  # the description says it in words; the pattern would not help
+        else:
+            what = f"{noun} matching {pattern}" if noun else f"a string matching {pattern}"
+        return f"must be {what}, got {shown(value)}"
+    if keyword in ("format", "x-number-format"):
+        fmt = schema["format"]
+        if isinstance(value, str):
+            if fmt == "email":
+                return f"is not an e-mail address: {shown(value)}"
+            if fmt == "uri":
+                return f"is not an absolute URI (scheme:...): {shown(value)}"
+            return f"is not a valid {fmt}: {shown(value)}"
+        if isinstance(value, int) and schema.get("type") == "integer":
+            return f"does not fit in {fmt}, got {value}"
+        return f"is not a valid {fmt}: {value}"
+    if keyword in ("minimum", "maximum"):
+        low, high = exact.get("minimum"), exact.get("maximum")
+        if low is not None and high is not None:
+            bounds = f"between {low} and {high}"
+        elif low is not None:
+            bounds = f"at least {low}"
+        else:
+            bounds = f"at most {high}"
+        return f"must be {bounds}, got {value}"
+    if keyword in ("exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
+        return f"{keyword_problem(keyword, exact[keyword])}, got {value}"
+    if keyword == "minItems":
+        low = schema["minItems"]
+        return "must be a non-empty list" if low == 1 else f"needs {low} items"
+    if keyword == "maxItems":
+        return f"has {len(value)} items; at most {schema['maxItems']}"
+    if keyword in ("uniqueItems", "minProperties", "maxProperties"):
+        return keyword_problem(keyword, schema[keyword])
+    if keyword == "contains":
+        if problem.schema_path[-1] == "maxContains":
+            return keyword_problem("maxContains", schema["maxContains"])
+        return keyword_problem("minContains", schema.get("minContains", 1))
+    return f"breaks its schema's {keyword}"
+
+
+def _number_or_shown(value: Any) -> str:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else shown(value)
+
+
+def _type_words(schema: Mapping[str, Any]) -> str:
+    kinds = schema.get("type")
+    if kinds == "object" and schema.get("x-model"):
+        return f"a {schema['x-model']} or a mapping"
+    if kinds == "object":
+        return "a mapping of names to values"
+    if isinstance(kinds, list):
+        return " or ".join(_ARTICLES.get(str(kind), f"a {kind}") for kind in kinds)
+    return _TYPE_WORDS.get(str(kinds), f"a {kinds}")
+
+
+_ARTICLES = {"integer": "an integer", "array": "an array", "object": "an object", "null": "None"}
+
+
+def _union_refusal(
+    problem: Problem, holder: Mapping[str, Any], value: Any, field: str
+) -> InvalidParameterError:
+    """Word a ``oneOf``/``anyOf`` no shape (or more than one ``oneOf`` shape) takes."""
+    keyword = "oneOf" if problem.keyword == "oneOf" else "anyOf"
+    shapes = [merge_all_of(shape) for shape in holder.get(keyword, ())]
+    if problem.kind == "OneOfMultipleValid":
+        taken = sum(_compiled(shape)[1].is_valid(_json_view(value)) for shape in shapes)
+        return _fail(field, f"matches {taken} of its shapes, and must match exactly one")
+    real = [shape for shape in shapes if shape.get("type") != "null"]
+    if len(real) == 1:
+        try:
+            check(value, real[0], field)
+        except InvalidParameterError as refusal:
+            return refusal
+    return _fail(field, f"must be {_kinds(shapes)}, got {shown(value)}")
+
+
+def _convert(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+    """Return ``value`` as it is sent under ``schema``; refuse what JSON cannot carry."""
+    given = type(value)
+    if (given is str or given is dict) and not _composite(schema):  # the common cases, first
+        if given is dict and (schema.get("type") == "object" or "properties" in schema):
+            return _object(value, schema, where)
+        if given is str and schema.get("format") not in _CONVERTED_FORMATS:
+            if value or (schema.get("minLength") or 0) >= 1:
+                check_text(value, where)  # text: no lone surrogate; not empty where minLength says
+            return value
     if isinstance(value, Undocumented):
         raise _fail(
             where, "is a declared field: Undocumented() is only for fields the bundle does not name"
         )
     if "allOf" in schema:
         schema = merge_all_of(schema)
-    if "oneOf" in schema:
-        if not all(_object_shape(merge_all_of(shape)) for shape in schema["oneOf"]):
-            return _one_value_of(value, schema, where)
-        chosen = _one_of(value, schema, where)
-        _distinct(schema, chosen, where)
-        return chosen
-    if "anyOf" in schema:
-        value = _any_of(value, schema, where)
-        schema = {key: item for key, item in schema.items() if key != "anyOf"}
-        if "type" not in schema and "properties" not in schema:
-            return value  # as the shape that took it made it (a date-time, a model's fields)
-    if "const" in schema and value != schema["const"]:
-        raise _fail(where, f"must be {schema['const']!r}, got {shown(value)}")
+    union = schema.get("oneOf") or schema.get("anyOf")
+    if union:
+        shapes = [merge_all_of(shape) for shape in union]
+        if "oneOf" in schema and all(_object_shape(shape) for shape in shapes):
+            chosen = _one_of(value, schema, where)
+            _distinct(schema, chosen, where)
+            return chosen
+        if value is None:
+            return None
+        return _union_value(value, shapes, where)
     kind = schema.get("type")
-    if isinstance(kind, list):
-        return _one_of_types(value, schema, [str(name) for name in kind], where)
-    if kind is None and "enum" in schema and _plain(value) not in schema["enum"]:
-        allowed = ", ".join(str(member) for member in schema["enum"])
-        raise _fail(where, f"must be one of {allowed}, got {shown(value)}")
-    if kind is None and "properties" not in schema:
-        # No type: each keyword applies to the values of its type (``contains: {minimum: 5}``).
-        found = _json_type(_plain(value))
-        if found is not None and not _TYPE_KEYWORDS[found].isdisjoint(schema):
-            kind = found
-    if kind == "string":
-        return _string(value, schema, where)
-    if kind == "integer":
-        return _integer(value, schema, where)
-    if kind == "number":
-        return _number(value, schema, where)
-    if kind == "null":
-        if value is not None:
-            raise _fail(where, f"must be None, got {shown(value)}")
-        return None
-    if kind == "boolean":
-        if not isinstance(value, bool):
-            raise _fail(where, f"must be True or False, got {shown(value)}")
-        return value
-    if kind == "array":
-        return _array(value, schema, where)
-    if kind == "object" or "properties" in schema:
-        return _object(value, schema, where)
-    return _free(value, where)
-
-
-def _free(value: Any, where: str) -> Any:
-    """Return a value its schema leaves free (no ``type``), if JSON carries it exactly.
-
-    Any JSON value: text, an int, a finite Decimal, True, False, None, and lists and mappings
-    (keyed by text) of these. A float is refused as a number is; another object (a file, a
-    set) is refused here, before the wire, rather than failing to encode.
-    """
-    plain = _plain(value)
-    if plain is None or isinstance(plain, bool | int | str):
-        return value
-    if isinstance(plain, float | Decimal):
-        return _number(plain, {}, where)
-    if isinstance(plain, Undocumented):
-        return _json(plain.value, where)
-    if isinstance(plain, Mapping):
-        if not all(isinstance(key, str) for key in plain):
-            raise _fail(where, f"must have text keys, got {shown(value)}")
-        return {key: _free(item, _join(where, key)) for key, item in plain.items()}
-    if isinstance(plain, list | tuple):
-        return [_free(item, f"{where}[{index}]") for index, item in enumerate(plain)]
-    raise _fail(where, f"cannot be sent as JSON, got {shown(value)}")
-
-
-_ARTICLES = {"integer": "an integer", "array": "an array", "object": "an object", "null": "None"}
-
-
-def _one_of_types(value: Any, schema: Mapping[str, Any], kinds: list[str], where: str) -> Any:
-    """Check a value of ``type: [A, B, ...]`` as the one of those types it is.
-
-    A value of no JSON type of its own (a ``datetime``, a ``date``) is tried as each type in
-    turn (a string with a ``format`` takes it); an int is a ``number`` where ``integer`` is
-    not listed. A value of none of the types is refused naming them all.
-    """
-    if value is None and "null" in kinds:
-        return None
-    found = _json_type(_plain(value))
-    if found == "integer" and "integer" not in kinds and "number" in kinds:
-        found = "number"
-    tried = [found] if found in kinds else [] if found is not None else kinds
-    refused: InvalidParameterError | None = None
-    for kind in tried:
-        if kind == "null":
-            continue
-        try:
-            return _check_own(value, {**schema, "type": kind}, where)
-        except InvalidParameterError as exc:
-            refused = exc
-    if refused is not None and found is not None:
-        raise refused  # of the right type, but it breaks one of its keywords
-    described = " or ".join(_ARTICLES.get(kind, f"a {kind}") for kind in kinds)
-    raise _fail(where, f"must be {described}, got {shown(value)}")
-
-
-def _string(value: Any, schema: Mapping[str, Any], where: str) -> Any:
+    if isinstance(value, Enum):
+        value = value.value
     fmt = schema.get("format")
     if fmt == "binary":
         return value  # the upload's content: checked by the method that reads it
-    if fmt == "date-time":
-        return to_utc_instant(value, where)
-    if fmt == "date":
-        return _date(value, where)
-    if isinstance(value, Enum):
-        value = value.value
-    if not isinstance(value, str):
-        raise _fail(where, f"must be a string, got {shown(value)}")
-    if value or (schema.get("minLength") or 0) >= 1:
-        check_text(value, where)  # text: no lone surrogate; and not empty where minLength says
-    if "enum" in schema and value not in schema["enum"]:
-        allowed = ", ".join(str(member) for member in schema["enum"])
-        raise _fail(where, f"must be one of {allowed}, got {shown(value)}")
-    low, high = schema.get("minLength"), schema.get("maxLength")
-    if low is not None and len(value) < low:
-        raise _fail(where, f"must have at least {low} characters")
-    if high is not None and len(value) > high:
-        raise _fail(where, f"is {len(value)} characters long; at most {high}")
-    pattern = schema.get("pattern")
-    if pattern is not None and not _regex(pattern).search(value):
-        noun = _noun(schema)
-        if noun and len(pattern) > 40:
-            what = noun  # the description says it in words; the pattern would not help
-        else:
-            what = f"{noun} matching {pattern}" if noun else f"a string matching {pattern}"
-        raise _fail(where, f"must be {what}, got {shown(value)}")
-    if fmt == "email" and not conforms(fmt, value):
-        raise _fail(where, f"is not an e-mail address: {shown(value)}")
-    if fmt == "uri" and not conforms(fmt, value):
-        raise _fail(where, f"is not an absolute URI (scheme:...): {shown(value)}")
-    if fmt is not None and not conforms(fmt, value):
-        raise _fail(where, f"is not a valid {fmt}: {shown(value)}")
-    return value
+    if fmt in ("date-time", "date") and _string_like(kind, value):
+        return to_utc_instant(value, where) if fmt == "date-time" else _date(value, where)
+    if isinstance(value, str):
+        if value or (schema.get("minLength") or 0) >= 1:
+            check_text(value, where)  # text: no lone surrogate; and not empty where minLength says
+        return value
+    if isinstance(value, float):
+        exact = f"Decimal({str(value)!r})"
+        raise _fail(where, f"must be an int or a Decimal, not a float: pass {exact}")
+    kinds = kind if isinstance(kind, list) else [kind]
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise _fail(where, f"must be a finite number, got {shown(value)}")
+    if isinstance(value, Decimal) and "integer" in kinds and "number" not in kinds:
+        raise _fail(where, f"must be {_type_words(schema)}, got {shown(value)}")  # 1.0 as sent
+    if isinstance(value, _JSON_SCALARS):
+        return value
+    if (isinstance(value, Mapping) or hasattr(value, "to_dict")) and (
+        "object" in kinds or None in kinds or "properties" in schema
+    ):
+        return _object(value, schema, where)
+    if isinstance(value, list | tuple) and ("array" in kinds or None in kinds):
+        items = schema.get("items", {})
+        prefix: Sequence[Mapping[str, Any]] = schema.get("prefixItems", ())
+        return [
+            _convert(
+                item,
+                prefix[index]
+                if index < len(prefix)
+                else items
+                if isinstance(items, Mapping)
+                else {},
+                f"{where}[{index}]",
+            )
+            for index, item in enumerate(value)
+        ]
+    if kind is None:
+        raise _fail(where, f"cannot be sent as JSON, got {shown(value)}")
+    raise _fail(where, f"must be {_type_words(schema)}, got {shown(value)}")
+
+
+_CONVERTED_FORMATS = frozenset({"date-time", "date", "binary"})
+
+
+def _composite(schema: Mapping[str, Any]) -> bool:
+    """Whether ``schema`` composes others (``allOf``, ``oneOf``, ``anyOf``)."""
+    return "allOf" in schema or "oneOf" in schema or "anyOf" in schema
+
+
+def _string_like(kind: Any, value: Any) -> bool:
+    """Whether a ``date-time`` or ``date`` schema reads ``value`` as its text (to convert it)."""
+    if kind is None:  # no type: the format applies to text, and a date or a datetime is text here
+        return isinstance(value, str | date)
+    if isinstance(kind, list):
+        return "string" in kind and not (value is None and "null" in kind)
+    return bool(kind == "string")
+
+
+def _union_value(value: Any, shapes: list[Mapping[str, Any]], where: str) -> Any:
+    """Return ``value`` as the first shape of a union of values that converts it takes it."""
+    refusal: InvalidParameterError | None = None
+    for shape in shapes:
+        if shape.get("type") == "null":
+            continue
+        try:
+            converted = _convert(value, shape, where)
+        except InvalidParameterError as exc:
+            refusal = refusal or exc
+            continue
+        if _compiled(shape)[1].is_valid(_json_view(converted)):
+            return converted
+    if isinstance(value, (*_JSON_SCALARS, list, dict)):
+        return _plain_json(value, where)
+    if refusal is not None and len([s for s in shapes if s.get("type") != "null"]) == 1:
+        raise refusal
+    raise _fail(where, f"must be {_kinds(shapes)}, got {shown(value)}")
+
+
+def _plain_json(value: Any, where: str) -> Any:
+    """Return a JSON value a union judges (no shape converts it): enum members as values."""
+    return _convert(value, {}, where)
 
 
 def _date(value: Any, where: str) -> date:
@@ -302,162 +491,9 @@ def _date(value: Any, where: str) -> date:
     raise _fail(where, f"must be a date or an ISO 8601 date string, got {shown(value)}")
 
 
-def _integer(value: Any, schema: Mapping[str, Any], where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(where, f"must be an int, got {shown(value)}")
-    _bounded(value, schema, where)
-    fmt = schema.get("format")
-    if fmt is not None and not conforms(fmt, value):
-        raise _fail(where, f"does not fit in {fmt}, got {value}")
-    return value
-
-
-def _number(value: Any, schema: Mapping[str, Any], where: str) -> int | Decimal:
-    """Accept a JSON ``number``: an int or a finite :class:`~decimal.Decimal`, never a float.
-
-    A float is refused, naming the Decimal to pass instead: ``0.1`` as a float is not one
-    tenth, and the SDK sends the value the caller meant, digit for digit.
-    """
-    if isinstance(value, float):
-        exact = f"Decimal({str(value)!r})"
-        raise _fail(where, f"must be an int or a Decimal, not a float: pass {exact}")
-    if isinstance(value, bool) or not isinstance(value, int | Decimal):
-        raise _fail(where, f"must be an int or a Decimal, got {shown(value)}")
-    if isinstance(value, Decimal) and not value.is_finite():
-        raise _fail(where, f"must be a finite number, got {shown(value)}")
-    _bounded(value, schema, where)
-    fmt = schema.get("format")
-    if fmt is not None and not conforms(fmt, value):
-        raise _fail(where, f"is not a valid {fmt}: {value}")
-    return value
-
-
-def _bounded(value: int | Decimal, schema: Mapping[str, Any], where: str) -> None:
-    """Check a number against its schema's ``enum`` and bounds (exact: no float arithmetic).
-
-    A bound the bundle writes with a fraction (``minimum: 0.1``, ``multipleOf: 0.01``) is the
-    decimal it spells, not the float nearest to it (:mod:`._bounds`): ``Decimal("0.1")`` meets
-    ``minimum: 0.1``, and ``Decimal("0.07")`` is a multiple of ``0.01``.
-    """
-    if any(isinstance(v, float) for v in schema.values()):
-        schema = {k: exact_bound(v) for k, v in schema.items()}
-    if "enum" in schema and _plain(value) not in schema["enum"]:  # an enum of integers
-        allowed = ", ".join(str(member) for member in schema["enum"])
-        raise _fail(where, f"must be one of {allowed}, got {value}")
-    low, high = schema.get("minimum"), schema.get("maximum")
-    if (low is not None and value < low) or (high is not None and value > high):
-        if low is not None and high is not None:
-            bounds = f"between {low} and {high}"
-        elif low is not None:
-            bounds = f"at least {low}"
-        else:
-            bounds = f"at most {high}"
-        raise _fail(where, f"must be {bounds}, got {value}")
-    for keyword in ("exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
-        bound = schema.get(keyword)
-        if bound is None:
-            continue
-        if (
-            (keyword == "exclusiveMinimum" and value <= bound)
-            or (keyword == "exclusiveMaximum" and value >= bound)
-            or (keyword == "multipleOf" and not is_multiple(value, bound))
-        ):
-            raise _fail(where, f"{keyword_problem(keyword, bound)}, got {value}")
-
-
-def _array(value: Any, schema: Mapping[str, Any], where: str) -> list[Any]:
-    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Sequence):
-        raise _fail(where, f"must be a list, got {shown(value)}")
-    low, high = schema.get("minItems"), schema.get("maxItems")
-    if low is not None and len(value) < low:
-        raise _fail(where, "must be a non-empty list" if low == 1 else f"needs {low} items")
-    if high is not None and len(value) > high:
-        raise _fail(where, f"has {len(value)} items; at most {high}")
-    prefix: Sequence[Mapping[str, Any]] = schema.get("prefixItems", ())
-    items = schema.get("items", {})
-    if items is False and len(value) > len(prefix):
-        raise _fail(where, f"has {len(value)} items; at most {len(prefix)}")
-    result = [
-        check(item, prefix[index] if index < len(prefix) else items, f"{where}[{index}]")
-        for index, item in enumerate(value)
-    ]
-    if schema.get("uniqueItems") is True:
-        seen: set[Any] = set()
-        for item in result:
-            key = _canonical(item)
-            if key in seen:
-                raise _fail(where, keyword_problem("uniqueItems", True))
-            seen.add(key)
-    if "contains" in schema:
-        count = sum(_matches(item, schema["contains"]) for item in result)
-        least, most = schema.get("minContains", 1), schema.get("maxContains")
-        if most is not None and count > most:
-            raise _fail(where, keyword_problem("maxContains", most))
-        if count < least:
-            raise _fail(where, keyword_problem("minContains", least))
-    return result
-
-
-_TYPE_KEYWORDS = {
-    "string": frozenset({"minLength", "maxLength", "pattern", "format"}),
-    "integer": frozenset(
-        {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
-    ),
-    "number": frozenset(
-        {"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}
-    ),
-    "array": frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"}),
-    "object": frozenset(
-        {
-            "required",
-            "additionalProperties",
-            "patternProperties",
-            "propertyNames",
-            "minProperties",
-            "maxProperties",
-            "dependentRequired",
-        }
-    ),
-    "boolean": frozenset(),
-}
-
-
-def _json_type(value: Any) -> str | None:
-    """Return the JSON type of a value as it is sent, or None for another kind of object."""
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, Decimal):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list | tuple):
-        return "array"
-    if isinstance(value, Mapping):
-        return "object"
-    return None
-
-
-def _plain(value: Any) -> Any:
-    return value.value if isinstance(value, Enum) else value
-
-
-def _canonical(value: Any) -> Any:
-    """Return a hashable key equal for values JSON Schema counts equal (1 and 1.0, not True)."""
-    value = _plain(value)
-    if isinstance(value, bool):
-        return ("boolean", value)
-    if isinstance(value, Mapping):
-        return ("object", frozenset((key, _canonical(item)) for key, item in value.items()))
-    if isinstance(value, list | tuple):
-        return ("array", tuple(_canonical(item) for item in value))
-    if isinstance(value, Money):
-        return ("number", value.minor_units)
-    return ("value", value)
-
-
 def _as_mapping(value: Any, schema: Mapping[str, Any], where: str) -> Mapping[str, Any]:
+    if type(value) is dict and all(type(key) is str for key in value):
+        return value
     model = schema.get("x-model")
     shapes = {
         shape.get("x-model") for shape in schema.get("oneOf", ()) if isinstance(shape, Mapping)
@@ -475,32 +511,64 @@ def _join(where: str, key: str) -> str:
     return f"{where}.{key}" if where else key
 
 
+@cache
+def _pattern_schema(pattern: str) -> Mapping[str, Any]:
+    return {"pattern": pattern}
+
+
+def _matches_pattern(pattern: str, key: str) -> bool:
+    """Whether ``key`` matches a ``patternProperties`` pattern, as the engine reads it."""
+    return bool(validator(_pattern_schema(pattern)).is_valid(key))
+
+
+_extension_cache: dict[int, tuple[Any, Any]] = {}
+
+
+def _extensions(declared: Mapping[str, Any]) -> tuple[list[tuple[str, Any]], list[tuple[str, str]]]:
+    """Return the fields' ``x-sdk-default`` values and ``x-currency-field`` names, read once."""
+    entry = _extension_cache.get(id(declared))
+    if entry is None or entry[0] is not declared:
+        if len(_extension_cache) >= 4096:
+            _extension_cache.clear()
+        defaults = [
+            (k, sub["x-sdk-default"]) for k, sub in declared.items() if "x-sdk-default" in sub
+        ]
+        currencies = [
+            (k, str(sub["x-currency-field"]))
+            for k, sub in declared.items()
+            if sub.get("x-currency-field")
+        ]
+        entry = _extension_cache[id(declared)] = (declared, (defaults, currencies))
+    found: tuple[list[tuple[str, Any]], list[tuple[str, str]]] = entry[1]
+    return found
+
+
 def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]:
     given = _as_mapping(value, schema, where)
     declared: Mapping[str, Any] = schema.get("properties", {})
     extra = schema.get("additionalProperties")
     patterns: Mapping[str, Any] = schema.get("patternProperties", {})
-    names = schema.get("propertyNames")
     result: dict[str, Any] = {}
     for key, item in given.items():
+        own = declared.get(key)
+        if own is not None:
+            if own.get("readOnly") is True:
+                raise _fail(
+                    _join(where, key), "is read-only: the service sets it, so it is never sent"
+                )
+            if item is not None or takes_null(own):
+                result[key] = item  # converted below, once Money knows its currency field
+            continue
         path = _join(where, key)
-        if names is not None:
-            _property_name(key, names, path)
-        matched = [sub for pattern, sub in patterns.items() if _regex(pattern).search(key)]
-        if key in declared and declared[key].get("readOnly") is True:
-            raise _fail(path, "is read-only: the service sets it, so it is never sent")
-        if key in declared:
-            if item is not None or takes_null(declared[key]):
-                result[key] = item  # checked below, once Money knows its currency field
-        elif matched:
-            for sub in matched:
-                result[key] = check(item, sub, path)
+        matched = [sub for pattern, sub in patterns.items() if _matches_pattern(pattern, key)]
+        if matched:
+            result[key] = _convert(item, matched[0], path)
         elif isinstance(extra, Mapping):
-            result[key] = check(item, extra, path)
+            result[key] = _convert(item, extra, path)
         elif isinstance(item, Undocumented) and extra is not False:
             result[key] = _json(item.value, path)
         elif not declared and not patterns and extra is not False:
-            result[key] = _free(item, path)  # a free-form map: it names no field to misspell
+            result[key] = _convert(item, {}, path)  # a free-form map: no field to misspell
         else:
             listed = ", ".join(sorted(declared)) or "none"
             owner = schema.get("x-model") or "this object"
@@ -513,14 +581,14 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
             raise _fail(
                 path, f"is not a field of {owner} in the bundle (its fields: {listed}){escape}"
             )
-    for key, sub in declared.items():
-        if key not in result and "x-sdk-default" in sub:
-            result[key] = sub["x-sdk-default"]
+    defaults, currencies = _extensions(declared)
+    for key, default in defaults:
+        if key not in result:
+            result[key] = default
     # Money names its currency: fill an absent currency field from it, or check they agree.
-    for key, sub in declared.items():
-        currency_field = sub.get("x-currency-field")
+    for key, currency_field in currencies:
         money = result.get(key)
-        if currency_field and isinstance(money, Money):
+        if isinstance(money, Money):
             stated = result.get(currency_field)
             if isinstance(stated, Enum):
                 stated = stated.value
@@ -534,115 +602,12 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
             result[key] = money.minor_units
     for key in declared:
         if key in result:
-            result[key] = check(result[key], declared[key], _join(where, key))
-    for key in schema.get("required", ()):
-        if key not in result and not declared.get(key, {}).get("readOnly"):
-            raise _fail(_join(where, key), "is required")
-    forbidden = schema.get("not", {}).get("required")
-    if forbidden and all(key in result for key in forbidden):
-        field, problem = not_together_problem(forbidden)
-        raise _fail(_join(where, field), problem)
-    for trigger, needed in dict(schema.get("dependentRequired", {})).items():
-        missing = next((key for key in needed if key not in result), None)
-        if trigger in result and missing is not None:
-            raise _fail(_join(where, missing), dependent_problem(trigger))
-    for keyword in ("minProperties", "maxProperties"):
-        bound = schema.get(keyword)
-        if bound is not None and (
-            len(result) < bound if keyword[1] == "i" else len(result) > bound
-        ):
-            raise _fail(where, keyword_problem(keyword, bound))
+            try:
+                result[key] = _convert(result[key], declared[key], _join(where, key))
+            except RecursionError:
+                raise _fail(_join(where, key), "is nested too deeply to be checked") from None
     _distinct(schema, result, where)
     return result
-
-
-def _property_name(key: str, names: Any, path: str) -> None:
-    """Refuse a field name its object's ``propertyNames`` schema does not match."""
-    if names is False:
-        raise _fail(path, "is not an allowed field name (no field is)")
-    try:
-        check(key, {"type": "string", **names}, path)
-    except InvalidParameterError as exc:
-        raise _fail(path, f"is not an allowed field name ({exc.problem})") from None
-
-
-# Keywords whose subschemas apply to the whole value, once its own keywords passed.
-_APPLICATORS = ("if", "dependentSchemas")
-
-
-def _applicators(result: Any, schema: Mapping[str, Any], where: str) -> None:
-    """Check ``if``/``then``/``else`` and ``dependentSchemas`` on the value as it is sent.
-
-    Each subschema is checked together with the schema it sits in (:func:`_conjoin`), so that
-    a partial one (``then: {required: [reason]}``) reads the fields the object declares.
-    """
-    base = {
-        key: item
-        for key, item in schema.items()
-        if key not in ("if", "then", "else", "dependentSchemas")
-    }
-    if "if" in schema:
-        branch = (
-            schema.get("then")
-            if _matches(result, _conjoin(base, schema["if"]))
-            else schema.get("else")
-        )
-        if isinstance(branch, Mapping):
-            check(_rewrap(result, _conjoin(base, branch)), _conjoin(base, branch), where)
-    if isinstance(result, Mapping):
-        for trigger, sub in dict(schema.get("dependentSchemas", {})).items():
-            if trigger in result and isinstance(sub, Mapping):
-                check(_rewrap(result, _conjoin(base, sub)), _conjoin(base, sub), where)
-
-
-def _conjoin(base: Mapping[str, Any], sub: Any) -> Mapping[str, Any]:
-    """Return one schema that holds what ``base`` and ``sub`` both say (a field's, merged)."""
-    if not isinstance(sub, Mapping):
-        return base
-    merged = {**base, **{k: v for k, v in sub.items() if k not in ("properties", "required")}}
-    properties = dict(base.get("properties", {}))
-    for name, field in dict(sub.get("properties", {})).items():
-        properties[name] = _conjoin(properties[name], field) if name in properties else field
-    if properties:
-        merged["properties"] = properties
-    required = list(base.get("required", ()))
-    required += [name for name in sub.get("required", ()) if name not in required]
-    if required:
-        merged["required"] = required
-    return merged
-
-
-def _rewrap(value: Any, schema: Mapping[str, Any]) -> Any:
-    """Return a value as sent, ready to be checked again: undeclared fields ``Undocumented``."""
-    if isinstance(value, Mapping):
-        declared: Mapping[str, Any] = schema.get("properties", {})
-        extra = schema.get("additionalProperties")
-        patterns = schema.get("patternProperties", {})
-        result = {}
-        for key, item in value.items():
-            if key in declared:
-                result[key] = _rewrap(item, declared[key])
-            elif isinstance(extra, Mapping):
-                result[key] = _rewrap(item, extra)
-            elif any(_regex(pattern).search(key) for pattern in patterns):
-                result[key] = item
-            else:
-                result[key] = Undocumented(item)
-        return result
-    if isinstance(value, list) and isinstance(schema.get("items"), Mapping):
-        return [_rewrap(item, schema["items"]) for item in value]
-    return value
-
-
-def _matches(value: Any, schema: Any) -> bool:
-    """Whether ``value`` (as it is sent) passes ``schema``."""
-    if not isinstance(schema, Mapping):
-        return schema is not False
-    try:
-        check(_rewrap(value, schema), schema, "")
-    except InvalidParameterError:
-        return False
-    return True
 
 
 def _one_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
@@ -699,35 +664,6 @@ def _object_shape(shape: Mapping[str, Any]) -> bool:
     return shape.get("type") == "object" or "properties" in shape
 
 
-def _accepted(value: Any, shapes: Sequence[Mapping[str, Any]], where: str) -> list[Any]:
-    """Return what each shape makes of ``value``: its result, or the refusal it raises."""
-    results: list[Any] = []
-    for shape in shapes:
-        try:
-            results.append(check(value, shape, where))
-        except InvalidParameterError as refusal:
-            results.append(refusal)
-    return results
-
-
-def _refused(
-    value: Any, shapes: Sequence[Mapping[str, Any]], results: list[Any], where: str
-) -> InvalidParameterError:
-    """Return the refusal of a value no shape of a union takes.
-
-    With one shape besides ``null``, that shape's own refusal; else the shapes, named.
-    """
-    real = [
-        (shape, result)
-        for shape, result in zip(shapes, results, strict=True)
-        if shape.get("type") != "null"
-    ]
-    if len(real) == 1:
-        refusal: InvalidParameterError = real[0][1]
-        return refusal
-    return _fail(where, f"must be {_kinds(shapes)}, got {shown(value)}")
-
-
 def _kinds(shapes: Sequence[Mapping[str, Any]]) -> str:
     """Word the shapes of a union by their types: ``a string or an integer``."""
     named: list[str] = []
@@ -739,35 +675,6 @@ def _kinds(shapes: Sequence[Mapping[str, Any]]) -> str:
             if word not in named:
                 named.append(word)
     return " or ".join(named)
-
-
-def _any_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
-    """Return what the first shape of ``anyOf`` that takes ``value`` makes of it."""
-    shapes = [merge_all_of(shape) for shape in schema["anyOf"]]
-    if value is None and any(takes_null(shape) for shape in shapes):
-        return None
-    results = _accepted(value, shapes, where)
-    for result in results:
-        if not isinstance(result, InvalidParameterError):
-            return result
-    raise _refused(value, shapes, results, where)
-
-
-def _one_value_of(value: Any, schema: Mapping[str, Any], where: str) -> Any:
-    """Return ``value`` as the one shape of a ``oneOf`` of values (not records) takes it.
-
-    As JSON Schema says, exactly one shape must take it: none, or two, is a refusal.
-    """
-    shapes = [merge_all_of(shape) for shape in schema["oneOf"]]
-    if value is None and sum(takes_null(shape) for shape in shapes) == 1:
-        return None
-    results = _accepted(value, shapes, where)
-    taken = [result for result in results if not isinstance(result, InvalidParameterError)]
-    if len(taken) == 1:
-        return taken[0]
-    if taken:
-        raise _fail(where, f"matches {len(taken)} of its shapes, and must match exactly one")
-    raise _refused(value, shapes, results, where)
 
 
 def takes_null(schema: Mapping[str, Any]) -> bool:

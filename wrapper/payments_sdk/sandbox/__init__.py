@@ -37,7 +37,6 @@ _EXTRA_MODULES = (
     ("starlette",),
     ("uvicorn",),
     ("jwt",),
-    ("jsonschema",),
     ("python_multipart", "multipart"),
 )
 _INSTALL_HINT = 'pip install "payments-sdk[sandbox]"'

@@ -33,6 +33,7 @@ import copy
 from datetime import datetime
 from typing import Any
 
+from .._engine import Problem
 from ._errors import bad_request, field_path, not_found, shown
 from ._generic import _PREFIX, answers_alone, records_of
 from ._operation_index import OperationShape
@@ -165,8 +166,8 @@ class RecordFields:
                 raise bad_request(f"{field} cannot be set: it addresses or orders the records")
             error = next(iter(self.schemas.validator(declared[field]).iter_errors(value)), None)
             if error is not None:
-                error.path.appendleft(field)
-                raise bad_request(_describe(error))
+                problem = Problem(error)
+                raise bad_request(_describe(problem, self.schemas.document, value, [field]))
             timestamp = self._is_timestamp(declared[field])
             changes[field] = _stored(value) if timestamp else copy.deepcopy(value)
         return changes
@@ -234,9 +235,10 @@ class RecordFields:
         for field in _required(schema):
             if field not in record and field in declared and field not in FIXED_FIELDS:
                 record[field] = value_of(_deep(self.document, self._node(declared[field])))
-        error = next(iter(self.schemas.validator(pointer).iter_errors(render(record))), None)
+        rendered = render(record)
+        error = next(iter(self.schemas.validator(pointer).iter_errors(rendered)), None)
         if error is not None:
-            raise bad_request(_describe(error))
+            raise bad_request(_describe(Problem(error), self.schemas.document, rendered))
         stamp = store.now()
         record["created_at" if "created_at" in declared else "_created_at"] = stamp
         table = records_of(store, resource)

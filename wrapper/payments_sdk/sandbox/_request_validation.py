@@ -15,11 +15,11 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from jsonschema.exceptions import ValidationError, best_match
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
+from .._bounds import exact_bound
 from .._checks import (
     check,
     dependent_problem,
@@ -27,6 +27,7 @@ from .._checks import (
     keyword_problem,
     not_together_problem,
 )
+from .._engine import Problem, first
 from .._param_styles import StyleError, raw_pairs, read_query, style_of
 from .._schema_views import READ_ONLY_MARK, merge_all_of
 from ..errors import InvalidParameterError
@@ -218,18 +219,14 @@ class RequestSchema:
             # Kept with its own offset, not converted to UTC: comparing aware datetimes never
             # overflows, while converting 9999-12-31T23:59:59-01:00 to UTC would.
             value = parsed
-        errors = list(
-            self._schemas.validator(pointer).iter_errors(
-                value if kind in ("integer", "number", "boolean") else raw
-            )
-        )
+        errors = self._errors(pointer, value if kind in ("integer", "number", "boolean") else raw)
         if iso_checked and not errors and raw not in _iso_codes():
             raise bad_request(f"{name} is not a valid currency")
         if errors:
             if is_currency:
                 raise bad_request(f"{name} is not a valid currency")
-            error = best_match(errors)
-            if error.validator in ("minimum", "maximum"):
+            error = errors[0]
+            if error.keyword in ("minimum", "maximum"):
                 low, high = resolved.get("minimum"), resolved.get("maximum")
                 bound = (
                     f"between {low} and {high}"
@@ -239,10 +236,10 @@ class RequestSchema:
                     else f"at most {high}"
                 )
                 raise bad_request(f"{name} must be {bound}, got {shown(raw)}")
-            if error.validator == "enum":
+            if error.keyword == "enum":
                 allowed = ", ".join(map(str, resolved.get("enum", [])))
                 raise bad_request(f"{name} must be one of {allowed}, got {shown(raw)}")
-            raise bad_request(f"{name} {_problem(error)}")
+            raise bad_request(f"{name} {_problem(error, self._holder(error))}")
         return value
 
     def _header(
@@ -263,10 +260,28 @@ class RequestSchema:
             raise bad_request(f"{name} must be sent once")
         check_text(sent[0], name)
         value = self._typed(sent[0], schema, [name])
-        errors = list(self._schemas.validator(pointer).iter_errors(value))
+        errors = self._errors(pointer, value)
         if errors:
-            raise bad_request(_describe(best_match(errors), prefix=[name]))
+            raise bad_request(self._describe(errors[0], value, prefix=[name]))
         return value
+
+    def _errors(self, pointer: str, value: Any) -> list[Problem]:
+        """Return what the engine finds wrong with ``value`` under the schema at ``pointer``.
+
+        The one to report first: in the order the schema declares the fields, as the SDK does.
+        """
+        found = [Problem(error) for error in self._schemas.validator(pointer).iter_errors(value)]
+        if found:
+            document = self._schemas.document
+            found.insert(0, first(found, _at_pointer(document, pointer), document))
+        return found
+
+    def _holder(self, error: Problem) -> Any:
+        """Return the schema of the document that holds the keyword ``error`` broke."""
+        return error.holder(self._schemas.document)
+
+    def _describe(self, error: Problem, value: Any, prefix: list[str | int] | None = None) -> str:
+        return _describe(error, self._schemas.document, value, prefix)
 
     def _refuses(self, pointer: str, value: Any) -> bool:
         """Whether the schema at ``pointer`` refuses ``value``."""
@@ -322,9 +337,9 @@ class RequestSchema:
             ]
         else:
             value = texts
-        errors = list(self._schemas.validator(pointer).iter_errors(value))
+        errors = self._errors(pointer, value)
         if errors:
-            raise bad_request(_describe(best_match(errors), prefix=[name]))
+            raise bad_request(self._describe(errors[0], value, prefix=[name]))
         return value
 
     def _typed(self, text: str, schema: Any, where: list[str | int]) -> Any:
@@ -361,9 +376,9 @@ class RequestSchema:
         rule = _BODY_RULES.get(self.name)
         if rule is not None:
             rule(body)
-        errors = list(self._schemas.validator(pointer).iter_errors(body))
+        errors = self._errors(pointer, body)
         if errors:
-            raise bad_request(_describe(best_match(errors)))
+            raise bad_request(self._describe(errors[0], body))
         body = self._declared(self._body_schema, body)
         check_finite(body)  # on the fields the bundle names: an ignored field may be anything
         schema = resolve(self._document, self._body_schema)
@@ -486,21 +501,23 @@ _SHARED = frozenset(
         "uniqueItems",
         "minProperties",
         "maxProperties",
-        "minContains",
-        "maxContains",
     }
 )
 
 
-def _problem(error: ValidationError) -> str:
+def _problem(error: Problem, schema: Any) -> str:
     """Word what ``error`` says is wrong, from the schema alone: the caller's value is not quoted.
 
-    jsonschema's own messages begin with the whole instance, which may be a whole body.
+    ``schema`` holds the keyword that failed. The engine's own messages begin with the whole
+    instance, which may be a whole body.
     """
-    rule = error.validator
-    expected: Any = error.validator_value
+    rule = error.keyword
+    schema = schema if isinstance(schema, dict) else {}
+    if rule == "x-number-format":
+        rule = "format"
+    expected: Any = schema.get(rule)
     if rule == "type":
-        kinds = [expected] if isinstance(expected, str) else list(expected)
+        kinds = [expected] if isinstance(expected, str) else list(expected or [])
         return "must be " + " or ".join(_ARTICLE.get(kind, kind) for kind in kinds)
     if rule == "enum":
         return "must be one of " + ", ".join(str(item) for item in expected)
@@ -509,15 +526,14 @@ def _problem(error: ValidationError) -> str:
     if rule == "minItems" and expected == 1:
         return "must have at least 1 item"
     if rule in _SHARED:  # worded as the SDK words them (payments_sdk._checks)
-        return keyword_problem(str(rule), expected)
-    if rule == "contains":  # no item matches: the least count is minContains, 1 by default
-        least = error.schema.get("minContains", 1) if isinstance(error.schema, dict) else 1
-        return keyword_problem("minContains", least)
-    if rule == "items" and expected is False and isinstance(error.schema, dict):
-        return f"must have at most {len(error.schema.get('prefixItems', []))} items"
+        return keyword_problem(str(rule), exact_bound(expected))
+    if rule == "contains":  # too few (or too many) items match: minContains is 1 by default
+        if error.schema_path[-1] == "maxContains":
+            return keyword_problem("maxContains", schema.get("maxContains"))
+        return keyword_problem("minContains", schema.get("minContains", 1))
     template = _TEMPLATES.get(str(rule))
     if template is not None:
-        return template.format(expected)
+        return template.format(exact_bound(expected))
     return f"is invalid ({rule})"
 
 
@@ -535,44 +551,67 @@ def _structured(schema: dict[str, Any]) -> bool:
     return schema.get("type") in ("array", "object")
 
 
-def _describe(error: ValidationError, prefix: list[str | int] | None = None) -> str:
-    """Return a message for a body's schema error that names the field and the problem.
+def _at_pointer(document: Any, pointer: str) -> Any:
+    """Return the node of ``document`` at a JSON ``pointer`` (through lists too)."""
+    node = document
+    for part in pointer.removeprefix("/").split("/") if pointer else ():
+        key = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(key)] if isinstance(node, list) else node[key]
+    return node
 
-    ``prefix`` is the path of the validated value (a query parameter's name); a body has none.
+
+def _at(value: Any, path: list[str | int]) -> Any:
+    for step in path:
+        try:
+            value = value[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return value
+
+
+def _describe(
+    error: Problem, document: Any, value: Any, prefix: list[str | int] | None = None
+) -> str:
+    """Return a message for a schema error that names the field and the problem.
+
+    ``document`` is the one the error's schema path points into; ``value`` the value judged;
+    ``prefix`` its path (a query parameter's name); a body has none.
     """
-    if error.validator in ("oneOf", "anyOf") and error.context:
-        # No shape matched: report the reason of the shape the body came closest to (the one
-        # with the fewest errors), not the body as a whole.
-        branches: dict[Any, list[ValidationError]] = {}
-        for sub in error.context:
-            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
-        closest: list[ValidationError] = min(branches.values(), key=len)
-        error = best_match(closest)
-    where = [*(prefix or []), *error.absolute_path]
-    if isinstance(error.schema, dict) and error.schema.get(READ_ONLY_MARK):
+    if error.kind in ("OneOfNotValid", "AnyOf") and error.value:
+        # No shape matched: report the reason of the shape the value came closest to (the one
+        # with the fewest errors), not the value as a whole.
+        closest = min((branch for branch in error.value if branch), key=len, default=None)
+        if closest:
+            return _describe(Problem(closest[0]), document, value, prefix)
+    where = [*(prefix or []), *error.path]
+    schema = error.holder(document)
+    schema = schema if isinstance(schema, dict) else {}
+    instance = _at(value, error.path)
+    if error.kind == "Not" and schema.get(READ_ONLY_MARK):
         return f"{field_path(where)} is read-only: the service sets it, so it is never sent"
-    if error.validator == "required" and isinstance(error.instance, dict):
-        required: Any = error.validator_value
-        missing = next((k for k in required if k not in error.instance), "?")
+    if error.keyword == "required" and isinstance(instance, dict):
+        missing = str(error.value)
+        if "dependentRequired" in error.schema_path:
+            for trigger, needed in dict(schema.get("dependentRequired", {})).items():
+                if trigger in instance and missing in needed:
+                    return f"{field_path([*where, missing])} {dependent_problem(trigger)}"
         return f"{field_path([*where, missing])} can't be blank"
-    if error.validator == "additionalProperties" and isinstance(error.instance, dict):
-        declared = error.schema.get("properties", {}) if isinstance(error.schema, dict) else {}
-        stray = next((key for key in error.instance if key not in declared), "?")
+    if error.keyword == "additionalProperties" and isinstance(instance, dict):
+        stray = next(iter(error.value), "?")
         return f"{field_path([*where, stray])} is not a field of this request"
-    if error.validator in ("oneOf", "anyOf"):
+    if error.kind in ("OneOfNotValid", "AnyOf", "OneOfMultipleValid"):
         return f"{field_path(where)} matches none of the accepted shapes"
-    if "propertyNames" in error.schema_path and isinstance(error.instance, str):
+    if error.keyword == "propertyNames":
+        inner = Problem(error.value)
         # The name itself is the value that fails: say which field, and why.
-        name = field_path([*where, error.instance])
-        return f"{name} is not an allowed field name ({_problem(error)})"
-    if error.validator == "dependentRequired" and isinstance(error.instance, dict):
-        dependent: Any = error.validator_value
-        for trigger, needed in dict(dependent).items():
-            missing = next((key for key in needed if key not in error.instance), None)
-            if trigger in error.instance and missing is not None:
-                return f"{field_path([*where, missing])} {dependent_problem(trigger)}"
-    together: Any = error.validator_value
-    if error.validator == "not" and isinstance(together, dict) and "required" in together:
+        name = field_path([*where, str(error.value.instance)])
+        return f"{name} is not an allowed field name ({_problem(inner, inner.holder(document))})"
+    together: Any = error.value
+    if error.kind == "Not" and isinstance(together, dict) and "required" in together:
         field, problem = not_together_problem(together["required"])
         return f"{field_path([*where, field])} {problem}"
-    return f"{field_path(where)} {_problem(error)}"
+    if error.kind == "FalseSchema" and error.path and isinstance(error.path[-1], int):
+        return (
+            f"{field_path(where[:-1])} must have at most {len(schema.get('prefixItems', []))} items"
+        )
+    return f"{field_path(where)} {_problem(error, schema)}"

@@ -8,9 +8,10 @@ For each JSON Schema 2020-12 assertion the pipeline carries beyond the bundle's 
 ``oneOf`` of values that are not records), Hypothesis draws a schema that uses it and values
 around its edges.
 Three judges must agree on every value: ``payments_sdk._checks.check`` (what the SDK sends or
-refuses before any request), the sandbox's ``SchemaSet`` (what it answers 400 to), and plain
-``jsonschema`` (the oracle). Where both refuse, the sandbox's 400 says the SDK's words: its
-``<field> <problem>`` is the start of the SDK's (which may add the value it got).
+refuses before any request, its own conversion first), the sandbox's ``SchemaSet`` (what it
+answers 400 to), and the schema engine alone on the raw value (the oracle). Where both refuse,
+the sandbox's 400 says the SDK's words: its ``<field> <problem>`` is the start of the SDK's
+(which may add the value it got).
 """
 
 from __future__ import annotations
@@ -20,11 +21,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 
 from payments_sdk import InvalidParameterError
 from payments_sdk._checks import check
+from payments_sdk._engine import Problem, validator
 from payments_sdk.sandbox._request_validation import _describe
 from payments_sdk.sandbox.contract import SchemaSet
 
@@ -43,16 +43,18 @@ KEYS = st.text(alphabet="abcd", min_size=1, max_size=3)
 
 
 def _verdicts(schema: dict[str, Any], value: Any) -> tuple[bool, bool, bool, str, str]:
-    """Return (SDK accepts, sandbox accepts, jsonschema accepts) and both refusals' words."""
+    """Return (SDK accepts, sandbox accepts, the engine accepts) and both refusals' words."""
     try:
         check(value, schema, "field")
         sdk, sdk_words = True, ""
     except InvalidParameterError as exc:
         sdk, sdk_words = False, f"{exc.field} {exc.problem}"
-    validator = SchemaSet({"components": {"schemas": {"S": schema}}}, direction="request")
-    errors = list(validator.component("S").iter_errors(value))
-    sandbox_words = _describe(best_match(errors), prefix=["field"]) if errors else ""
-    oracle = Draft202012Validator(schema).is_valid(value)
+    schemas = SchemaSet({"components": {"schemas": {"S": schema}}}, direction="request")
+    errors = [Problem(error) for error in schemas.component("S").iter_errors(value)]
+    sandbox_words = (
+        _describe(errors[0], schemas.document, value, prefix=["field"]) if errors else ""
+    )
+    oracle = validator(schema).is_valid(value)
     return sdk, not errors, oracle, sdk_words, sandbox_words
 
 
