@@ -18,7 +18,7 @@ Nothing else is caught: a bug in the SDK surfaces as itself.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
@@ -109,7 +109,7 @@ class Requestor:
         """Send ``operation`` as :meth:`call` does; return only its parsed answer."""
         return (await self._exchange(operation, options, path, query, headers, body))[1]
 
-    async def _exchange(
+    def _exchange(
         self,
         operation: Operation[T],
         options: CallOptions | None,
@@ -117,12 +117,28 @@ class Requestor:
         query: Mapping[str, Any] | None,
         headers: Mapping[str, Any] | None,
         body: Any,
-    ) -> tuple[WireResponse, T]:
-        """Send the call with its options' sender, recorded when something observes it."""
+    ) -> Coroutine[Any, Any, tuple[WireResponse, T]]:
+        """Return the call sent with its options' sender, recorded when something observes it.
+
+        It refuses a closed client at once, and returns the coroutine to await: no coroutine
+        of its own, so one frame less for every resumption of every call.
+        """
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
         if not sender.observed:  # nothing records the call: no context to set on the hot path
-            return await self._run(sender, operation, path, query, headers, body)
+            return self._run(sender, operation, path, query, headers, body)
+        return self._recorded(sender, operation, path, query, headers, body)
+
+    async def _recorded(
+        self,
+        sender: Sender,
+        operation: Operation[T],
+        path: Mapping[str, str] | None,
+        query: Mapping[str, Any] | None,
+        headers: Mapping[str, Any] | None,
+        body: Any,
+    ) -> tuple[WireResponse, T]:
+        """Run the call with a list for its observers' records, ended with its outcome."""
         records: list[CallRecord] = []
         token = DEFERRED_RECORDS.set(records)
         outcome = None
