@@ -37,6 +37,8 @@ from pyreqwest.client import Client as ReqwestClient
 from pyreqwest.client import ClientBuilder
 
 from payments_sdk import AsyncPaymentsClient
+from payments_sdk._options import DEFAULT_CONNECTION_LIMITS as LIMITS
+from payments_sdk._options import DEFAULT_TIMEOUT as TIMEOUT
 
 from ._payloads import OPENAI_KEY, OPENAI_MODEL_ID, PAGE_SIZE
 from ._server import serving
@@ -66,6 +68,9 @@ CLIENTS = (
     "SDK on httpx",
 )
 OPENAI_CLIENTS = ("raw aiohttp (openai payload)", "openai")
+LIKE_FOR_LIKE = "raw aiohttp, the SDK's timeouts"
+"""Raw aiohttp with what the SDK's client sets (its read and connect timeouts, 20 connections):
+aiohttp's read timeout reschedules a timer on every read, which raw aiohttp's defaults skip."""
 
 
 @dataclass
@@ -135,6 +140,15 @@ async def _clients(base_url: str, key: str) -> AsyncIterator[dict[str, tuple[Cal
     o_params = {"limit": PAGE_SIZE}
     async with contextlib.AsyncExitStack() as stack:
         session = await stack.enter_async_context(aiohttp.ClientSession(headers=auth))
+        like_sdk = await stack.enter_async_context(
+            aiohttp.ClientSession(
+                headers=auth,
+                connector=aiohttp.TCPConnector(limit=LIMITS.max_connections or 20),
+                timeout=aiohttp.ClientTimeout(
+                    total=None, sock_connect=TIMEOUT.connect, sock_read=TIMEOUT.read
+                ),
+            )
+        )
         o_session = await stack.enter_async_context(
             aiohttp.ClientSession(headers={"Authorization": f"Bearer {OPENAI_KEY}"})
         )
@@ -171,6 +185,7 @@ async def _clients(base_url: str, key: str) -> AsyncIterator[dict[str, tuple[Cal
 
         yield {
             "raw aiohttp": _aiohttp_calls(session, small, page, params),
+            LIKE_FOR_LIKE: _aiohttp_calls(like_sdk, small, page, params),
             "raw pyreqwest": _reqwest_calls(reqwest, small, f"{page}?per_page={PAGE_SIZE}"),
             "raw httpx2": _httpx_calls(raw2, small, page, params),
             "raw httpx": _httpx_calls(raw, small, page, params),
@@ -188,14 +203,14 @@ async def _measure(results: WireResults) -> None:
     with serving("static") as (base_url, key):
         async with _clients(base_url, key) as clients:
             for label_key, label, concurrency in ROWS:
-                for name in (*CLIENTS, *OPENAI_CLIENTS):
+                for name in (*CLIENTS, *OPENAI_CLIENTS, LIKE_FOR_LIKE):
                     call = clients[name][0 if label_key == "small" else 1]
                     await _run(call, concurrency * 4, concurrency)  # warm up
                     rate, _ = await _run(call, concurrency * 4, concurrency)
                     sizes[(label, name)] = max(concurrency, int(rate * TARGET_SECONDS))
             for _ in range(ROUNDS):
                 for label_key, label, concurrency in ROWS:
-                    for name in (*CLIENTS, *OPENAI_CLIENTS):
+                    for name in (*CLIENTS, *OPENAI_CLIENTS, LIKE_FOR_LIKE):
                         call = clients[name][0 if label_key == "small" else 1]
                         got = await _run(call, sizes[(label, name)], concurrency)
                         samples.setdefault((label, name), []).append(got)
@@ -253,11 +268,21 @@ def section(results: WireResults) -> list[str]:
         ai = cells[(label, "openai")].calls_per_s
         row.append(f"{ai:,.0f} ({ai / ai_limit:.2f}x)")
         lines.append(f"| {label} | " + " | ".join(row) + " |")
-    lines += ["", "Client CPU per call (µs, this process only):", ""]
-    lines += ["| row | raw aiohttp | SDK | SDK / raw aiohttp |", "|---|---|---|---|"]
+    lines += ["", "Client CPU per call (µs, this process only), and raw aiohttp with the SDK's"]
+    lines += ["timeouts and limit (`sock_read`, `sock_connect`, 20 connections):", ""]
+    lines += [
+        "| row | raw aiohttp | SDK | SDK / raw aiohttp | raw aiohttp, the SDK's timeouts "
+        "| SDK / it, throughput | SDK / it, CPU |",
+        "|---|---|---|---|---|---|---|",
+    ]
     for _, label, _ in ROWS:
         raw, sdk = cells[(label, "raw aiohttp")].cpu_us, cells[(label, "SDK")].cpu_us
-        lines.append(f"| {label} | {raw:,.0f} | {sdk:,.0f} | {sdk / raw:.2f}x |")
+        like = cells[(label, LIKE_FOR_LIKE)]
+        pace = cells[(label, "SDK")].calls_per_s / like.calls_per_s
+        lines.append(
+            f"| {label} | {raw:,.0f} | {sdk:,.0f} | {sdk / raw:.2f}x | {like.cpu_us:,.0f} "
+            f"| {pace:.2f}x | {sdk / like.cpu_us:.2f}x |"
+        )
     lines += ["", "Bursts of concurrent `balances.retrieve()` on a fresh client:", ""]
     lines += ["| client | calls | seconds | failures |", "|---|---|---|---|"]
     for who, calls, seconds, failures in results.bursts:
@@ -302,6 +327,26 @@ def goals(results: WireResults) -> list[tuple[str, str, bool]]:
     )
     out.append(
         ("client CPU at 64 concurrent <= 1.5x raw aiohttp", f"at most {cpu:.2f}x", cpu <= 1.5)
+    )
+    small = [label for key, label, _ in ROWS if key == "small"]
+    pace = min(
+        cells[(lb, "SDK")].calls_per_s / cells[(lb, "raw aiohttp")].calls_per_s for lb in small
+    )
+    out.append(
+        (
+            "small call >= 0.95x raw aiohttp, sequential and 64 concurrent (issue 47)",
+            f"worst {pace:.2f}x",
+            pace >= 0.95,
+        )
+    )
+    spent = max(cells[(lb, "SDK")].cpu_us / cells[(lb, "raw aiohttp")].cpu_us for lb in small)
+    like = max(cells[(lb, "SDK")].cpu_us / cells[(lb, LIKE_FOR_LIKE)].cpu_us for lb in small)
+    out.append(
+        (
+            "client CPU per small call <= 1.1x raw aiohttp (issue 47)",
+            f"at most {spent:.2f}x (raw aiohttp with the SDK's timeouts: {like:.2f}x)",
+            spent <= 1.1,
+        )
     )
     for who, calls, seconds, failures in results.bursts:
         if who != "SDK":
