@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 from collections.abc import Coroutine, Mapping
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 from urllib.parse import urlsplit
 
 import httpx
@@ -46,6 +46,16 @@ if TYPE_CHECKING:
 __all__ = ["Requestor"]
 
 T = TypeVar("T")
+
+
+class _Call(NamedTuple, Generic[T]):
+    """One call, as the resource method described it: the operation and its checked arguments."""
+
+    operation: Operation[T]
+    path: Mapping[str, str] | None
+    query: Mapping[str, Any] | None
+    headers: Mapping[str, Any] | None
+    body: Any
 
 
 class Requestor:
@@ -125,25 +135,18 @@ class Requestor:
         """
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
+        call = _Call(operation, path, query, headers, body)
         if not sender.observed:  # nothing records the call: no context to set on the hot path
-            return self._run(sender, operation, path, query, headers, body)
-        return self._recorded(sender, operation, path, query, headers, body)
+            return self._run(sender, call)
+        return self._recorded(sender, call)
 
-    async def _recorded(
-        self,
-        sender: Sender,
-        operation: Operation[T],
-        path: Mapping[str, str] | None,
-        query: Mapping[str, Any] | None,
-        headers: Mapping[str, Any] | None,
-        body: Any,
-    ) -> tuple[WireResponse, T]:
+    async def _recorded(self, sender: Sender, call: _Call[T]) -> tuple[WireResponse, T]:
         """Run the call with a list for its observers' records, ended with its outcome."""
         records: list[CallRecord] = []
         token = DEFERRED_RECORDS.set(records)
         outcome = None
         try:
-            return await self._run(sender, operation, path, query, headers, body)
+            return await self._run(sender, call)
         except BaseException as exc:
             outcome = type(exc).__name__
             raise
@@ -152,16 +155,9 @@ class Requestor:
             for record in records:
                 record.ended(outcome)
 
-    async def _run(
-        self,
-        sender: Sender,
-        operation: Operation[T],
-        path: Mapping[str, str] | None,
-        query: Mapping[str, Any] | None,
-        headers: Mapping[str, Any] | None,
-        body: Any,
-    ) -> tuple[WireResponse, T]:
+    async def _run(self, sender: Sender, call: _Call[T]) -> tuple[WireResponse, T]:
         """Write, send and parse; translate what the generated code raises into SDK errors."""
+        operation, path, query, headers, body = call
         try:
             url = operation.path
             if path:
