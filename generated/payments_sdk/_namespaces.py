@@ -52,7 +52,8 @@ class Namespaces(Resource):
         from payments_sdk._checks import check  # noqa: F401 - used when the operation has arguments
         from payments_sdk_generated.api.authentication import ping
 
-        self._no_body(options.get("extra_body"), ping.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), ping.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(ping.OPERATION, per_call)
 

@@ -115,7 +115,7 @@ class Operation(Generic[M]):
     the request and reads the answer with :meth:`parse`. Nothing here sends anything.
     """
 
-    __slots__ = ("answer", "label", "media_type")
+    __slots__ = ("answer", "label", "media_type", "method", "path")
 
     def __init__(
         self,
@@ -128,22 +128,16 @@ class Operation(Generic[M]):
     ) -> None:
         self.label = OperationLabel(operation_id, method, path)
         """How logs, events and traces name the operation (never its ids or query)."""
+        self.method = method
+        """The HTTP method."""
+        self.path = path
+        """The path template, relative to the service's root address."""
         self.answer = answer
         """The 2xx body: a model (or a union of models), ``str`` for text, ``bytes`` for another
         media type, ``None`` for no body."""
         self.media_type = media_type
         """The request body's media type (``multipart/form-data`` or a JSON one); ``None``
         when the operation takes no body."""
-
-    @property
-    def method(self) -> str:
-        """The HTTP method."""
-        return self.label.method
-
-    @property
-    def path(self) -> str:
-        """The path template, relative to the service's root address."""
-        return self.label.template
 
     def encode(
         self, body: Any, headers: Mapping[str, str] | None

@@ -4,8 +4,8 @@ The generated surface hands the call layer one description of the call (the oper
 ``OPERATION`` and the checked arguments); the call layer sends it and parses the answer with it.
 No lambda is built in one layer and called in another, the generated package never calls the
 SDK, and the only functions of ours a library calls are the aiohttp protocol and connector hooks
-of the default wire (``_aiohttp_framing``, ``_connection_reuse``; the range of aiohttp they were
-tested on is pinned, openapi/DECISIONS.md "Pinned ranges").
+of the default wire (``_aiohttp_hooks``; the range of aiohttp they were tested on is pinned,
+openapi/DECISIONS.md "Pinned ranges").
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ PAGE = answered(
     },
 )
 
-MOST_FILES = {"httpx": 12, "aiohttp": 15}
-"""Files of ours one call runs, at most, per wire (on aiohttp, 19 before the call was described
-once, at 4ffbb7c). The default wire adds its protocol and pool hooks and the per-loop lanes."""
+MOST_FILES = {"httpx": 11, "aiohttp": 12}
+"""Files of ours one call runs, at most, per wire (on aiohttp, 18 before the call was described
+once, at 4ffbb7c). The default wire adds its aiohttp hooks (one module)."""
 
 
 async def _traced(make_client: MakeClient, body: Any, call: Any) -> Trace:

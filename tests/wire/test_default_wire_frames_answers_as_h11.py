@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from payments_sdk._aiohttp_framing import FramedResponseHandler
+from payments_sdk._aiohttp_hooks import WireProtocol
 from payments_sdk._wire import HEAD_LIMIT
 
 LEFTOVER = b"<bytes after the body>"
@@ -35,7 +35,7 @@ def loop() -> Iterator[asyncio.AbstractEventLoop]:
 
 def _aiohttp(loop: asyncio.AbstractEventLoop, pieces: list[bytes]) -> bytes | None:
     """Feed ``pieces`` to the default wire's protocol; the body, or None if it was refused."""
-    protocol = FramedResponseHandler(loop=loop)
+    protocol = WireProtocol(loop=loop)
     protocol.set_response_params(
         max_line_size=HEAD_LIMIT,
         max_field_size=HEAD_LIMIT,

@@ -15,7 +15,7 @@ What it keeps of httpx's behaviour, each checked over both wires in
   ``SSL_CERT_DIR``).
 - **Large bodies** (over :data:`LARGE_BODY`) sent from a stream, as aiohttp asks, with their
   Content-Length: never its ``ResourceWarning`` about raw bytes.
-- **Answers read as httpx reads them** (``_aiohttp_framing.py``): a head up to
+- **Answers read as httpx reads them** (``_aiohttp_hooks.py``): a head up to
   :data:`~._wire.HEAD_LIMIT` in all, ``Transfer-Encoding`` chunked alone, ``Content-Length`` as
   RFC 9112 §6.3 says. An answer that is not valid HTTP/1.1 is ``httpx.RemoteProtocolError``, as
   on httpx: a failure of the connection, which aiohttp closes.
@@ -45,7 +45,7 @@ import asyncio
 import io
 import ssl
 import urllib.request
-from collections.abc import AsyncGenerator, Mapping
+from collections.abc import AsyncGenerator, Coroutine, Mapping
 from typing import Any
 
 import aiohttp
@@ -53,8 +53,7 @@ import httpx
 from aiohttp.http_exceptions import HttpProcessingError
 from yarl import URL
 
-from ._aiohttp_framing import PARSER_LIMITS
-from ._connection_reuse import TrustingConnector
+from ._aiohttp_hooks import PARSER_LIMITS, TrustingConnector
 from ._per_loop import PerLoop
 from ._wire import HEAD_LIMIT, WireResponse, decoded, masked_request
 
@@ -162,49 +161,64 @@ class AiohttpWire:
         )
         return _Timeouts(client, timeout.write)
 
-    async def send(
+    def send(
         self,
         method: str,
         url: str,
         headers: Mapping[str, str],
         content: bytes | None,
         timeouts: Any,
-    ) -> WireResponse:
-        """Send one request on this loop's session; return the whole answer."""
-        loop = asyncio.get_running_loop()
-        lane = self._lanes.get(loop)
-        if lane is None or lane.session.closed:  # new, or closed by its loop's shutdown
-            lane = await self._new_lane(loop)
-        target = self._urls.get(url)
-        if target is None:
-            target = self._url(url)
+    ) -> Coroutine[Any, Any, WireResponse]:
+        """Send one request on this loop's session; await the whole answer.
+
+        No coroutine of its own: it returns the one exchange to await, one frame less for
+        every resumption of every call.
+        """
         if content is not None and len(content) > WATCHED_BODY and timeouts.write is not None:
-            try:
-                async with asyncio.timeout(None) as deadline:
-                    data = _watched(content, deadline, timeouts.write)
-                    sized = {**headers, "Content-Length": str(len(content))}
-                    return await self._exchange(lane, method, target, url, sized, data, timeouts)
-            except TimeoutError:
-                raise httpx.WriteTimeout(
-                    f"the body could not be written within the write timeout "
-                    f"({timeouts.write:g} s): the server stopped reading",
-                    request=masked_request(method, url, headers),
-                ) from None
+            return self._send_watched(method, url, headers, content, timeouts)
         plain: bytes | io.BytesIO | None = content
         if content is not None and len(content) > LARGE_BODY:
             plain = io.BytesIO(content)  # a new stream for each attempt; Content-Length is kept
-        return await self._exchange(lane, method, target, url, headers, plain, timeouts)
+        return self._exchange(method, url, headers, plain, timeouts)
+
+    async def _send_watched(
+        self,
+        method: str,
+        url: str,
+        headers: Mapping[str, str],
+        content: bytes,
+        timeouts: _Timeouts,
+    ) -> WireResponse:
+        """Send a large body in chunks, each written within the ``write`` timeout."""
+        write = timeouts.write or 0.0  # only called with a write timeout
+        try:
+            async with asyncio.timeout(None) as deadline:
+                data = _watched(content, deadline, write)
+                sized = {**headers, "Content-Length": str(len(content))}
+                return await self._exchange(method, url, sized, data, timeouts)
+        except TimeoutError:
+            raise httpx.WriteTimeout(
+                f"the body could not be written within the write timeout "
+                f"({write:g} s): the server stopped reading",
+                request=masked_request(method, url, headers),
+            ) from None
 
     async def _exchange(
         self,
-        lane: _Lane,
         method: str,
-        target: URL,
         url: str,
         headers: Mapping[str, str],
         data: bytes | io.BytesIO | AsyncGenerator[bytes, None] | None,
         timeouts: _Timeouts,
     ) -> WireResponse:
+        loop = asyncio.get_running_loop()
+        lanes = self._lanes
+        lane = lanes.last if loop is lanes.last_loop else lanes.get(loop)
+        if lane is None or lane.session.closed:  # new, or closed by its loop's shutdown
+            lane = await self._new_lane(loop)
+        target = self._urls.get(url)
+        if target is None:
+            target = self._url(url)
         try:
             async with lane.session.request(
                 method,
@@ -220,7 +234,7 @@ class AiohttpWire:
                     body = decoded(received, body, masked_request(method, url, headers))
                 return WireResponse(
                     answer.status,
-                    answer.headers,
+                    received,
                     body,
                     method=method,
                     url=url,

@@ -136,7 +136,7 @@ def _holding_unread_bytes(response: httpx.Response) -> Any:
     httpcore polls an idle socket before reusing it, but bytes that came in the same read as
     the answer sit in h11's buffer, and the next request on the connection would read them as
     its answer (a response desync); the caller closes that connection, so the pool never hands
-    it out again (see ``_connection_reuse.py``). httpx's default transport only: httpcore's
+    it out again (see ``_aiohttp_hooks.py``). httpx's default transport only: httpcore's
     HTTP/1.1 connection, reached through the response's stream; any other transport gives
     None.
     """

@@ -17,20 +17,22 @@ T = TypeVar("T")
 class PerLoop(Generic[T]):
     """A map from event loop to one value of type ``T``, with the last one used at hand."""
 
-    __slots__ = ("_last", "_last_loop", "_values")
+    __slots__ = ("_values", "last", "last_loop")
 
     def __init__(self) -> None:
         self._values: dict[asyncio.AbstractEventLoop, T] = {}
-        self._last_loop: asyncio.AbstractEventLoop | None = None
-        self._last: T | None = None
+        self.last_loop: asyncio.AbstractEventLoop | None = None
+        """The loop whose value was used last: ``last`` is its value."""
+        self.last: T | None = None
+        """The value used last, at hand: ``last if loop is last_loop else get(loop)``."""
 
     def get(self, loop: asyncio.AbstractEventLoop) -> T | None:
         """Return ``loop``'s value, or None if it has none yet."""
-        if loop is self._last_loop:
-            return self._last
+        if loop is self.last_loop:
+            return self.last
         value = self._values.get(loop)
         if value is not None:
-            self._last_loop, self._last = loop, value
+            self.last_loop, self.last = loop, value
         return value
 
     def put(self, loop: asyncio.AbstractEventLoop, value: T) -> list[asyncio.AbstractEventLoop]:
@@ -39,7 +41,7 @@ class PerLoop(Generic[T]):
         for old in dropped:
             del self._values[old]
         self._values[loop] = value
-        self._last_loop, self._last = loop, value
+        self.last_loop, self.last = loop, value
         return dropped
 
     def values(self) -> list[T]:
@@ -50,5 +52,5 @@ class PerLoop(Generic[T]):
         """Remove and return every loop's value (for closing them)."""
         taken = list(self._values.values())
         self._values.clear()
-        self._last_loop = self._last = None
+        self.last_loop = self.last = None
         return taken

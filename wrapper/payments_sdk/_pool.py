@@ -9,16 +9,20 @@ A client and its ``with_options`` copies share one :class:`Pool`:
 - the **hold**: a 429 or 503 with ``Retry-After`` holds every new send of the client for that
   long (with jitter on top), so concurrent calls back off together instead of in waves. The
   sender waits a hold out *before* the gate, holding no place, and each attempt waits at most
-  once (docs/retries.md): :meth:`Pool.exchange` hands an attempt that has not waited back
-  unsent when a hold came while it queued, and sends one that has. Under
+  once (docs/retries.md): :meth:`Pool.queue` hands an attempt that has not waited back
+  unsent when a hold came while it queued, and admits one that has. Under
   ``instant_retries()`` a Retry-After holds nothing, and a call does not wait out another's
   hold: it is sent at once;
-- the **retry budget** (:class:`~._retry.RetryBudget`), which bounds how much retries add;
+- the **retry budget** (:class:`RetryBudget`), which bounds how much retries add;
 - **closing**: :meth:`Pool.aclose` ends every call in flight promptly with
   :class:`~payments_sdk.ClientClosedError`, whether it waits at the gate, waits before a retry,
   or is on the wire, on any loop or thread.
 
 State that belongs to one event loop (the gate's queue, the waits) is kept per running loop.
+
+The sender takes its place at the gate itself (:meth:`Pool.gate`, :meth:`_Lane.take`, and
+:meth:`Pool.queue` only when it must wait), sends on :attr:`Pool.wire` and gives the place back:
+no coroutine of the pool's own between the sender and the wire.
 """
 
 from __future__ import annotations
@@ -34,11 +38,11 @@ from typing import Any
 import httpx
 
 from ._per_loop import PerLoop
-from ._retry import RetryBudget, instant
-from ._wire import Wire, WireResponse, masked_request
+from ._retry import instant
+from ._wire import Wire, masked_request
 from .errors import APITimeoutError, ClientClosedError
 
-__all__ = ["Pool"]
+__all__ = ["Pool", "RetryBudget"]
 
 # Jitter added on top of a hold: a share of the hold, within bounds, so that held calls
 # resume spread out rather than in one wave.
@@ -64,6 +68,13 @@ class _Lane:
         self.timer: asyncio.TimerHandle | None = None
         """The one timer of the lane's queue, at the earliest deadline when it was armed."""
         self.timer_at = 0.0
+
+    def take(self) -> bool:
+        """Take a place on the wire now, if one is free and nobody queues for one."""
+        if self.free > 0 and not self.waiters:
+            self.free -= 1
+            return True
+        return False
 
     async def acquire(self, patience: float | None, request: Any) -> None:
         """Take a place on the wire, queueing in order; PoolTimeout after ``patience`` s."""
@@ -215,45 +226,49 @@ class Pool:
         """Headers the wire adds to every request (a caller's client's defaults)."""
         return {} if self._wire is None else self._wire.default_headers()
 
+    def gate(self) -> _Lane | None:
+        """Return this event loop's gate in front of the SDK's own pool; None for a caller's.
+
+        A sender takes a place with :meth:`_Lane.take` (or waits for one with :meth:`queue`),
+        sends, and gives it back with :meth:`_Lane.release`.
+        """
+        if not self.owns_wire:
+            return None  # the caller's client limits its own pool
+        return self._lane()
+
     def _lane(self) -> _Lane:
         loop = asyncio.get_running_loop()
-        lane = self._lanes.get(loop)
+        lanes = self._lanes
+        lane = lanes.last if loop is lanes.last_loop else lanes.get(loop)
         if lane is None:
             lane = _Lane(loop, self._limit)
-            self._lanes.put(loop, lane)
+            lanes.put(loop, lane)
         return lane
 
-    async def exchange(
+    async def queue(
         self,
+        lane: _Lane,
+        patience: float | None,
         method: str,
         url: str,
         headers: Mapping[str, str],
-        content: bytes | None,
-        timeouts: Any,
-        pool_timeout: float | None,
         *,
         may_hold: bool,
-    ) -> WireResponse | None:
-        """Send one request on the wire, through the gate when the pool is the SDK's.
+    ) -> bool:
+        """Wait in order for a place at ``lane``; PoolTimeout after ``patience`` seconds.
 
-        The caller has already waited out the hold that was on when it scheduled the attempt.
-        When ``may_hold`` (the attempt has not waited yet) and a hold came while it queued at
-        the gate, the place is given back and None returned: the attempt was not sent, and
-        waits that hold out once before it comes back. An attempt that has waited is sent
-        when it has a place, whatever holds were armed meanwhile: no attempt waits twice.
+        True: the place is taken, to be given back with ``lane.release()`` once the request is
+        answered. The caller has already waited out the hold that was on when it scheduled the
+        attempt. When ``may_hold`` (the attempt has not waited yet) and a hold came while it
+        queued, the place is given back and False returned: the attempt was not sent, and waits
+        that hold out once before it comes back. An attempt that has waited is admitted when it
+        has a place, whatever holds were armed meanwhile: no attempt waits twice.
         """
-        wire = self._wire or self.wire
-        if not self.owns_wire:
-            return await wire.send(method, url, headers, content, timeouts)
-        lane = self._lane()
-        await lane.acquire(pool_timeout, lambda: masked_request(method, url, headers))
+        await lane.acquire(patience, lambda: masked_request(method, url, headers))
         if may_hold and self._hold_until and not instant() and self.holding():
             lane.release()
-            return None
-        try:
-            return await wire.send(method, url, headers, content, timeouts)
-        finally:
-            lane.release()
+            return False
+        return True
 
     def hold_wait(
         self, bound: float | None, method: str, url: str, headers: Mapping[str, str]
@@ -317,3 +332,54 @@ class Pool:
                 lane.loop.call_soon_threadsafe(lane.close)
         if self.owns_wire and self._wire is not None:
             await self._wire.aclose()
+
+
+class RetryBudget:
+    """How many retries a client may send: a reserve, plus a share of its recent first tries.
+
+    Every call's first attempt deposits :attr:`ratio` of a retry; every retry withdraws one.
+    A :attr:`reserve` of retries is always there for a quiet client, renewed every
+    :attr:`window` seconds; deposits and withdrawals older than two windows are forgotten.
+    When the budget is spent, a failure that could be retried is raised instead. So when the
+    service fails every request (a storm of 429s, an outage), the client sends at most
+    ``1 + ratio`` requests per call plus the reserve, instead of ``1 + max_retries``, while a
+    single flaky request still gets its retries (the same idea as Finagle's RetryBudget).
+    """
+
+    __slots__ = ("_firsts", "_retries", "_started", "ratio", "reserve", "window")
+
+    def __init__(self, *, ratio: float = 0.2, reserve: int = 10, window: float = 10.0) -> None:
+        self.ratio = ratio
+        self.reserve = reserve
+        self.window = window
+        self._started = time.monotonic()
+        self._firsts = [0, 0]  # this window, the one before
+        self._retries = [0, 0]
+
+    def _roll(self) -> None:
+        now = time.monotonic()
+        passed = now - self._started
+        if passed < self.window:
+            return
+        if passed < 2 * self.window:
+            self._firsts = [0, self._firsts[0]]
+            self._retries = [0, self._retries[0]]
+        else:
+            self._firsts = [0, 0]
+            self._retries = [0, 0]
+        self._started = now
+
+    def first_attempt(self) -> None:
+        """Record a call's first attempt."""
+        if time.monotonic() - self._started >= self.window:
+            self._roll()
+        self._firsts[0] += 1
+
+    def try_retry(self) -> bool:
+        """Take one retry from the budget; False when it is spent."""
+        self._roll()
+        allowed = self.reserve + self.ratio * (self._firsts[0] + self._firsts[1])
+        if self._retries[0] + self._retries[1] + 1 > allowed:
+            return False
+        self._retries[0] += 1
+        return True

@@ -31,7 +31,6 @@ from payments_sdk_generated.types import path_segment
 from ._response import APIResponse
 from ._sender import DEFERRED_RECORDS, Sender
 from ._validation import exact_number
-from ._wire import WireResponse
 from .errors import APIResponseValidationError, ClientClosedError, InvalidParameterError
 
 if TYPE_CHECKING:
@@ -56,6 +55,8 @@ class _Call(NamedTuple, Generic[T]):
     query: Mapping[str, Any] | None
     headers: Mapping[str, Any] | None
     body: Any
+    whole: bool
+    """Whether the caller wants the answer with the response (``call``), or the answer only."""
 
 
 class Requestor:
@@ -103,10 +104,11 @@ class Requestor:
         the wire; a ``None`` query or header value is not sent. ``body`` is the checked body
         (``None``: no body). Returns the parsed 2xx answer with its status and headers.
         """
-        response, parsed = await self._exchange(operation, options, path, query, headers, body)
+        call = _Call(operation, path, query, headers, body, True)
+        response, parsed = await self._exchange(call, options)
         return APIResponse(response, parsed)
 
-    async def parsed(
+    def parsed(
         self,
         operation: Operation[T],
         options: CallOptions | None = None,
@@ -115,32 +117,27 @@ class Requestor:
         query: Mapping[str, Any] | None = None,
         headers: Mapping[str, Any] | None = None,
         body: Any = None,
-    ) -> T:
-        """Send ``operation`` as :meth:`call` does; return only its parsed answer."""
-        return (await self._exchange(operation, options, path, query, headers, body))[1]
+    ) -> Coroutine[Any, Any, T]:
+        """Send ``operation`` as :meth:`call` does; await only its parsed answer.
 
-    def _exchange(
-        self,
-        operation: Operation[T],
-        options: CallOptions | None,
-        path: Mapping[str, str] | None,
-        query: Mapping[str, Any] | None,
-        headers: Mapping[str, Any] | None,
-        body: Any,
-    ) -> Coroutine[Any, Any, tuple[WireResponse, T]]:
+        No coroutine of its own (it returns the one that runs the call): one frame less for
+        every resumption of every call.
+        """
+        return self._exchange(_Call(operation, path, query, headers, body, False), options)
+
+    def _exchange(self, call: _Call[T], options: CallOptions | None) -> Coroutine[Any, Any, Any]:
         """Return the call sent with its options' sender, recorded when something observes it.
 
-        It refuses a closed client at once, and returns the coroutine to await: no coroutine
-        of its own, so one frame less for every resumption of every call.
+        It refuses a closed client at once (in the awaiting resource method), and returns the
+        coroutine to await.
         """
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
-        call = _Call(operation, path, query, headers, body)
         if not sender.observed:  # nothing records the call: no context to set on the hot path
             return self._run(sender, call)
         return self._recorded(sender, call)
 
-    async def _recorded(self, sender: Sender, call: _Call[T]) -> tuple[WireResponse, T]:
+    async def _recorded(self, sender: Sender, call: _Call[T]) -> Any:
         """Run the call with a list for its observers' records, ended with its outcome."""
         records: list[CallRecord] = []
         token = DEFERRED_RECORDS.set(records)
@@ -155,9 +152,12 @@ class Requestor:
             for record in records:
                 record.ended(outcome)
 
-    async def _run(self, sender: Sender, call: _Call[T]) -> tuple[WireResponse, T]:
-        """Write, send and parse; translate what the generated code raises into SDK errors."""
-        operation, path, query, headers, body = call
+    async def _run(self, sender: Sender, call: _Call[T]) -> Any:
+        """Write, send and parse; translate what the generated code raises into SDK errors.
+
+        Returns the parsed answer, or the answer and it when the call asked for ``whole``.
+        """
+        operation, path, query, headers, body, whole = call
         try:
             url = operation.path
             if path:
@@ -192,7 +192,7 @@ class Requestor:
             answer = operation.parse(response)
         except UnexpectedBody as exc:
             raise _mismatch(response.to_httpx(), str(exc), sender.credential, exc) from None
-        return response, answer.parsed
+        return (response, answer.parsed) if whole else answer.parsed
 
     async def request_json(
         self,

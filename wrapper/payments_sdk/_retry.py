@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import random
 import re
-import time
 from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -17,7 +16,6 @@ __all__ = [
     "INITIAL_DELAY",
     "MAX_DELAY",
     "RETRY_AFTER_CAP",
-    "RetryBudget",
     "backoff_delay",
     "instant",
     "instant_retries",
@@ -136,53 +134,3 @@ def instant_retries() -> Iterator[None]:
         yield
     finally:
         _instant.reset(token)
-
-
-class RetryBudget:
-    """How many retries a client may send: a reserve, plus a share of its recent first tries.
-
-    Every call's first attempt deposits :attr:`ratio` of a retry; every retry withdraws one.
-    A :attr:`reserve` of retries is always there for a quiet client, renewed every
-    :attr:`window` seconds; deposits and withdrawals older than two windows are forgotten.
-    When the budget is spent, a failure that could be retried is raised instead. So when the
-    service fails every request (a storm of 429s, an outage), the client sends at most
-    ``1 + ratio`` requests per call plus the reserve, instead of ``1 + max_retries``, while a
-    single flaky request still gets its retries (the same idea as Finagle's RetryBudget).
-    """
-
-    __slots__ = ("_firsts", "_retries", "_started", "ratio", "reserve", "window")
-
-    def __init__(self, *, ratio: float = 0.2, reserve: int = 10, window: float = 10.0) -> None:
-        self.ratio = ratio
-        self.reserve = reserve
-        self.window = window
-        self._started = time.monotonic()
-        self._firsts = [0, 0]  # this window, the one before
-        self._retries = [0, 0]
-
-    def _roll(self) -> None:
-        now = time.monotonic()
-        passed = now - self._started
-        if passed < self.window:
-            return
-        if passed < 2 * self.window:
-            self._firsts = [0, self._firsts[0]]
-            self._retries = [0, self._retries[0]]
-        else:
-            self._firsts = [0, 0]
-            self._retries = [0, 0]
-        self._started = now
-
-    def first_attempt(self) -> None:
-        """Record a call's first attempt."""
-        self._roll()
-        self._firsts[0] += 1
-
-    def try_retry(self) -> bool:
-        """Take one retry from the budget; False when it is spent."""
-        self._roll()
-        allowed = self.reserve + self.ratio * (self._firsts[0] + self._firsts[1])
-        if self._retries[0] + self._retries[1] + 1 > allowed:
-            return False
-        self._retries[0] += 1
-        return True

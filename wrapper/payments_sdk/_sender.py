@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ._call_options import CallOptions
     from ._instrument import CallRecord, Instruments
     from ._pool import Pool
+    from ._wire import Wire
 
 __all__ = ["DEFERRED_RECORDS", "Sender"]
 
@@ -73,6 +74,7 @@ class Sender:
         "_origin",
         "_pool",
         "_root_url",
+        "_wire",
         "_wire_timeout",
         "max_retries",
         "timeout",
@@ -103,6 +105,7 @@ class Sender:
         merged.update(headers)
         merged["Authorization"] = api_key.header_value()
         self._headers: dict[str, str] = dict(merged.multi_items())
+        self._wire: Wire | None = None  # the pool's wire, at hand from the first send on
         self._wire_timeout: Any = None  # the wire's own form of ``timeout``, made on first use
         self._extras: CallOptions | None = None
         self.timeout = timeout
@@ -148,9 +151,11 @@ class Sender:
     @property
     def pool_closed(self) -> bool:
         """Whether the pool was closed (by this client, or a caller's client by its owner)."""
-        return self._pool.closed or self._pool.wire_closed
+        pool = self._pool
+        # The SDK's own wire is closed only with its pool: one flag to read on every call.
+        return pool.closed or (not pool.owns_wire and pool.wire_closed)
 
-    async def send(
+    def send(
         self,
         method: str,
         url: str,
@@ -160,8 +165,13 @@ class Sender:
         content: bytes | None = None,
         files: Any = None,
         headers: Mapping[str, str] | None = None,
-    ) -> WireResponse:
-        """Send one operation (``url`` relative to the root URL); return its 2xx answer."""
+    ) -> Coroutine[Any, Any, WireResponse]:
+        """Send one operation (``url`` relative to the root URL); await its 2xx answer.
+
+        The request is written now (a call's ``extra_body`` that cannot be merged fails here);
+        it returns the coroutine that sends it, and is no coroutine itself: one frame less for
+        every resumption of every call.
+        """
         target, sent, content = write_request(
             self._root_url + url,
             self._headers,
@@ -172,11 +182,25 @@ class Sender:
             files=files,
             headers=headers,
         )
-        record = None if self._instruments is None else self._instruments.start(operation, method)
-        if record is None:  # nothing listens: no record, no bookkeeping
-            return await self._send_bounded(method, target, sent, content, None)
+        if self._instruments is None:  # nothing listens: no record, no bookkeeping
+            return self._send_bounded(method, target, sent, content, None)
+        return self._send_recorded(operation, method, target, sent, content)
+
+    async def _send_recorded(
+        self,
+        operation: OperationLabel | None,
+        method: str,
+        url: str,
+        headers: dict[str, str],
+        content: bytes | None,
+    ) -> WireResponse:
+        """Send with a record for the observers, ended with the call's outcome."""
+        assert self._instruments is not None  # only called when something listens
+        record = self._instruments.start(operation, method)
+        if record is None:
+            return await self._send_bounded(method, url, headers, content, None)
         try:
-            answer = await self._send_bounded(method, target, sent, content, record)
+            answer = await self._send_bounded(method, url, headers, content, record)
         except BaseException as exc:
             record.ended(type(exc).__name__)
             raise
@@ -249,9 +273,12 @@ class Sender:
         hold_bound = self.timeout.read
         if total is not None:
             hold_bound = total if hold_bound is None else min(hold_bound, total)
+        wire = self._wire
+        if wire is None:
+            wire = self._wire = pool.wire
         timeout = self._wire_timeout
         if timeout is None:
-            timeout = self._wire_timeout = pool.wire.prepare_timeout(self.timeout)
+            timeout = self._wire_timeout = wire.prepare_timeout(self.timeout)
         retries = 0
         waits = 0  # how many times this call has waited (docs/retries.md: once per attempt)
         delay = 0.0  # this attempt's own wait: its Retry-After or backoff
@@ -270,20 +297,31 @@ class Sender:
                 extra = record.attempt_started(wait)
                 if extra:
                     sent = {**headers, **extra}
+            logged = logger.isEnabledFor(logging.DEBUG)  # no clock, no words when it is off
+            started = time.perf_counter() if logged else 0.0
             try:
                 may_hold = not wait  # an attempt that has waited is never held again
                 while True:
-                    started = time.perf_counter()
-                    answer = await pool.exchange(
-                        method, url, sent, content, timeout, self.timeout.pool, may_hold=may_hold
-                    )
-                    if answer is not None:
-                        break
-                    # A hold came while this attempt queued, and it had not waited: wait that
-                    # one out (its only wait), then it is sent when it has a place.
-                    may_hold = False
-                    held += await self._pause(pool.hold_wait(bound, method, url, headers))
-                    waits += 1
+                    lane = pool.gate()  # None: the caller's client limits its own pool
+                    if (
+                        lane is not None
+                        and not lane.take()
+                        and not await pool.queue(
+                            lane, self.timeout.pool, method, url, sent, may_hold=may_hold
+                        )
+                    ):
+                        # A hold came while this attempt queued, and it had not waited: wait
+                        # that one out (its only wait), then it is sent when it has a place.
+                        may_hold = False
+                        held += await self._pause(pool.hold_wait(bound, method, url, headers))
+                        waits += 1
+                        continue
+                    try:
+                        answer = await wire.send(method, url, sent, content, timeout)
+                    finally:
+                        if lane is not None:
+                            lane.release()
+                    break
             except httpx.RequestError as exc:
                 if record is not None:
                     record.attempt_ended(None, type(exc).__name__)
@@ -291,9 +329,9 @@ class Sender:
                     raise ClientClosedError(
                         "the client was closed while the call was on the wire"
                     ) from None
-                self._log(
-                    method, url, f"failed ({type(exc).__name__})", started, held, retries, waits
-                )
+                if logged:
+                    failed = f"failed ({type(exc).__name__})"
+                    self._log(method, url, failed, started, held, retries, waits)
                 can_retry = isinstance(exc, httpx.TransportError) and retryable_error(method, exc)
                 if retries < self.max_retries and can_retry and self._budget_allows(retries):
                     retries += 1
@@ -303,7 +341,8 @@ class Sender:
             status = answer.status_code
             if record is not None:
                 record.attempt_ended(status, None if status < 300 else str(status))
-            self._log(method, url, f"-> {status}", started, held, retries, waits)
+            if logged:
+                self._log(method, url, f"-> {status}", started, held, retries, waits)
             if 200 <= status < 300:
                 return answer
             retry_after = retry_after_seconds(answer.headers)
@@ -344,19 +383,18 @@ class Sender:
         ``in`` is the time from asking for a connection to the answer; ``held`` the wait before
         the attempt (backoff, Retry-After, the client's hold); ``waits`` counts the call's waits.
         """
-        if logger.isEnabledFor(logging.DEBUG):  # skip the formatting work when it is off
-            elapsed = (time.perf_counter() - started) * 1000
-            path = httpx.URL(url).path  # never the query: it can carry customer data
-            logger.debug(
-                "%s %s %s in %.1f ms, held %.1f ms, retries=%d, waits=%d",
-                method,
-                path,
-                outcome,
-                elapsed,
-                held * 1000,
-                retries,
-                waits,
-            )
+        elapsed = (time.perf_counter() - started) * 1000
+        path = httpx.URL(url).path  # never the query: it can carry customer data
+        logger.debug(
+            "%s %s %s in %.1f ms, held %.1f ms, retries=%d, waits=%d",
+            method,
+            path,
+            outcome,
+            elapsed,
+            held * 1000,
+            retries,
+            waits,
+        )
 
     def _connection_error(
         self, exc: httpx.RequestError, retries: int

@@ -16,7 +16,7 @@ is built from it on demand, with the key masked in its request.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Coroutine, Mapping
 from typing import Any, Protocol
 
 import httpx
@@ -61,15 +61,15 @@ class Wire(Protocol):
         """Return the wire's own form of ``timeout`` (given to :meth:`send` as ``timeouts``)."""
         ...
 
-    async def send(
+    def send(
         self,
         method: str,
         url: str,
         headers: Mapping[str, str],
         content: bytes | None,
         timeouts: Any,
-    ) -> WireResponse:
-        """Send one request (``url`` absolute and encoded); return the answer, body read."""
+    ) -> Coroutine[Any, Any, WireResponse]:
+        """Send one request (``url`` absolute and encoded); await the answer, body read."""
         ...
 
     async def aclose(self) -> None:

@@ -170,7 +170,8 @@ class BalanceConversions(Resource):
             target_currency = check(target_currency, _LIST_TARGET_CURRENCY, "target_currency")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_balance_conversions.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_balance_conversions.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_balance_conversions.OPERATION,

@@ -32,6 +32,7 @@ class Balances(Resource):
         Returns the current balance in every currency enabled for the account.
 
         """
-        self._no_body(options.get("extra_body"), get_balances.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), get_balances.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(get_balances.OPERATION, per_call)

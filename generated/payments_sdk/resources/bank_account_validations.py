@@ -146,7 +146,8 @@ class BankAccountValidations(Resource):
             country = check(country, _LIST_COUNTRY, "country")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_bank_account_validations.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_bank_account_validations.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_bank_account_validations.OPERATION,

@@ -92,7 +92,8 @@ class Documents(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_documents.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_documents.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_documents.OPERATION,
@@ -147,7 +148,8 @@ class Documents(Resource):
             document_id: Required. The document's id. Matches ``^doc_[A-Za-z0-9_-]+$``.
         """
         document_id = self._path(document_id, _RETRIEVE_DOCUMENT_ID, "document_id")
-        self._no_body(options.get("extra_body"), get_document.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), get_document.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
             get_document.OPERATION, per_call, path={"document_id": document_id}

@@ -59,7 +59,8 @@ class FxRates(Resource):
         """
         source_currency = check(source_currency, _RETRIEVE_SOURCE_CURRENCY, "source_currency")
         target_currency = check(target_currency, _RETRIEVE_TARGET_CURRENCY, "target_currency")
-        self._no_body(options.get("extra_body"), get_fx_rate.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), get_fx_rate.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
             get_fx_rate.OPERATION,

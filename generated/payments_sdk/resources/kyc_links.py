@@ -99,7 +99,8 @@ class KycLinks(Resource):
             status = check(status, _LIST_STATUS, "status")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_kyc_links.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_kyc_links.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_kyc_links.OPERATION,
@@ -155,6 +156,7 @@ class KycLinks(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
-        self._no_body(options.get("extra_body"), get_kyc_link.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), get_kyc_link.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(get_kyc_link.OPERATION, per_call, path={"id": id})

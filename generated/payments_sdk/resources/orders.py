@@ -187,7 +187,8 @@ class Orders(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_orders.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_orders.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_orders.OPERATION,
@@ -285,7 +286,8 @@ class Orders(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
-        self._no_body(options.get("extra_body"), get_order.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), get_order.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(get_order.OPERATION, per_call, path={"id": id})
 

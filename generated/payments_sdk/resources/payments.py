@@ -70,7 +70,8 @@ class Payments(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_payments.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_payments.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_payments.OPERATION,

@@ -99,7 +99,8 @@ class Refunds(Resource):
         """
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_refunds.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_refunds.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_refunds.OPERATION,
@@ -149,7 +150,8 @@ class Refunds(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _RETRIEVE_ID, "id")
-        self._no_body(options.get("extra_body"), get_refund.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), get_refund.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(get_refund.OPERATION, per_call, path={"id": id})
 
@@ -167,7 +169,8 @@ class Refunds(Resource):
                 ``^(?!\\.{1,2}$)[^/\\x00-\\x1F\\x7F]{1,256}$``.
         """
         id = self._path(id, _MOCK_UPDATE_STATUS_ID, "id")
-        self._no_body(options.get("extra_body"), mock_update_refund_status.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), mock_update_refund_status.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
             mock_update_refund_status.OPERATION, per_call, path={"id": id}

@@ -114,7 +114,8 @@ class Rfis(Resource):
             search = check(search, _LIST_SEARCH, "search")
         per_page = check(per_page, _LIST_PER_PAGE, "per_page")
         page = check(page, _LIST_PAGE, "page")
-        self._no_body(options.get("extra_body"), list_rfis.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_rfis.OPERATION)
         per_call = check_call_options(options) if options else None
         return self._list(
             list_rfis.OPERATION,

@@ -86,7 +86,8 @@ class VirtualAccounts(Resource):
                 <customer JWT>`: the JWT of the customer whose virtual accounts are listed. Its
                 claims and lifetime are not published; never log it.
         """
-        self._no_body(options.get("extra_body"), list_virtual_accounts.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), list_virtual_accounts.OPERATION)
         per_call = check_call_options(options) if options else None
         per_call = with_credential(per_call, customer_jwt, "customer_jwt")
         return self._one_page(list_virtual_accounts.OPERATION, per_call)
@@ -109,7 +110,8 @@ class VirtualAccounts(Resource):
         """
         payment_type = check(payment_type, _CLOSE_PAYMENT_TYPE, "payment_type")
         currency = check(currency, _CLOSE_CURRENCY, "currency")
-        self._no_body(options.get("extra_body"), close_virtual_accounts.OPERATION)
+        if options:
+            self._no_body(options.get("extra_body"), close_virtual_accounts.OPERATION)
         per_call = check_call_options(options) if options else None
         return await self._requestor.parsed(
             close_virtual_accounts.OPERATION,

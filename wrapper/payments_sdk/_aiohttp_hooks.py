@@ -1,8 +1,12 @@
-"""How the default wire finds where an answer ends, where aiohttp's parser alone reads otherwise.
+"""Everything the default wire changes inside aiohttp, in one place: its protocol and its pool.
 
-aiohttp's C parser (llhttp) reads each answer's head and frames its body. Four rules
-that httpx (h11) keeps, it does not, so the same bytes got two verdicts; this protocol wraps the
-parser of each exchange to keep them:
+These hooks reach into aiohttp's internals (a ``ResponseHandler`` subclass, ``TCPConnector._get``
+and ``_release``, the parser's ``feed_data`` wrapped, the read timer): the range of aiohttp they
+were tested on is pinned and tested at both ends (openapi/DECISIONS.md, "Pinned ranges").
+
+**Where an answer ends.** aiohttp's C parser (llhttp) reads each answer's head and frames its
+body. Four rules that httpx (h11) keeps, it does not, so the same bytes got two verdicts; the
+protocol wraps the parser of each exchange to keep them:
 
 - **The head is at most** :data:`~._wire.HEAD_LIMIT` **bytes** (status line, fields and the blank
   line), however it is made up: llhttp bounds one line and the number of fields, not their sum,
@@ -21,20 +25,49 @@ Only the bytes of the head are kept, until the head is read (the body passes str
 and the last rule costs nothing until llhttp has refused a head. A head that breaks a rule is a
 :class:`~aiohttp.http_exceptions.BadHttpMessage`, as llhttp's own refusals are: the protocol
 closes the connection, and the wire reports it as ``httpx.RemoteProtocolError``.
+
+**Which kept-alive connection may carry the next request.** A connection goes back to the pool
+after a complete answer. Between two calls it must stay silent: anything that arrives on it then
+is no answer to a request the SDK made. It is the server's close (a load balancer or a server
+whose idle timeout ended, without ``Connection: close``), or bytes that would be read as the next
+call's answer (a response desync: a proxy or server that wrote more than its answer declared).
+Either way the connection is discarded and the request goes on a new one, as httpcore does (its
+``has_expired`` asks whether an idle socket is readable): :class:`TrustingConnector` reuses a
+connection only if nothing came on it while it sat in the pool (its protocol saw no bytes,
+holds no parsed answer and no tail) and its socket is not readable (a close or bytes that the
+kernel holds and the event loop has not read yet). One ``poll`` of one socket per reuse, with a
+poller made once per connection, where httpcore polls every idle connection for each request.
+Bytes that came with the answer itself are aiohttp's own case: it parses them as a second answer
+and closes the connection instead of pooling it. (A caller's httpx client: ``_httpx_wire.py``.)
+
+**The read timeout, one timer per exchange.** ``read`` bounds the wait for each read, as httpx
+applies it: a body trickled a byte at a time never trips it. aiohttp cancels its timer and arms a
+new one on every read; this protocol notes the time of each read and keeps one timer, which,
+when it fires, is moved on to the last read's deadline if a read came since (as a timer wheel
+defers), and otherwise ends the exchange with aiohttp's own ``ServerTimeoutError``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import re
-from typing import Any
+import select
+from typing import TYPE_CHECKING, Any
 
+from aiohttp import TCPConnector
 from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import BadHttpMessage, HttpProcessingError
 from aiohttp.http_writer import HttpVersion10, HttpVersion11
 
 from ._wire import HEAD_LIMIT
 
-__all__ = ["PARSER_LIMITS", "FramedResponseHandler", "reframed"]
+if TYPE_CHECKING:
+    from aiohttp.client_reqrep import ConnectionKey
+    from aiohttp.connector import Connection
+    from aiohttp.tracing import Trace
+
+__all__ = ["PARSER_LIMITS", "TrustingConnector", "WireProtocol", "reframed"]
 
 # The end of a head: llhttp (lenient, as aiohttp runs it for answers) takes a bare LF too.
 _HEAD_END = re.compile(rb"\r?\n\r?\n")
@@ -48,7 +81,7 @@ class _Framed:
 
     __slots__ = ("_handler", "_kept", "_parser", "_size")
 
-    def __init__(self, parser: Any, handler: FramedResponseHandler) -> None:
+    def __init__(self, parser: Any, handler: WireProtocol) -> None:
         self._parser = parser
         self._handler = handler
         self._kept: list[bytes] | None = []
@@ -320,16 +353,73 @@ head's limit, and as many fields as fit (aiohttp's defaults, 8,190 bytes and 128
 answers that proxies and CDNs send and httpx reads)."""
 
 
-class FramedResponseHandler(ResponseHandler):
-    """aiohttp's response protocol, each exchange's parser wrapped until its head is read."""
+class WireProtocol(ResponseHandler):
+    """aiohttp's response protocol, as the default wire reads answers and reuses connections.
+
+    Each exchange's parser is wrapped until its head is read; each exchange has one read
+    timer; and it knows whether bytes came while the connection sat in the pool.
+    """
 
     _head_read: Any = None  # the parser of this exchange whose head was read, unwrapped
+    _read_at = 0.0  # loop time of the exchange's last read (or of its start)
+    _read_deadline = 0.0  # when the read timer armed now fires
+    _poller: Any = None  # a poll object watching this connection's socket, made once
+    pooled = False
+    """Between a complete answer and the next request."""
+    stale = False
+    """Bytes came while :attr:`pooled`: never reused."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Take the connection, and make the poller that asks whether it is readable."""
+        super().connection_made(transport)
+        self._poller = _poller(transport)
+
+    def readable(self) -> bool:
+        """Whether the socket holds bytes or a close the event loop has not read yet.
+
+        A connection without a socket cannot be vouched for: it counts as readable, as
+        httpcore counts it.
+        """
+        poller = self._poller
+        return poller is None or bool(poller.poll(0))
 
     def data_received(self, data: bytes) -> None:
+        """Feed aiohttp's parser; remember any byte that came while pooled."""
+        if data and self.pooled:  # aiohttp calls it with b"" to resume a paused parser
+            self.stale = True
         parser: Any = self._parser
         if parser is not None and parser is not self._head_read and type(parser) is not _Framed:
             self._parser = _Framed(parser, self)  # type: ignore[assignment]  # a new exchange
         super().data_received(data)
+
+    def _reschedule_timeout(self) -> None:
+        """Note this read's time; arm the exchange's one read timer if none is armed in time."""
+        timeout = self._read_timeout
+        if not timeout:
+            self._drop_timeout()
+            return
+        loop = self._loop
+        self._read_at = now = loop.time()
+        deadline = now + timeout
+        handle = self._read_timeout_handle
+        if handle is None or deadline < self._read_deadline:
+            if handle is not None:
+                handle.cancel()  # armed for a longer timeout than this exchange's
+            self._read_timeout_handle = loop.call_at(deadline, self._read_due)
+            self._read_deadline = deadline
+
+    def _read_due(self) -> None:
+        """End the exchange if no byte came for the read timeout; else wait for the rest."""
+        self._read_timeout_handle = None
+        timeout = self._read_timeout
+        if not timeout:
+            return
+        deadline = self._read_at + timeout
+        if deadline > self._loop.time() + 1e-6:  # a read came since it was armed
+            self._read_timeout_handle = self._loop.call_at(deadline, self._read_due)
+            self._read_deadline = deadline
+            return
+        self._on_read_timeout()
 
     def head_read(self, parser: Any) -> None:
         """Hand the body of this exchange straight to ``parser``."""
@@ -350,3 +440,54 @@ class FramedResponseHandler(ResponseHandler):
         )
         fresh, self._parser = self._parser, parser
         return fresh
+
+
+def _poller(transport: asyncio.BaseTransport) -> Any:
+    """Return a poller of ``transport``'s socket, or None when it has none."""
+    sock = transport.get_extra_info("socket")
+    fd = -1 if sock is None else sock.fileno()
+    if fd < 0:
+        return None
+    if not hasattr(select, "poll"):  # pragma: no cover - Windows
+        return _Selecting(fd)
+    poller = select.poll()
+    poller.register(fd, select.POLLIN)
+    return poller
+
+
+class _Selecting:
+    """A poller where ``select.poll`` is missing (Windows): ``select`` on one socket."""
+
+    __slots__ = ("_fd",)
+
+    def __init__(self, fd: int) -> None:  # pragma: no cover - Windows
+        self._fd = fd
+
+    def poll(self, timeout: int) -> bool:  # pragma: no cover - Windows
+        return bool(select.select([self._fd], [], [], timeout)[0])
+
+
+class TrustingConnector(TCPConnector):
+    """aiohttp's TCP pool that reuses a kept-alive connection only if it stayed silent."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self._factory = functools.partial(WireProtocol, loop=self._loop)  # type: ignore[assignment]
+
+    async def _get(self, key: ConnectionKey, traces: list[Trace]) -> Connection | None:
+        while (conn := await super()._get(key, traces)) is not None:
+            proto = conn.protocol
+            if isinstance(proto, WireProtocol) and not (
+                proto.stale or proto.should_close or proto.readable()
+            ):
+                proto.pooled = False
+                return conn
+            conn.close()  # closed, not pooled again; the next idle one is tried
+        return None
+
+    def _release(
+        self, key: ConnectionKey, protocol: ResponseHandler, *, should_close: bool = False
+    ) -> None:
+        super()._release(key, protocol, should_close=should_close)
+        if isinstance(protocol, WireProtocol):
+            protocol.pooled = True
