@@ -11,7 +11,9 @@ bundle does not allow, and api-diff between two published versions must agree wi
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+from typing import Any
 
 import corpus
 import pytest
@@ -54,3 +56,50 @@ def test_every_refusal_in_a_real_bundle_names_a_place_it_has(name: str) -> None:
             key = part.replace("~1", "/").replace("~0", "~")
             assert isinstance(node, dict | list), finding
             node = node[int(key)] if isinstance(node, list) else node[key]
+
+
+def _acme(schema: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """Return a provider's bundle whose one operation's body is the schema ``schema``."""
+    body = {"$ref": f"#/components/schemas/{schema}"}
+    answer = {"type": "object", "properties": {"id": {"type": "string"}}}
+    operation = {
+        "operationId": "createBeneficiary",
+        "requestBody": {"required": True, "content": {"application/json": {"schema": body}}},
+        "responses": {
+            "200": {"description": "ok", "content": {"application/json": {"schema": answer}}}
+        },
+    }
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Acme", "version": "1"},
+        "servers": [{"url": "https://api.acme.test/v1"}],
+        "paths": {"/beneficiaries": {"post": operation}},
+        "components": {"schemas": {schema: {"type": "object", "properties": fields}}},
+    }
+
+
+def test_api_diff_reads_a_providers_bundles_as_published(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The corpus's api-diff compares their two versions without our overlay, as it generates.
+
+    Our overlay targets our bundle's paths and schemas. On a provider's bundle its actions
+    select nothing (a warning each), or write our decisions into their contract: here the
+    provider renames its body schema to the name of one of ours, and our ``x-sdk-default``
+    on its ``category`` would be reported as the provider's change.
+    """
+    category = {"type": "string", "enum": ["payout", "payin"]}
+    before = _acme("BeneficiaryRequest", {"category": category})
+    after = _acme("BeneficiaryV2Request", {"category": category, "note": {"type": "string"}})
+    corpus_dir, work = tmp_path / "corpus", tmp_path / "work"
+    (corpus_dir / "acme-beneficiaries").mkdir(parents=True)
+    work.mkdir()
+    (corpus_dir / "acme-beneficiaries" / "previous.json").write_text(json.dumps(before))
+    (corpus_dir / "acme-beneficiaries" / "bundle.json").write_text(json.dumps(after))
+    (work / "bundle.json").write_text(json.dumps(after))  # as run_bundle writes it
+    monkeypatch.setattr(corpus, "CORPUS", corpus_dir)
+
+    verdict = corpus._api_diff("acme-beneficiaries", work)
+
+    assert verdict == "1 change(s), 0 breaking; operations -0 +0; verdicts agree"
+    assert "overlay" not in capsys.readouterr().err
