@@ -53,7 +53,6 @@ __all__ = [
     "OperationLabel",
     "RawResponse",
     "RequestFiles",
-    "Response",
     "Timestamp",
     "decode_bytes",
     "decode_response",
@@ -152,7 +151,7 @@ class Operation(Generic[M]):
             return None, multipart(body), headers
         return encode_json(body), None, {**(headers or {}), "Content-Type": self.media_type}
 
-    def parse(self, response: RawResponse) -> Response[M]:
+    def parse(self, response: RawResponse) -> M:
         """Read the 2xx answer as the bundle describes it.
 
         Raises :class:`~.errors.UnexpectedBody`, naming the JSON path of the first mismatch,
@@ -422,8 +421,8 @@ def _json_type(value: Any) -> str:
     return type(value).__name__
 
 
-def decode_response(response: RawResponse, model: type[M]) -> Response[M]:
-    """Decode a 2xx response's body into ``model`` and wrap it with its status and headers.
+def decode_response(response: RawResponse, model: type[M]) -> M:
+    """Decode a 2xx response's body into ``model``.
 
     Raises :class:`~.errors.UnexpectedBody`, naming the JSON path of the first mismatch, when
     the body does not match the bundle.
@@ -453,7 +452,7 @@ def decode_response(response: RawResponse, model: type[M]) -> Response[M]:
     except UnicodeDecodeError:
         # msgspec checks UTF-8 inside each string it decodes, and raises Python's own error.
         raise UnexpectedBody(_not_utf8(content), response) from None
-    return Response(response.status_code, response.headers, parsed, response)
+    return parsed
 
 
 def _malformed(exc: msgspec.DecodeError) -> str:
@@ -498,7 +497,7 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
-def decode_text(response: RawResponse) -> Response[str]:
+def decode_text(response: RawResponse) -> str:
     """Return a text answer (``text/*``) as ``str``, in the charset its Content-Type names.
 
     Without a charset the text is read as UTF-8. Raises :class:`~.errors.UnexpectedBody` when
@@ -513,12 +512,12 @@ def decode_text(response: RawResponse) -> Response[str]:
         raise UnexpectedBody(
             f"$: the body is not {charset} text (byte {exc.start} cannot be decoded)", response
         ) from None
-    return Response(response.status_code, response.headers, text, response)
+    return text
 
 
-def decode_bytes(response: RawResponse) -> Response[bytes]:
+def decode_bytes(response: RawResponse) -> bytes:
     """Return a binary answer (``application/pdf``, ``application/octet-stream``...) as received."""
-    return Response(response.status_code, response.headers, response.content, response)
+    return response.content
 
 
 _CHARSET = re.compile(r";\s*charset\s*=\s*\"?([^\";\s]+)", re.IGNORECASE)
@@ -529,9 +528,9 @@ def _charset(content_type: str) -> str | None:
     return match.group(1) if match else None
 
 
-def no_content(response: RawResponse) -> Response[None]:
-    """Wrap a response whose success has no body."""
-    return Response(response.status_code, response.headers, None, response)
+def no_content(response: RawResponse) -> None:
+    """Read a response whose success has no body: nothing."""
+    return
 
 
 _AT = re.compile(r"^(?P<what>.*?)(?: - at `(?P<path>\$[^`]*)`)?$", re.DOTALL)
@@ -734,18 +733,3 @@ class File:
     def to_tuple(self) -> FileTypes:
         """Return the ``(file name, content, content type)`` tuple httpx sends."""
         return self.file_name, self.payload, self.mime_type
-
-
-class Response(Generic[T]):
-    """A successful response: its status, its headers, the parsed model and the raw answer."""
-
-    __slots__ = ("headers", "parsed", "raw", "status_code")
-
-    def __init__(self, status_code: int, headers: Mapping[str, str], parsed: T, raw: RawResponse) -> None:
-        self.status_code = status_code
-        self.headers = headers
-        self.parsed = parsed
-        self.raw = raw
-
-    def __repr__(self) -> str:
-        return f"Response(status_code={self.status_code}, parsed={self.parsed!r})"

@@ -46,10 +46,10 @@ async def test_a_bug_inside_a_call_surfaces_as_itself(
     def broken(*args: Any, **kwargs: Any) -> Any:
         raise TypeError("an SDK bug: unexpected keyword")
 
-    # A bug while the request is written (before anything is sent) ...
+    # A bug while the request is written (its body encoded, before anything is sent) ...
     monkeypatch.setattr(type(get_refund.OPERATION), "encode", broken)
     with pytest.raises(TypeError, match="an SDK bug"):
-        await client.refunds.retrieve("rfnd_1")
+        await client.refunds.create(payment_id="payt_1")
     assert recorder.requests == []
     monkeypatch.undo()
 

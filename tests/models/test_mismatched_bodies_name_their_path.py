@@ -207,8 +207,7 @@ def test_unknown_fields_take_the_lenient_path_and_are_kept() -> None:
         "has_more": False,
     }
     page = answered("payments.list", page)
-    parsed = decode_response(httpx.Response(200, content=json.dumps(page).encode()), PaymentList)
-    result = parsed.parsed
+    result = decode_response(httpx.Response(200, content=json.dumps(page).encode()), PaymentList)
     assert result.additional_properties == {"has_more": False}
     assert result.page_meta["cursor"] == "c"
     (payment,) = result.data

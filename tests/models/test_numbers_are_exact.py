@@ -58,7 +58,7 @@ def test_the_bundle_has_number_fields() -> None:
 
 def _decode(model: type[Model], body: dict[str, Any], raw: str | None = None) -> Any:
     content = (raw if raw is not None else json.dumps(body)).encode()
-    return decode_response(httpx.Response(200, content=content), model).parsed
+    return decode_response(httpx.Response(200, content=content), model)
 
 
 def _body_with(schema: str, prop: str, text: str) -> str:

@@ -32,7 +32,7 @@ from payments_sdk_generated.errors import UnexpectedBody
 base = json.loads(sys.argv[1])
 def decode(extra):
     text = json.dumps(base)[:-1] + ", " + extra + "}"
-    return decode_response(httpx.Response(200, content=text.encode()), Refund).parsed
+    return decode_response(httpx.Response(200, content=text.encode()), Refund)
 
 out = {}
 for extra in sys.argv[2:]:

@@ -234,6 +234,9 @@ class Pool:
         """
         if not self.owns_wire:
             return None  # the caller's client limits its own pool
+        lanes = self._lanes
+        if asyncio.get_running_loop() is lanes.last_loop:
+            return lanes.last
         return self._lane()
 
     def _lane(self) -> _Lane:

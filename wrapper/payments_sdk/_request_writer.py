@@ -52,7 +52,9 @@ def write_request(
             target += "?" + _query_string(query, operation)
     if files is not None:
         content, headers = _multipart(files, headers)
-    return target, merge_headers(client_headers, headers, call_headers), content
+    if headers or call_headers:
+        return target, merge_headers(client_headers, headers, call_headers), content
+    return target, client_headers, content
 
 
 def merge_headers(base: dict[str, str], *layers: Mapping[str, str] | None) -> dict[str, str]:
@@ -63,19 +65,21 @@ def merge_headers(base: dict[str, str], *layers: Mapping[str, str] | None) -> di
     (they can never name Authorization). Names are compared case-insensitively, so no wire ever
     sends two Content-Types.
     """
-    given = [layer for layer in layers if layer]
-    if not given:
-        return base
-    merged = dict(base)
-    names = {name.lower(): name for name in merged}
-    for layer in given:
+    merged: dict[str, str] | None = None
+    names: dict[str, str] = {}
+    for layer in layers:
+        if not layer:
+            continue
+        if merged is None:
+            merged = dict(base)
+            names = {name.lower(): name for name in merged}
         for name, value in layer.items():
             old = names.get(name.lower())
             if old is not None:
                 del merged[old]
             merged[name] = value
             names[name.lower()] = name
-    return merged
+    return base if merged is None else merged
 
 
 def _query_values(params: Mapping[str, Any]) -> dict[str, Any]:

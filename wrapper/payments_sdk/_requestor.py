@@ -167,7 +167,10 @@ class Requestor:
             given = (
                 None if not headers else {n: str(v) for n, v in headers.items() if v is not None}
             )
-            content, files, sent = operation.encode(body, given)
+            sent: Mapping[str, str] | None = given
+            content = files = None
+            if body is not None:  # else nothing to encode (no body, or one left out)
+                content, files, sent = operation.encode(body, given)
         except InvalidPathParameter as exc:
             raise InvalidParameterError(
                 exc.name, "must be one path segment, not '.' or '..'"
@@ -192,7 +195,7 @@ class Requestor:
             answer = operation.parse(response)
         except UnexpectedBody as exc:
             raise _mismatch(response.to_httpx(), str(exc), sender.credential, exc) from None
-        return (response, answer.parsed) if whole else answer.parsed
+        return (response, answer) if whole else answer
 
     async def request_json(
         self,

@@ -77,6 +77,7 @@ class Sender:
         "_wire",
         "_wire_timeout",
         "max_retries",
+        "observed",
         "timeout",
         "total_timeout",
     )
@@ -95,6 +96,8 @@ class Sender:
     ) -> None:
         self._pool = pool
         self._instruments = instruments
+        self.observed = instruments is not None
+        """Whether observers or OpenTelemetry may record this sender's calls."""
         root = httpx.URL(root_url)  # percent-encodes the base URL once, as httpx would
         self._root_url = str(root).rstrip("/")
         self._origin = f"{root.host}:{root.port or (443 if root.scheme == 'https' else 80)}"
@@ -144,11 +147,6 @@ class Sender:
         return self._api_key
 
     @property
-    def observed(self) -> bool:
-        """Whether observers or OpenTelemetry may record this sender's calls."""
-        return self._instruments is not None
-
-    @property
     def pool_closed(self) -> bool:
         """Whether the pool was closed (by this client, or a caller's client by its owner)."""
         pool = self._pool
@@ -182,9 +180,11 @@ class Sender:
             files=files,
             headers=headers,
         )
-        if self._instruments is None:  # nothing listens: no record, no bookkeeping
-            return self._send_bounded(method, target, sent, content, None)
-        return self._send_recorded(operation, method, target, sent, content)
+        if self._instruments is not None:
+            return self._send_recorded(operation, method, target, sent, content)
+        if self.total_timeout is None:  # nothing listens, nothing bounds: the plain send
+            return self._send(method, target, sent, content, None)
+        return self._send_within(method, target, sent, content, None)
 
     async def _send_recorded(
         self,

@@ -65,7 +65,7 @@ def parse(models: Mapping[str, type[Model]], kind: object, payload: object) -> M
         )
     content = _content(payload)
     try:
-        parsed: Model = decode_response(_Received(content), models[kind]).parsed
+        parsed: Model = decode_response(_Received(content), models[kind])
     except UnexpectedBody as exc:
         raise WebhookPayloadValidationError(
             f"the {kind} webhook payload does not match the bundle: {exc}", kind=kind
