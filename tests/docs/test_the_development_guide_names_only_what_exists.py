@@ -46,7 +46,7 @@ STAMPS = (
         ("It builds `PageRequest(page=1, per_page=100)`.", "per_page"),
         ("```text\nSender.sendd(...)     _sender.py\n```\n", "Sender.sendd"),
         ("```text\nNoSuchThing.send(...)     _sender.py\n```\n", "NoSuchThing"),
-        ("```text\nPool.queue(...)     _secret.py\n```\n", "defines none of the line's names"),
+        ("```text\nPool.gate()     _secret.py\n```\n", "defines none of the line's names"),
         ("See `wrapper/payments_sdk/_no_such_module.py`.", "_no_such_module.py"),
         ("See `_no_such_module.py`.", "_no_such_module.py"),
         ("The helper `made_up_helper` does it.", "made_up_helper"),

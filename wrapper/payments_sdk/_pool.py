@@ -9,8 +9,8 @@ A client and its ``with_options`` copies share one :class:`Pool`:
 - the **hold**: a 429 or 503 with ``Retry-After`` holds every new send of the client for that
   long (with jitter on top), so concurrent calls back off together instead of in waves. The
   sender waits a hold out *before* the gate, holding no place, and each attempt waits at most
-  once (docs/retries.md): :meth:`Pool.queue` hands an attempt that has not waited back
-  unsent when a hold came while it queued, and admits one that has. Under
+  once (docs/retries.md): an attempt that has not waited gives its place back unsent when a
+  hold came while it queued (:meth:`Pool.holding`), and one that has is sent. Under
   ``instant_retries()`` a Retry-After holds nothing, and a call does not wait out another's
   hold: it is sent at once;
 - the **retry budget** (:class:`RetryBudget`), which bounds how much retries add;
@@ -21,8 +21,8 @@ A client and its ``with_options`` copies share one :class:`Pool`:
 State that belongs to one event loop (the gate's queue, the waits) is kept per running loop.
 
 The sender takes its place at the gate itself (:meth:`Pool.gate`, :meth:`_Lane.take`, and
-:meth:`Pool.queue` only when it must wait), sends on :attr:`Pool.wire` and gives the place back:
-no coroutine of the pool's own between the sender and the wire.
+:meth:`_Lane.acquire` only when it must wait), sends on :attr:`Pool.wire` and gives the place
+back: no coroutine of the pool's own between the sender and the wire.
 """
 
 from __future__ import annotations
@@ -84,7 +84,11 @@ class _Lane:
         turn = self.loop.create_future()
         self.waiters.append(turn)
         if patience is not None:
-            self._expire_at(turn, self.loop.time() + patience)
+            # One timer for the whole queue, not one per queued call (a timer handle, a heap
+            # push and a cancel each): armed again only for an earlier deadline than its own.
+            deadline = self.deadlines[turn] = self.loop.time() + patience
+            if self.timer is None or deadline < self.timer_at:
+                self._arm(deadline)
         try:
             await turn  # granted: release() took it off the queue
         except BaseException as exc:
@@ -104,21 +108,15 @@ class _Lane:
             if patience is not None:
                 self.deadlines.pop(turn, None)
 
-    def _expire_at(self, turn: asyncio.Future[None], deadline: float) -> None:
-        """Record ``turn``'s deadline; arm the lane's one timer if it is the earliest.
-
-        One timer for the whole queue, not one per queued call (a timer handle, a heap push
-        and a cancel each): when it fires it ends the calls whose patience ran out and is
-        armed again for the earliest deadline left.
-        """
-        self.deadlines[turn] = deadline
-        if self.timer is None or deadline < self.timer_at:
-            if self.timer is not None:
-                self.timer.cancel()
-            self.timer = self.loop.call_at(deadline, self._expire)
-            self.timer_at = deadline
+    def _arm(self, deadline: float) -> None:
+        """Arm the lane's one timer for ``deadline``, the earliest of the queue's."""
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = self.loop.call_at(deadline, self._expire)
+        self.timer_at = deadline
 
     def _expire(self) -> None:
+        """End the queued calls whose patience ran out; arm again for the earliest left."""
         self.timer = None
         now = self.loop.time() + 1e-6  # the loop runs a timer up to its clock's resolution early
         earliest: float | None = None
@@ -130,8 +128,7 @@ class _Lane:
             elif earliest is None or deadline < earliest:
                 earliest = deadline
         if earliest is not None:
-            self.timer = self.loop.call_at(earliest, self._expire)
-            self.timer_at = earliest
+            self._arm(earliest)
 
     def release(self) -> None:
         """Give a place back: to the first caller still waiting, or to the free count."""
@@ -229,8 +226,8 @@ class Pool:
     def gate(self) -> _Lane | None:
         """Return this event loop's gate in front of the SDK's own pool; None for a caller's.
 
-        A sender takes a place with :meth:`_Lane.take` (or waits for one with :meth:`queue`),
-        sends, and gives it back with :meth:`_Lane.release`.
+        A sender takes a place with :meth:`_Lane.take` (or waits for one with
+        :meth:`_Lane.acquire`), sends, and gives it back with :meth:`_Lane.release`.
         """
         if not self.owns_wire:
             return None  # the caller's client limits its own pool
@@ -247,31 +244,6 @@ class Pool:
             lane = _Lane(loop, self._limit)
             lanes.put(loop, lane)
         return lane
-
-    async def queue(
-        self,
-        lane: _Lane,
-        patience: float | None,
-        method: str,
-        url: str,
-        headers: Mapping[str, str],
-        *,
-        may_hold: bool,
-    ) -> bool:
-        """Wait in order for a place at ``lane``; PoolTimeout after ``patience`` seconds.
-
-        True: the place is taken, to be given back with ``lane.release()`` once the request is
-        answered. The caller has already waited out the hold that was on when it scheduled the
-        attempt. When ``may_hold`` (the attempt has not waited yet) and a hold came while it
-        queued, the place is given back and False returned: the attempt was not sent, and waits
-        that hold out once before it comes back. An attempt that has waited is admitted when it
-        has a place, whatever holds were armed meanwhile: no attempt waits twice.
-        """
-        await lane.acquire(patience, lambda: masked_request(method, url, headers))
-        if may_hold and self._hold_until and not instant() and self.holding():
-            lane.release()
-            return False
-        return True
 
     def hold_wait(
         self, bound: float | None, method: str, url: str, headers: Mapping[str, str]
@@ -294,8 +266,14 @@ class Pool:
         return self.held_for()
 
     def holding(self) -> bool:
-        """Whether a hold is on now."""
-        return bool(self._hold_until) and self._hold_until > time.monotonic()
+        """Whether a hold is on now, for this call (never inside ``instant_retries()``).
+
+        The sender asks it of an attempt that has not waited yet when it got its place at the
+        gate after queueing: if a hold came meanwhile, the attempt gives the place back and
+        waits that hold out once before it comes back (it is sent when it has a place then,
+        whatever holds were armed meanwhile: no attempt waits twice).
+        """
+        return bool(self._hold_until) and not instant() and self._hold_until > time.monotonic()
 
     def hold(self, seconds: float) -> None:
         """Hold every new send of this client for ``seconds`` (a Retry-After).

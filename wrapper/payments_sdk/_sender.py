@@ -15,6 +15,7 @@ headers=)``); nothing else does. Nothing on the success path makes an httpx obje
 
 from __future__ import annotations
 
+import functools
 import logging
 import time
 from collections.abc import Coroutine, Mapping
@@ -303,19 +304,18 @@ class Sender:
                 may_hold = not wait  # an attempt that has waited is never held again
                 while True:
                     lane = pool.gate()  # None: the caller's client limits its own pool
-                    if (
-                        lane is not None
-                        and not lane.take()
-                        and not await pool.queue(
-                            lane, self.timeout.pool, method, url, sent, may_hold=may_hold
-                        )
-                    ):
-                        # A hold came while this attempt queued, and it had not waited: wait
-                        # that one out (its only wait), then it is sent when it has a place.
-                        may_hold = False
-                        held += await self._pause(pool.hold_wait(bound, method, url, headers))
-                        waits += 1
-                        continue
+                    if lane is not None and not lane.take():
+                        request = functools.partial(masked_request, method, url, sent)
+                        await lane.acquire(self.timeout.pool, request)
+                        if may_hold and pool.holding():
+                            # A hold came while this attempt queued, and it had not waited:
+                            # give the place back, wait that one out (its only wait), then it
+                            # is sent when it has a place.
+                            lane.release()
+                            may_hold = False
+                            held += await self._pause(pool.hold_wait(bound, method, url, headers))
+                            waits += 1
+                            continue
                     try:
                         answer = await wire.send(method, url, sent, content, timeout)
                     finally:
