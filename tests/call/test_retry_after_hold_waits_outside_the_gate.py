@@ -162,7 +162,7 @@ async def test_a_call_waiting_out_a_hold_is_cancelled_at_once(wire: str) -> None
                     calls = (patient.balances.retrieve() for _ in range(20))
                     await asyncio.wait_for(asyncio.gather(*calls), 0.2)
             assert len(server.seen) == 1
-            client._pool._hold_until = 0.0  # the service is back: every place is free again
+            client._pool.hold_until = 0.0  # the service is back: every place is free again
             async with asyncio.timeout(10):
                 await asyncio.gather(*(client.balances.retrieve() for _ in range(25)))
     assert len(server.seen) == 26

@@ -93,12 +93,12 @@ async def _hold_set(server: WireServer | None, values: list[bytes]) -> bool:
         ):
             with pytest.raises(InternalServerError):
                 await client.balances.retrieve()
-            return bool(client._pool._hold_until)
+            return bool(client._pool.hold_until)
     server.answer = fields  # type: ignore[attr-defined]
     async with AsyncPaymentsClient(api_key=KEY, base_url=server.url, max_retries=0) as client:
         with pytest.raises(InternalServerError):
             await client.balances.retrieve()
-        return bool(client._pool._hold_until)
+        return bool(client._pool.hold_until)
 
 
 _VALUE = st.one_of(

@@ -129,7 +129,7 @@ async def test_retry_after_is_honoured(
         slept.append(seconds)
         # As the real wait would, it outlasts the hold. (A stand-in that left the hold on
         # made the pool wait again and again, without yielding: the loop watchdog caught it.)
-        client._pool._hold_until = 0.0
+        client._pool.hold_until = 0.0
         await asyncio.sleep(0)
 
     monkeypatch.setattr("payments_sdk._pool._Lane.nap", fake_nap)

@@ -178,13 +178,13 @@ class Pool:
     """The wire, the gate, the hold, the retry budget and closing, shared by client copies."""
 
     __slots__ = (
-        "_hold_until",
         "_lanes",
         "_limit",
         "_root_url",
         "_wire",
         "budget",
         "closed",
+        "hold_until",
         "owns_wire",
     )
 
@@ -200,7 +200,8 @@ class Pool:
             self._wire = HttpxWire(http_client)
         self.owns_wire = http_client is None
         self._lanes: PerLoop[_Lane] = PerLoop()
-        self._hold_until = 0.0
+        self.hold_until = 0.0
+        """When the Retry-After hold in force ends (``time.monotonic()``); 0 when none is."""
         self.budget = RetryBudget()
         self.closed = False
 
@@ -254,9 +255,9 @@ class Pool:
         ``bound``, the seconds this call will wait for a hold (None: no bound). Under
         ``instant_retries()`` nothing is waited.
         """
-        if not self._hold_until or instant():
+        if not self.hold_until or instant():
             return 0.0
-        left = self._hold_until - time.monotonic()
+        left = self.hold_until - time.monotonic()
         if bound is not None and left > bound:
             raise APITimeoutError(
                 f"the client is held by a Retry-After for {left:.1f} s more, longer than "
@@ -273,7 +274,7 @@ class Pool:
         waits that hold out once before it comes back (it is sent when it has a place then,
         whatever holds were armed meanwhile: no attempt waits twice).
         """
-        return bool(self._hold_until) and not instant() and self._hold_until > time.monotonic()
+        return bool(self.hold_until) and not instant() and self.hold_until > time.monotonic()
 
     def hold(self, seconds: float) -> None:
         """Hold every new send of this client for ``seconds`` (a Retry-After).
@@ -283,16 +284,16 @@ class Pool:
         if instant():
             return
         until = time.monotonic() + seconds
-        if until > self._hold_until:
-            self._hold_until = until
+        if until > self.hold_until:
+            self.hold_until = until
 
     def held_for(self) -> float:
         """Seconds left on the hold, with jitter on top; 0 when no hold is on."""
-        if not self._hold_until:
+        if not self.hold_until:
             return 0.0
-        left = self._hold_until - time.monotonic()
+        left = self.hold_until - time.monotonic()
         if left <= 0:
-            self._hold_until = 0.0
+            self.hold_until = 0.0
             return 0.0
         return left + random.uniform(0, min(max(left * _JITTER_SHARE, _JITTER_MIN), _JITTER_MAX))
 

@@ -288,7 +288,9 @@ class Sender:
             # The one wait of this attempt: the longer of its own delay and the client's hold
             # (seen once, now), plus the hold's jitter. A hold armed later does not add to it.
             bound = None if retries else hold_bound
-            wait = max(delay, pool.hold_wait(bound, method, url, headers))
+            wait = delay
+            if pool.hold_until:  # else no hold to wait out: no call on the common path
+                wait = max(delay, pool.hold_wait(bound, method, url, headers))
             held = 0.0
             if wait > 0:
                 held = await self._pause(wait)
