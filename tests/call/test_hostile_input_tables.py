@@ -324,6 +324,30 @@ async def test_request_sends_the_path_exactly_as_written(make_client: MakeClient
             ),
             "bank_account.x",
         ),
+        (  # a key no JSON can carry (a lone surrogate): the engine cannot read it either
+            lambda c: c.beneficiaries.create(
+                category="payout",
+                beneficiary={
+                    "name": "x",
+                    "type": "individual",
+                    "address": {
+                        "address_line1": "x",
+                        "city": "x",
+                        "state": "x",
+                        "country_code": "GBR",
+                        "postal_code": "x",
+                    },
+                },
+                bank_account={
+                    "account_number": "x",
+                    "swift_code": "x",
+                    "local_routing_number": "x",
+                    "currency": "USD",
+                },
+                notes={"\ud800": ""},
+            ),
+            "notes",
+        ),
     ],
 )
 async def test_wrong_types_in_bodies_are_refused(
