@@ -78,8 +78,7 @@ class _Lane:
 
     async def acquire(self, patience: float | None, request: Any) -> None:
         """Take a place on the wire, queueing in order; PoolTimeout after ``patience`` s."""
-        if self.free > 0 and not self.waiters:
-            self.free -= 1
+        if self.take():
             return
         turn = self.loop.create_future()
         self.waiters.append(turn)

@@ -181,27 +181,20 @@ class Sender:
             files=files,
             headers=headers,
         )
-        if self._instruments is not None:
-            return self._send_recorded(operation, method, target, sent, content)
-        if self.total_timeout is None:  # nothing listens, nothing bounds: the plain send
-            return self._send(method, target, sent, content, None)
-        return self._send_within(method, target, sent, content, None)
+        record = None if self._instruments is None else self._instruments.start(operation, method)
+        if self.total_timeout is None:
+            sending = self._send(method, target, sent, content, record)
+        else:
+            sending = self._send_within(method, target, sent, content, record)
+        return sending if record is None else self._recorded(record, sending)
 
-    async def _send_recorded(
-        self,
-        operation: OperationLabel | None,
-        method: str,
-        url: str,
-        headers: dict[str, str],
-        content: bytes | None,
+    @staticmethod
+    async def _recorded(
+        record: CallRecord, sending: Coroutine[Any, Any, WireResponse]
     ) -> WireResponse:
-        """Send with a record for the observers, ended with the call's outcome."""
-        assert self._instruments is not None  # only called when something listens
-        record = self._instruments.start(operation, method)
-        if record is None:
-            return await self._send_bounded(method, url, headers, content, None)
+        """Await ``sending`` and end the observers' record of it with its outcome."""
         try:
-            answer = await self._send_bounded(method, url, headers, content, record)
+            answer = await sending
         except BaseException as exc:
             record.ended(type(exc).__name__)
             raise
@@ -211,23 +204,6 @@ class Sender:
         else:
             deferred.append(record)
         return answer
-
-    def _send_bounded(
-        self,
-        method: str,
-        url: str,
-        headers: dict[str, str],
-        content: bytes | None,
-        record: CallRecord | None,
-    ) -> Coroutine[Any, Any, WireResponse]:
-        """Send with retries, within ``total_timeout`` when the client has one.
-
-        It returns the coroutine to await, and is no coroutine itself: one frame less for
-        every resumption of every call.
-        """
-        if self.total_timeout is None:
-            return self._send(method, url, headers, content, record)
-        return self._send_within(method, url, headers, content, record)
 
     async def _send_within(
         self,
