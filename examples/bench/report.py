@@ -369,6 +369,15 @@ def splice(report: str, section: list[str]) -> str:
     return "\n".join(lines)
 
 
+def with_goals(report: str, goals: list[tuple[str, str, bool]]) -> str:
+    """Return ``report`` with the rows of these goals in its goal table measured again."""
+    lines = report.split("\n")
+    for goal, result, ok in goals:
+        row = f"| {goal} | {result} | {_met(ok)} |"
+        lines = [row if line.startswith(f"| {goal} |") else line for line in lines]
+    return "\n".join(lines)
+
+
 def _by_records(walks: list[Walk]) -> dict[int, tuple[Walk, Walk]]:
     return {r: _pair_of(walks, r) for r in sorted({w.records for w in walks})}
 

@@ -15,8 +15,11 @@ a 100-item ``GET /v1/payments`` and openai's payloads. Every client runs with it
 
 Rounds interleave every client (medians of :data:`ROUNDS`); each measurement is sized to last
 about :data:`TARGET_SECONDS`. Client CPU is ``time.process_time()`` of this process over the
-run. Then bursts of 1,000 and 10,000 concurrent ``balances.retrieve()`` calls, SDK and raw
-aiohttp, each on a fresh client.
+run. The SDK is measured back to back with raw aiohttp and with raw aiohttp on the SDK's
+timeouts, in the order A B C, then C B A the next round (so a machine that speeds up or slows
+down during a round weighs on both sides alike): its ratios to them are the medians of each
+round's own ratio, not ratios of medians taken seconds apart. Then bursts of 1,000 and 10,000
+concurrent ``balances.retrieve()`` calls, SDK and raw aiohttp, each on a fresh client.
 """
 
 from __future__ import annotations
@@ -45,7 +48,7 @@ from ._server import serving
 from .concurrency import _timed
 from .peers import _run
 
-ROUNDS = 5
+ROUNDS = 7
 TARGET_SECONDS = 0.6
 BURSTS = (1_000, 10_000)
 
@@ -86,6 +89,8 @@ class WireResults:
     """Everything this section measured."""
 
     cells: dict[tuple[str, str], Cell] = field(default_factory=dict)  # (row label, client)
+    paired: dict[tuple[str, str], Cell] = field(default_factory=dict)
+    """(row label, the other client): the SDK's throughput and CPU over its, per round, median."""
     bursts: list[tuple[str, int, float, dict[str, int]]] = field(default_factory=list)
     openai_version: str = openai.__version__
 
@@ -208,9 +213,11 @@ async def _measure(results: WireResults) -> None:
                     await _run(call, concurrency * 4, concurrency)  # warm up
                     rate, _ = await _run(call, concurrency * 4, concurrency)
                     sizes[(label, name)] = max(concurrency, int(rate * TARGET_SECONDS))
-            for _ in range(ROUNDS):
+            for turn in range(ROUNDS):
+                trio = (LIKE_FOR_LIKE, "SDK", "raw aiohttp")  # back to back, A B C / C B A
+                order = (*(trio if turn % 2 else trio[::-1]), *_others())
                 for label_key, label, concurrency in ROWS:
-                    for name in (*CLIENTS, *OPENAI_CLIENTS, LIKE_FOR_LIKE):
+                    for name in order:
                         call = clients[name][0 if label_key == "small" else 1]
                         got = await _run(call, sizes[(label, name)], concurrency)
                         samples.setdefault((label, name), []).append(got)
@@ -218,6 +225,20 @@ async def _measure(results: WireResults) -> None:
         results.cells[where] = Cell(
             statistics.median(r[0] for r in runs), statistics.median(r[1] for r in runs)
         )
+    for _, label, _ in ROWS:
+        sdk = samples[(label, "SDK")]
+        for other in ("raw aiohttp", LIKE_FOR_LIKE):
+            theirs = samples[(label, other)]
+            results.paired[(label, other)] = Cell(
+                statistics.median(s[0] / t[0] for s, t in zip(sdk, theirs, strict=True)),
+                statistics.median(s[1] / t[1] for s, t in zip(sdk, theirs, strict=True)),
+            )
+
+
+def _others() -> tuple[str, ...]:
+    """Every client but the three measured back to back."""
+    trio = {LIKE_FOR_LIKE, "SDK", "raw aiohttp"}
+    return tuple(n for n in (*CLIENTS, *OPENAI_CLIENTS) if n not in trio)
 
 
 async def _burst(base_url: str, key: str, calls: int, who: str) -> tuple[float, dict[str, int]]:
@@ -268,20 +289,23 @@ def section(results: WireResults) -> list[str]:
         ai = cells[(label, "openai")].calls_per_s
         row.append(f"{ai:,.0f} ({ai / ai_limit:.2f}x)")
         lines.append(f"| {label} | " + " | ".join(row) + " |")
-    lines += ["", "Client CPU per call (µs, this process only), and raw aiohttp with the SDK's"]
-    lines += ["timeouts and limit (`sock_read`, `sock_connect`, 20 connections):", ""]
+    lines += ["", "Client CPU per call (µs, this process only, medians), and raw aiohttp with the"]
+    lines += ["SDK's timeouts and limit (`sock_read`, `sock_connect`, 20 connections). The"]
+    lines += ["ratios are the medians of each round's own ratio, the SDK measured back to back"]
+    lines += [f"with each ({ROUNDS} rounds, in the order A B C, then C B A):", ""]
     lines += [
         "| row | raw aiohttp | SDK | SDK / raw aiohttp | raw aiohttp, the SDK's timeouts "
         "| SDK / it, throughput | SDK / it, CPU |",
         "|---|---|---|---|---|---|---|",
     ]
+    paired = results.paired
     for _, label, _ in ROWS:
         raw, sdk = cells[(label, "raw aiohttp")].cpu_us, cells[(label, "SDK")].cpu_us
-        like = cells[(label, LIKE_FOR_LIKE)]
-        pace = cells[(label, "SDK")].calls_per_s / like.calls_per_s
+        vs_raw, vs_like = paired[(label, "raw aiohttp")], paired[(label, LIKE_FOR_LIKE)]
         lines.append(
-            f"| {label} | {raw:,.0f} | {sdk:,.0f} | {sdk / raw:.2f}x | {like.cpu_us:,.0f} "
-            f"| {pace:.2f}x | {sdk / like.cpu_us:.2f}x |"
+            f"| {label} | {raw:,.0f} | {sdk:,.0f} | {vs_raw.cpu_us:.2f}x "
+            f"| {cells[(label, LIKE_FOR_LIKE)].cpu_us:,.0f} "
+            f"| {vs_like.calls_per_s:.2f}x | {vs_like.cpu_us:.2f}x |"
         )
     lines += ["", "Bursts of concurrent `balances.retrieve()` on a fresh client:", ""]
     lines += ["| client | calls | seconds | failures |", "|---|---|---|---|"]
@@ -329,18 +353,18 @@ def goals(results: WireResults) -> list[tuple[str, str, bool]]:
         ("client CPU at 64 concurrent <= 1.5x raw aiohttp", f"at most {cpu:.2f}x", cpu <= 1.5)
     )
     small = [label for key, label, _ in ROWS if key == "small"]
-    pace = min(
-        cells[(lb, "SDK")].calls_per_s / cells[(lb, "raw aiohttp")].calls_per_s for lb in small
-    )
+    paired = results.paired
+    pace = min(paired[(lb, "raw aiohttp")].calls_per_s for lb in small)
+    like_pace = min(paired[(lb, LIKE_FOR_LIKE)].calls_per_s for lb in small)
     out.append(
         (
             "small call >= 0.95x raw aiohttp, sequential and 64 concurrent (issue 47)",
-            f"worst {pace:.2f}x",
+            f"worst {pace:.2f}x (raw aiohttp with the SDK's timeouts and limit: {like_pace:.2f}x)",
             pace >= 0.95,
         )
     )
-    spent = max(cells[(lb, "SDK")].cpu_us / cells[(lb, "raw aiohttp")].cpu_us for lb in small)
-    like = max(cells[(lb, "SDK")].cpu_us / cells[(lb, LIKE_FOR_LIKE)].cpu_us for lb in small)
+    spent = max(paired[(lb, "raw aiohttp")].cpu_us for lb in small)
+    like = max(paired[(lb, LIKE_FOR_LIKE)].cpu_us for lb in small)
     out.append(
         (
             "client CPU per small call <= 1.1x raw aiohttp (issue 47)",
