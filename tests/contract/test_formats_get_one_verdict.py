@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 from payments_sdk import InvalidParameterError
 from payments_sdk._checks import check
-from payments_sdk._formats import CHECKED, EXAMPLES, INTEGER_RANGES, STRING_FORMATS, conforms
+from payments_sdk._engine import conforms
+from payments_sdk._formats import CHECKED, EXAMPLES, INTEGER_RANGES, STRING_FORMATS
 from payments_sdk.sandbox._schema_values import value_of
 from payments_sdk.sandbox.contract import SchemaSet
 from tests.support.schema_values import variants

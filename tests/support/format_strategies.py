@@ -25,7 +25,8 @@ import schemathesis
 from hypothesis import strategies as st
 from schemathesis.specs.openapi.formats import get_default_format_strategies
 
-from payments_sdk._formats import INTEGER_RANGES, STRING_FORMATS, conforms
+from payments_sdk._engine import conforms
+from payments_sdk._formats import INTEGER_RANGES, STRING_FORMATS
 
 __all__ = ["register_string_formats", "with_format_bounds"]
 

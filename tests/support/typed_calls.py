@@ -802,7 +802,7 @@ def call_strategy(operation: Any, overload: Any) -> Any:
 
 def bundle_valid(operation: Any, arguments: dict[str, Any]) -> bool:
     """Whether ``arguments`` make a request the bundle allows (JSON Schema, and its x- rules)."""
-    from payments_sdk._formats import conforms
+    from payments_sdk._engine import conforms
 
     for parameter in operation.parameters:
         value = arguments.get(parameter.python_name)

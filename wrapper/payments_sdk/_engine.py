@@ -17,12 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
 from ._formats import NUMBER_RULES, STRING_RULES
 
-__all__ = ["NUMBER_FORMAT", "Problem", "document_validator", "first", "problems", "validator"]
+__all__ = [
+    "NUMBER_FORMAT",
+    "Problem",
+    "conforms",
+    "document_validator",
+    "first",
+    "problems",
+    "validator",
+]
 
 NUMBER_FORMAT = "x-number-format"
 """The keyword that carries a number's registry ``format`` to the engine."""
@@ -173,3 +182,18 @@ def problems(schema: Any, value: Any) -> Iterator[Problem]:
     """Yield what the engine finds wrong with ``value`` under ``schema``."""
     for error in validator(schema).iter_errors(value):
         yield Problem(error)
+
+
+def conforms(fmt: str, value: Any) -> bool:
+    """Whether ``value`` keeps the rule of ``fmt``, as the engine judges it (one verdict).
+
+    A string is held to the format's text rule, an int or a ``Decimal`` to its number rule
+    (``int8``'s range, ``decimal128``'s digits); a value of another type, or a format with no
+    rule (an annotation), passes.
+    """
+    return bool(validator(_format_schema(fmt)).is_valid(value))
+
+
+@cache
+def _format_schema(fmt: str) -> dict[str, Any]:
+    return {"format": fmt}

@@ -49,8 +49,6 @@ import re
 from collections.abc import Callable
 from datetime import date
 from decimal import Decimal, InvalidOperation
-from functools import cache
-from typing import Any
 
 __all__ = [
     "ANNOTATIONS",
@@ -62,7 +60,6 @@ __all__ = [
     "REFUSED",
     "STRING_FORMATS",
     "STRING_RULES",
-    "conforms",
 ]
 
 INTEGER_RANGES: dict[str, tuple[int, int]] = {
@@ -327,20 +324,3 @@ EXAMPLES: dict[str, str] = {
     "int64": "0",
 }
 """A value of each format of :data:`CHECKED` a string may have (the least the sandbox answers)."""
-
-
-def conforms(fmt: str, value: Any) -> bool:
-    """Whether ``value`` keeps the rule of ``fmt``, as the engine judges it (one verdict).
-
-    A string is held to the format's text rule, an int or a ``Decimal`` to its number rule
-    (``int8``'s range, ``decimal128``'s digits); a value of another type, or a format with no
-    rule (an annotation), passes.
-    """
-    from ._engine import validator
-
-    return bool(validator(_format_schema(fmt)).is_valid(value))
-
-
-@cache
-def _format_schema(fmt: str) -> dict[str, Any]:
-    return {"format": fmt}

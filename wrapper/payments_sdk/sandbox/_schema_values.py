@@ -27,7 +27,8 @@ from functools import cache
 from typing import Any
 
 from .._bounds import exact_bound
-from .._formats import EXAMPLES, INTEGER_RANGES, conforms
+from .._engine import conforms
+from .._formats import EXAMPLES, INTEGER_RANGES
 from .._schema_views import merge_all_of
 from ._operation_index import OperationShape
 from .contract import resolve
