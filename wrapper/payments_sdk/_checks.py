@@ -35,7 +35,14 @@ from ._bounds import exact_bound
 from ._engine import Problem, first, problems, validator
 from ._money import Money
 from ._schema_views import merge_all_of, request_view
-from ._validation import Undocumented, check_text, exact_number, shown, to_utc_instant
+from ._validation import (
+    Undocumented,
+    check_text,
+    exact_number,
+    is_unicode,
+    shown,
+    to_utc_instant,
+)
 from .errors import InvalidParameterError
 
 __all__ = [
@@ -543,15 +550,6 @@ def _extensions(declared: Mapping[str, Any]) -> tuple[list[tuple[str, Any]], lis
     return found
 
 
-def _is_text(key: str) -> bool:
-    """Whether ``key`` is Unicode text: no lone surrogate, which no JSON can carry."""
-    try:
-        key.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
-
-
 def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]:
     given = _as_mapping(value, schema, where)
     declared: Mapping[str, Any] = schema.get("properties", {})
@@ -568,7 +566,7 @@ def _object(value: Any, schema: Mapping[str, Any], where: str) -> dict[str, Any]
             if item is not None or takes_null(own):
                 result[key] = item  # converted below, once Money knows its currency field
             continue
-        if not key.isascii() and not _is_text(key):
+        if not key.isascii() and not is_unicode(key):
             raise _fail(where, "has a key that is not valid Unicode text (a lone surrogate)")
         path = _join(where, key)
         matched = [sub for pattern, sub in patterns.items() if _matches_pattern(pattern, key)]

@@ -26,6 +26,7 @@ __all__ = [
     "check_text",
     "check_upload_path",
     "exact_number",
+    "is_unicode",
     "shown",
     "to_utc_instant",
 ]
@@ -115,7 +116,7 @@ def check_path(value: object, field: str = "path") -> str:
 
 def _is_query_scalar(value: object) -> bool:
     if isinstance(value, str):
-        return _is_unicode(value)
+        return is_unicode(value)
     if isinstance(value, float):
         return math.isfinite(value)
     return value is None or isinstance(value, int)
@@ -135,7 +136,7 @@ def check_params(value: object, field: str = "params") -> dict[str, Any] | None:
         )
     checked: dict[str, Any] = {}
     for name, item in value.items():
-        if not isinstance(name, str) or not name or not _is_unicode(name):
+        if not isinstance(name, str) or not name or not is_unicode(name):
             raise InvalidParameterError(field, f"has a name that is not text: {shown(name)}")
         items = item if isinstance(item, list | tuple) else [item]
         if not all(_is_query_scalar(entry) for entry in items):
@@ -183,7 +184,8 @@ def check_upload_path(value: os.PathLike[str], field: str = "file") -> None:
         ) from None
 
 
-def _is_unicode(text: str) -> bool:
+def is_unicode(text: str) -> bool:
+    """Whether ``text`` is Unicode text: no lone surrogate, which neither UTF-8 nor JSON carry."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
