@@ -20,6 +20,7 @@ import pytest
 
 from payments_sdk import APITimeoutError
 from tests.support.clients import sdk
+from tests.support.thread_server import threaded_server
 
 BODY = 32 * 1024 * 1024
 
@@ -27,37 +28,19 @@ BODY = 32 * 1024 * 1024
 @contextlib.contextmanager
 def deaf_server() -> Iterator[tuple[str, list[int]]]:
     """A loopback server that reads each request's head, then never reads again."""
-    listener = socket.create_server(("127.0.0.1", 0))
     heads: list[int] = []
-    stop = threading.Event()
-    held: list[socket.socket] = []
 
-    def serve() -> None:
-        listener.settimeout(0.2)
-        while not stop.is_set():
-            try:
-                connection, _ = listener.accept()
-            except TimeoutError:
-                continue
-            held.append(connection)
-            data = b""
-            while b"\r\n\r\n" not in data:
-                chunk = connection.recv(65536)
-                if not chunk:
-                    break
-                data += chunk
-            heads.append(len(data))
+    def read_head(connection: socket.socket, stop: threading.Event) -> None:
+        data = b""
+        while b"\r\n\r\n" not in data:
+            chunk = connection.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+        heads.append(len(data))
 
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}/v1", heads
-    finally:
-        stop.set()
-        thread.join(timeout=10)
-        for connection in held:
-            connection.close()
-        listener.close()
+    with threaded_server(read_head) as url:
+        yield url, heads
 
 
 @pytest.mark.parametrize("wire", ["httpx", "aiohttp"])

@@ -27,6 +27,7 @@ from payments_sdk import APITimeoutError
 from payments_sdk._aiohttp_hooks import WireProtocol
 from tests.support.clients import sdk
 from tests.support.schema_values import answered
+from tests.support.thread_server import threaded_server
 
 BODY = json.dumps(answered("ping", {})).encode() + b" " * 120  # room for twelve pieces
 
@@ -53,14 +54,10 @@ def timed_server(*answers: list[Piece]) -> Iterator[tuple[str, list[float]]]:
 
     Yields the base URL and the times (``time.monotonic``) its last byte of each answer went.
     """
-    listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(0.2)
-    stop = threading.Event()
     script = list(answers)
     written: list[float] = []
-    held: list[socket.socket] = []
 
-    def answer(connection: socket.socket) -> None:
+    def answer(connection: socket.socket, stop: threading.Event) -> None:
         data = b""
         while script and not stop.is_set():
             while b"\r\n\r\n" not in data:
@@ -75,25 +72,8 @@ def timed_server(*answers: list[Piece]) -> Iterator[tuple[str, list[float]]]:
                 connection.sendall(piece)
             written.append(time.monotonic())
 
-    def serve() -> None:
-        while not stop.is_set():
-            try:
-                connection, _ = listener.accept()
-            except TimeoutError:
-                continue
-            held.append(connection)
-            threading.Thread(target=answer, args=(connection,), daemon=True).start()
-
-    thread = threading.Thread(target=serve, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{listener.getsockname()[1]}/v1", written
-    finally:
-        stop.set()
-        thread.join(timeout=10)
-        for connection in held:
-            connection.close()
-        listener.close()
+    with threaded_server(answer) as url:
+        yield url, written
 
 
 async def test_a_body_that_keeps_coming_never_trips_the_read_timeout(wire: str) -> None:
