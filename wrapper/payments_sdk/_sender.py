@@ -277,10 +277,10 @@ class Sender:
                 if extra:
                     sent = {**headers, **extra}
             logged = logger.isEnabledFor(logging.DEBUG)  # no clock, no words when it is off
-            started = time.perf_counter() if logged else 0.0
             try:
                 may_hold = not wait  # an attempt that has waited is never held again
                 while True:
+                    started = time.perf_counter() if logged else 0.0  # after any hold it waited
                     lane = pool.gate()  # None: the caller's client limits its own pool
                     if lane is not None and not lane.take():
                         request = functools.partial(masked_request, method, url, sent)
