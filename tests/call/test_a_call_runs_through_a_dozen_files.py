@@ -61,9 +61,8 @@ async def test_a_call_runs_through_a_dozen_files_and_nothing_calls_back_up(
     if wire == "httpx":
         assert seen.back_up == set(), seen.table()
     else:
-        assert library_calls <= {"connector.py", "base_protocol.py", "client_proto.py"}, (
-            seen.table()
-        )
+        hooks = {"connector.py", "base_protocol.py", "client_proto.py", "streams.py"}
+        assert library_calls <= hooks, seen.table()  # streams.py: an answer's end drops its timer
 
 
 async def test_the_trace_sees_a_call_back_up(make_client: MakeClient, wire: str) -> None:

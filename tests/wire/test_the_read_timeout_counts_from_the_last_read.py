@@ -2,11 +2,12 @@
 
 httpx applies ``read`` to each read: a body that keeps coming never trips it, and a server that
 stops sending trips it ``read`` seconds after its last byte. aiohttp re-arms a timer on every
-read; the default wire keeps one timer per exchange and, when it fires, moves it on to the last
-read's deadline (``_aiohttp_hooks.WireProtocol``). These tests hold both wires to httpx's
-meaning, against a server on its own thread that writes each answer in timed pieces (so a busy
-event loop delays the client's timer, never the server's bytes). The only times asserted are
-lower bounds: a timeout can fire late on a loaded machine, never early.
+read; the default wire keeps one timer per pool for all its connections, which, when it fires,
+ends the exchanges whose last read's deadline has passed and is armed again for the soonest
+deadline left (``_aiohttp_hooks.WireProtocol`` and ``_ReadWatch``). These tests hold both wires
+to httpx's meaning, against a server on its own thread that writes each answer in timed pieces
+(so a busy event loop delays the client's timer, never the server's bytes). The only times
+asserted are lower bounds: a timeout can fire late on a loaded machine, never early.
 """
 
 from __future__ import annotations
@@ -100,8 +101,23 @@ async def test_a_server_that_stops_sending_trips_it_after_its_last_byte(wire: st
             assert time.monotonic() - started >= 0.6 + 0.3
 
 
+async def test_one_pool_times_each_connection_by_its_own_last_read(wire: str) -> None:
+    """Two calls at once on one client: the one whose server stops sending times out alone.
+
+    One answer keeps coming (twelve pieces 0.1 s apart), the other stops after its head; which
+    connection gets which answer is the server's order, so only the count of each is asserted.
+    """
+    stalled = [(0.0, _head()), (30.0, b"")]
+    with timed_server(trickled(0.1, 12), stalled) as (url, _):
+        timeout = httpx.Timeout(10.0, read=0.4)
+        async with sdk(url, wire, timeout=timeout, max_retries=0) as client:
+            async with asyncio.timeout(20):  # a timer that never fired would hang here
+                results = await asyncio.gather(client.ping(), client.ping(), return_exceptions=True)
+    assert sorted(type(result).__name__ for result in results) == ["APITimeoutError", "Ping"]
+
+
 async def test_a_shorter_read_timeout_moves_the_armed_timer_earlier() -> None:
-    """The default wire's one timer, armed for 60 s, is moved to a later exchange's 0.2 s.
+    """The pool's one timer, armed for 60 s, is moved to a later exchange's 0.2 s.
 
     aiohttp drops the timer at the end of each answer, so no exchange should find one armed;
     if one did, its deadline must not stand for a shorter timeout.

@@ -40,17 +40,21 @@ poller made once per connection, where httpcore polls every idle connection for 
 Bytes that came with the answer itself are aiohttp's own case: it parses them as a second answer
 and closes the connection instead of pooling it. (A caller's httpx client: ``_httpx_wire.py``.)
 
-**The read timeout, one timer per exchange.** ``read`` bounds the wait for each read, as httpx
+**The read timeout, one timer per pool.** ``read`` bounds the wait for each read, as httpx
 applies it: a body trickled a byte at a time never trips it. aiohttp cancels its timer and arms a
-new one on every read; this protocol notes the time of each read and keeps one timer, which,
-when it fires, is moved on to the last read's deadline if a read came since (as a timer wheel
-defers), and otherwise ends the exchange with aiohttp's own ``ServerTimeoutError``.
+new one on every read. Here each read notes its deadline on its protocol, and the pool's one
+:class:`_ReadWatch` keeps one timer for all its connections, due at the soonest deadline any
+exchange had when it was armed: when it fires, an exchange whose last read's deadline has passed
+ends with aiohttp's own ``ServerTimeoutError``, and the timer is armed again for the soonest
+deadline left. An exchange whose deadline is sooner than the timer's (a call with a shorter
+``read``) moves it earlier. A call on a pool whose timer is armed touches no timer at all.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import math
 import re
 import select
 from typing import TYPE_CHECKING, Any
@@ -353,21 +357,77 @@ head's limit, and as many fields as fit (aiohttp's defaults, 8,190 bytes and 128
 answers that proxies and CDNs send and httpx reads)."""
 
 
+class _ReadWatch:
+    """One timer for the read timeouts of every connection of one pool.
+
+    Each timed protocol is in :attr:`_timed` from its first timed read until the watch finds
+    it untimed (its deadline 0) or ends its exchange. The timer is due at :attr:`due`: when it
+    fires, it ends every exchange whose deadline has passed and is armed again for the soonest
+    deadline left.
+    """
+
+    __slots__ = ("_handle", "_loop", "_timed", "due")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self._loop = loop
+        self._timed: set[WireProtocol] = set()
+        self._handle: asyncio.TimerHandle | None = None
+        self.due = math.inf
+        """When the timer fires (infinity while none is armed)."""
+
+    def watch(self, protocol: WireProtocol, due: float) -> None:
+        """Time ``protocol``'s reads; move the timer earlier if ``due`` is sooner."""
+        self._timed.add(protocol)
+        if due < self.due:
+            if self._handle is not None:
+                self._handle.cancel()
+            self._arm(due)
+
+    def _arm(self, due: float) -> None:
+        self._handle = self._loop.call_at(due, self._fire)
+        self.due = due
+
+    def _fire(self) -> None:
+        self._handle = None
+        self.due = math.inf
+        now = self._loop.time()
+        soonest = math.inf
+        late: list[WireProtocol] = []
+        for protocol in list(self._timed):
+            due = protocol.read_due
+            if not due:
+                self._timed.discard(protocol)  # its answer was read, or it stopped reading
+            elif due <= now + 1e-6:
+                self._timed.discard(protocol)
+                late.append(protocol)
+            else:
+                soonest = min(soonest, due)
+        if soonest < math.inf:
+            self._arm(soonest)
+        for protocol in late:  # after the timer is armed again: ending one may start another
+            protocol.read_timed_out()
+
+
 class WireProtocol(ResponseHandler):
     """aiohttp's response protocol, as the default wire reads answers and reuses connections.
 
-    Each exchange's parser is wrapped until its head is read; each exchange has one read
-    timer; and it knows whether bytes came while the connection sat in the pool.
+    Each exchange's parser is wrapped until its head is read; its reads are timed by its
+    pool's :class:`_ReadWatch`; and it knows whether bytes came while the connection sat in
+    the pool.
     """
 
     _head_read: Any = None  # the parser of this exchange whose head was read, unwrapped
-    _read_at = 0.0  # loop time of the exchange's last read (or of its start)
-    _read_deadline = 0.0  # when the read timer armed now fires
+    read_due = 0.0
+    """The loop time by which the next byte is due; 0 while no read is timed."""
     _poller: Any = None  # a poll object watching this connection's socket, made once
     pooled = False
     """Between a complete answer and the next request."""
     stale = False
     """Bytes came while :attr:`pooled`: never reused."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, watch: _ReadWatch | None = None) -> None:
+        super().__init__(loop)
+        self._watch = watch if watch is not None else _ReadWatch(loop)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Take the connection, and make the poller that asks whether it is readable."""
@@ -393,32 +453,24 @@ class WireProtocol(ResponseHandler):
         super().data_received(data)
 
     def _reschedule_timeout(self) -> None:
-        """Note this read's time; arm the exchange's one read timer if none is armed in time."""
+        """Note the deadline of the next read; the pool's watch times it (no timer of its own)."""
         timeout = self._read_timeout
         if not timeout:
-            self._drop_timeout()
+            self.read_due = 0.0
             return
-        loop = self._loop
-        self._read_at = now = loop.time()
-        deadline = now + timeout
-        handle = self._read_timeout_handle
-        if handle is None or deadline < self._read_deadline:
-            if handle is not None:
-                handle.cancel()  # armed for a longer timeout than this exchange's
-            self._read_timeout_handle = loop.call_at(deadline, self._read_due)
-            self._read_deadline = deadline
+        due = self._loop.time() + timeout
+        watch = self._watch
+        if not self.read_due or due < watch.due:  # not watched yet, or due before its timer
+            watch.watch(self, due)
+        self.read_due = due
 
-    def _read_due(self) -> None:
-        """End the exchange if no byte came for the read timeout; else wait for the rest."""
-        self._read_timeout_handle = None
-        timeout = self._read_timeout
-        if not timeout:
-            return
-        deadline = self._read_at + timeout
-        if deadline > self._loop.time() + 1e-6:  # a read came since it was armed
-            self._read_timeout_handle = self._loop.call_at(deadline, self._read_due)
-            self._read_deadline = deadline
-            return
+    def _drop_timeout(self) -> None:
+        """No read is timed any more (the answer is read, reading paused, or the exchange ended)."""
+        self.read_due = 0.0
+
+    def read_timed_out(self) -> None:
+        """End the exchange: no byte came within the read timeout."""
+        self.read_due = 0.0
         self._on_read_timeout()
 
     def head_read(self, parser: Any) -> None:
@@ -472,7 +524,8 @@ class TrustingConnector(TCPConnector):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
-        self._factory = functools.partial(WireProtocol, loop=self._loop)  # type: ignore[assignment]
+        watch = _ReadWatch(self._loop)
+        self._factory = functools.partial(WireProtocol, self._loop, watch)  # type: ignore[assignment]
 
     async def _get(self, key: ConnectionKey, traces: list[Trace]) -> Connection | None:
         while (conn := await super()._get(key, traces)) is not None:
