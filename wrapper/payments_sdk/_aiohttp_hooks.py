@@ -360,10 +360,10 @@ answers that proxies and CDNs send and httpx reads)."""
 class _ReadWatch:
     """One timer for the read timeouts of every connection of one pool.
 
-    Each timed protocol is in :attr:`_timed` from its first timed read until the watch finds
-    it untimed (its deadline 0) or ends its exchange. The timer is due at :attr:`due`: when it
-    fires, it ends every exchange whose deadline has passed and is armed again for the soonest
-    deadline left.
+    Each timed protocol is in :attr:`_timed` from its first timed read until its connection
+    closes, the watch ends its exchange, or the watch finds it untimed (its deadline 0). The
+    timer is due at :attr:`due`: when it fires, it ends every exchange whose deadline has passed
+    and is armed again for the soonest deadline left.
     """
 
     __slots__ = ("_handle", "_loop", "_timed", "due")
@@ -382,6 +382,10 @@ class _ReadWatch:
             if self._handle is not None:
                 self._handle.cancel()
             self._arm(due)
+
+    def forget(self, protocol: WireProtocol) -> None:
+        """Stop timing ``protocol``: its connection is closed."""
+        self._timed.discard(protocol)
 
     def _arm(self, due: float) -> None:
         self._handle = self._loop.call_at(due, self._fire)
@@ -433,6 +437,11 @@ class WireProtocol(ResponseHandler):
         """Take the connection, and make the poller that asks whether it is readable."""
         super().connection_made(transport)
         self._poller = _poller(transport)
+
+    def connection_lost(self, exc: BaseException | None) -> None:
+        """Let the connection go: its pool's read timer no longer knows it."""
+        super().connection_lost(exc)
+        self._watch.forget(self)
 
     def readable(self) -> bool:
         """Whether the socket holds bytes or a close the event loop has not read yet.
