@@ -19,7 +19,8 @@ run. The SDK is measured back to back with raw aiohttp and with raw aiohttp on t
 timeouts, in the order A B C, then C B A the next round (so a machine that speeds up or slows
 down during a round weighs on both sides alike): its ratios to them are the medians of each
 round's own ratio, not ratios of medians taken seconds apart. Then bursts of 1,000 and 10,000
-concurrent ``balances.retrieve()`` calls, SDK and raw aiohttp, each on a fresh client.
+concurrent ``balances.retrieve()`` calls, SDK and raw aiohttp, each on a fresh client. Last, the
+work of one small call, counted (``work.py``), which does not move with the machine's noise.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ from ._payloads import OPENAI_KEY, OPENAI_MODEL_ID, PAGE_SIZE
 from ._server import serving
 from .concurrency import _timed
 from .peers import _run
+from .work import Work
+from .work import run as count_work
+from .work import section as work_section
 
 ROUNDS = 7
 TARGET_SECONDS = 0.6
@@ -92,6 +96,8 @@ class WireResults:
     paired: dict[tuple[str, str], Cell] = field(default_factory=dict)
     """(row label, the other client): the SDK's throughput and CPU over its, per round, median."""
     bursts: list[tuple[str, int, float, dict[str, int]]] = field(default_factory=list)
+    work: Work = field(default_factory=Work)
+    """The work of one small call, counted (``work.py``)."""
     openai_version: str = openai.__version__
 
 
@@ -261,11 +267,12 @@ def run() -> WireResults:
             for who in ("SDK", "raw aiohttp"):
                 seconds, failures = asyncio.run(_burst(base_url, key, calls, who))
                 results.bursts.append((who, calls, seconds, failures))
+    results.work = count_work()
     return results
 
 
 def section(results: WireResults) -> list[str]:
-    """Render the report section: the table, the client CPU, the bursts."""
+    """Render the report section: the table, the client CPU, the bursts, the work counted."""
     cells = results.cells
     lines = [
         "## The wire: against raw aiohttp, httpx2, httpx and openai",
@@ -312,7 +319,7 @@ def section(results: WireResults) -> list[str]:
     for who, calls, seconds, failures in results.bursts:
         failed = ", ".join(f"{k}: {v}" for k, v in failures.items()) or "0"
         lines.append(f"| {who} | {calls:,} | {seconds:.2f} | {failed} |")
-    return lines
+    return [*lines, "", *work_section(results.work)]
 
 
 def goals(results: WireResults) -> list[tuple[str, str, bool]]:
