@@ -765,6 +765,54 @@ class _Differ:
             )
 
 
+    # -- model classes -------------------------------------------------------------------------
+
+    def classes(self) -> None:
+        """Report the model classes users import that are gone, and the new ones.
+
+        A class ``payments_sdk.types`` exported is breaking to lose (``from payments_sdk.types
+        import Old`` fails), whether its schema was removed or renamed (the component's key: the
+        same shape under another name is another class). Each loss is reported on every
+        operation that used the class, naming the class that now stands there, if any; a class
+        nothing used, on ``model <Class>``. A webhook payload's own class is the webhook check's
+        (``payload model``). A new class is compatible.
+        """
+        from model_classes import model_classes
+
+        if self.old == self.new:
+            return  # the same document generates the same classes (no parse needed)
+        old, new = model_classes(self.old), model_classes(self.new)
+        if old is None or new is None:
+            return  # make generate refuses that side: there are no classes to compare
+        standing = new.at()
+        successors: set[str] = set()
+        for name, uses in old.uses.items():
+            if name in new.uses:
+                continue
+            if not uses:
+                self.add(True, f"model {name}", "payments_sdk.types", f"model class {name} removed")
+            for use in uses:
+                if use.operation.startswith("webhook ") and use.where.endswith(" payload"):
+                    continue  # the webhook check names its payload model's change
+                after = standing.get(use)
+                if after is not None and after not in old.uses:
+                    successors.add(after)
+                    what = f"model class {name} renamed {after}"
+                else:
+                    what = f"model class {name} removed"
+                what += f" (`from payments_sdk.types import {name}` fails)"
+                self.add(True, use.operation, use.where, what)
+        for name, uses in new.uses.items():
+            if name not in old.uses and name not in successors:
+                use = uses[0] if uses else None
+                self.add(
+                    False,
+                    use.operation if use else f"model {name}",
+                    use.where if use else "payments_sdk.types",
+                    f"new model class {name}",
+                )
+
+
 _PATH_VARIABLE = re.compile(r"\{([^{}/]+)\}")
 
 
@@ -837,6 +885,7 @@ def diff(old: dict[str, Any], new: dict[str, Any]) -> list[Change]:
     differ = _Differ(old, new)
     differ.operations()
     differ.webhooks()
+    differ.classes()
     return differ.changes
 
 

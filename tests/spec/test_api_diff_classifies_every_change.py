@@ -23,6 +23,9 @@ from api_diff import (
     required_version,
 )
 from fold import fold_server_prefixes
+from model_classes import model_classes
+
+from tests.support.refactored_bundle import refactored
 
 ROOT = Path(__file__).resolve().parents[2]
 Edit = Callable[[dict[str, Any]], None]
@@ -194,7 +197,70 @@ def _fx_rate_key_only(document: dict[str, Any]) -> None:
     document["paths"]["/fx-rate"]["get"]["security"] = [{"ReportKey": []}]
 
 
+def _rename_schema(old: str, new: str) -> Edit:
+    """Rename the component ``old`` to ``new``, and every ``$ref`` to it: the same shape."""
+
+    def edit(document: dict[str, Any]) -> None:
+        schemas = _schemas(document)
+        schemas[new] = schemas.pop(old)
+
+        def point(node: Any) -> None:
+            if isinstance(node, dict):
+                if node.get("$ref") == f"#/components/schemas/{old}":
+                    node["$ref"] = f"#/components/schemas/{new}"
+                for value in node.values():
+                    point(value)
+            elif isinstance(node, list):
+                for value in node:
+                    point(value)
+
+        point(document)
+
+    return edit
+
+
+def _unused_schema(document: dict[str, Any]) -> None:
+    _schemas(document)["Payout"] = {"type": "object", "properties": {"id": {"type": "string"}}}
+
+
 CASES: list[tuple[str, Edit, bool, str, str]] = [
+    (
+        "request body's class renamed",
+        _rename_schema("BeneficiaryV2Request", "BeneficiaryCreateRequest"),
+        True,
+        "createBeneficiaryV2",
+        "POST /v2/beneficiaries body: model class BeneficiaryV2Request renamed "
+        "BeneficiaryCreateRequest (`from payments_sdk.types import BeneficiaryV2Request` fails)",
+    ),
+    (
+        "inline object's class renamed with its holder's",
+        _rename_schema("BeneficiaryV2Request", "BeneficiaryCreateRequest"),
+        True,
+        "createBeneficiaryV2",
+        "body .notes: model class BeneficiaryV2RequestNotes renamed BeneficiaryCreateRequestNotes",
+    ),
+    (
+        "response's class renamed",
+        _rename_schema("Refund", "RefundRecord"),
+        True,
+        "getRefund",
+        "GET /v1/refunds/{id} 200: model class Refund renamed RefundRecord",
+    ),
+    (
+        "nested object's class renamed",
+        _rename_schema("RfiReference", "OrderRfi"),
+        True,
+        "getOrder",
+        "GET /v1/orders/{id} 200 .rfi: model class RfiReference renamed OrderRfi",
+    ),
+    (
+        "enum's class renamed",
+        _rename_schema("RefundStatus", "RefundState"),
+        True,
+        "getRefund",
+        "200 .status: model class RefundStatus renamed RefundState",
+    ),
+    ("new model class", _unused_schema, False, "model Payout", "new model class Payout"),
     ("operation made public", _public_fx_rate, False, "getFxRate", "no credential now accepted"),
     ("credential replaced", _fx_rate_key_only, True, "getFxRate", "JWT no longer accepted"),
     (
@@ -313,6 +379,38 @@ def test_description_edits_are_no_change(bundle: dict[str, Any]) -> None:
     edited = copy.deepcopy(bundle)
     _description_only(edited)
     assert diff(fold_server_prefixes(bundle), fold_server_prefixes(edited)) == []
+
+
+def _titles(document: dict[str, Any]) -> None:
+    """Give a component and an inline object a ``title`` that is not their class's name."""
+    _schemas(document)["Refund"]["title"] = "Refund record"
+    _schemas(document)["BeneficiaryV2Request"]["properties"]["notes"]["title"] = "Free notes"
+
+
+@pytest.mark.parametrize(
+    "edit", [_titles, refactored], ids=["titles", "parts moved to components"]
+)
+def test_an_edit_that_keeps_every_class_is_no_change(bundle: dict[str, Any], edit: Edit) -> None:
+    """A title (the generator's input leaves it out) or a refactor names the same classes."""
+    edited = copy.deepcopy(bundle)
+    result = edit(edited)
+    edited = result if isinstance(result, dict) else edited
+    old, new = fold_server_prefixes(bundle), fold_server_prefixes(edited)
+    before, after = model_classes(old), model_classes(new)
+    assert before is not None and after is not None
+    assert "Refund" in before.uses and "BeneficiaryV2RequestNotes" in before.uses
+    assert after.uses.keys() == before.uses.keys()
+    assert diff(old, new) == []
+
+
+def test_every_class_payments_sdk_types_exports_is_compared() -> None:
+    """The classes api-diff reads are the ones ``make generate`` wrote, no more, no fewer."""
+    import payments_sdk.types
+
+    classes = model_classes(current(ROOT / "openapi" / "payments.json"))
+    assert classes is not None
+    written = set(payments_sdk.types.__all__) - {"File", "Model", "Timestamp"}
+    assert set(classes.uses) == written
 
 
 def test_the_bundle_has_no_unannounced_breaking_change() -> None:
