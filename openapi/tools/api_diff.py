@@ -18,9 +18,21 @@ client built on the baseline:
   A webhook removed, sent with another method, or whose payload is another model class; a
   payload field removed or no longer required (a payload is read as an answer: the service
   writes it, the user reads it); the field every payload names its kind by lost.
+  A **model class** users import gone: ``from payments_sdk.types import Old`` fails. The public
+  classes are every one ``payments_sdk.types`` exports, which is every class openapi-python-client
+  writes: the model of each request body, answer, nested object, webhook payload and component
+  (used or not), and each enum; ``model_classes.py`` names them with the generator's own parser,
+  as ``make generate`` does (a component's key, or where an inline object stands; never a
+  ``title``, which ``generator_input.py`` leaves out). A component renamed with its ``$ref``s is
+  the same shape under another class: reported on each operation that used the old class (a
+  class nothing used, on ``model <Class>``), naming the class that now stands there
+  (``model class BeneficiaryV2Request renamed BeneficiaryCreateRequest``). A webhook payload's
+  own class is the webhook's ``payload model`` change.
 * **non-breaking**: new operations, new webhooks, new optional parameters and fields, new
   request enum values, looser request bounds, new response and payload fields, new response
-  enum values (the SDK keeps an unknown enum value as a string), descriptions.
+  enum values (the SDK keeps an unknown enum value as a string), new model classes,
+  descriptions. A refactor that generates the same classes (a part moved to ``components``, a
+  ``title``) is no change.
 
 ``readOnly`` and ``writeOnly`` are read by direction: a ``readOnly`` field is not part of any
 request (it is answered, never sent), a ``writeOnly`` field not part of any response. So marking
@@ -763,7 +775,6 @@ class _Differ:
                 "parse_any",
                 f"the field naming a payload's kind: {old_name} -> {new_name}",
             )
-
 
     # -- model classes -------------------------------------------------------------------------
 

@@ -9,8 +9,8 @@ to read the generator's input (``generator_input.py``: titles left out, inline w
 moved to components) with ``generator-config.yaml``, and takes the classes it would write.
 
 Each class is then found where it is used: an operation's body, answer (by status) or
-parameter, and the fields inside them (``POST /v1/refunds body``, ``GET /v1/refunds/{id} 200
-.status``), and a webhook's payload (``webhook paymentSucceeded``). ``api_diff.py`` pairs a
+parameter, and the fields inside them (``POST /v1/refunds body``, ``GET /v1/refunds/{id}
+200.status``), and a webhook's payload (``webhook paymentSucceeded``). ``api_diff.py`` pairs a
 class the bundle no longer has with the one that stands where it stood: a rename.
 """
 
@@ -42,7 +42,7 @@ class Use:
 
     operation: str
     where: str
-    """``METHOD /full/path`` and the part: ``body``, ``201 .data[]``, ``query status``."""
+    """``METHOD /full/path`` and the part: ``body``, ``201.data[]``, ``query status``."""
 
 
 @dataclass
@@ -57,16 +57,15 @@ class Classes:
 
 
 def _text(value: Any) -> str:
-    """A generator string (``UntrustedString`` for what the bundle wrote) as text."""
+    """Return a generator string (``UntrustedString``: what the bundle wrote) as text."""
     getter = getattr(value, "get_untrusted_value", None)
     return str(getter() if callable(getter) else value)
 
 
 def _inner(prop: Any) -> Iterator[tuple[str, Any]]:
     """Yield the properties ``prop`` holds, each with the suffix of its place."""
-    for sub in [*(getattr(prop, "required_properties", None) or [])] + [
-        *(getattr(prop, "optional_properties", None) or [])
-    ]:
+    fields = getattr(prop, "required_properties", None) or []
+    for sub in [*fields, *(getattr(prop, "optional_properties", None) or [])]:
         yield f".{_text(sub.name)}", sub
     extra = getattr(prop, "additional_properties", None)
     if extra is not None and not isinstance(extra, bool):
@@ -92,11 +91,6 @@ def _walk(
         prop = by_name.get(name, prop)  # the class as parsed, its fields filled in
     for more, sub in _inner(prop):
         yield from _walk(sub, f"{suffix}{more}", seen, by_name)
-
-
-def _place(start: str, suffix: str) -> str:
-    """``POST /v1/refunds body`` and ``.amount`` → ``POST /v1/refunds body .amount``."""
-    return f"{start} {suffix}" if suffix else start
 
 
 def _config() -> Any:
@@ -140,7 +134,7 @@ def _classes_of(text: str) -> Classes | None:
     classes = Classes({name: [] for name in by_name})
     for use, prop in [*_operation_parts(document, data), *_payloads(document, config, by_name)]:
         for name, suffix in _walk(prop, "", set(), by_name):
-            classes.uses[name].append(Use(use.operation, _place(use.where, suffix)))
+            classes.uses[name].append(Use(use.operation, use.where + suffix))
     return classes
 
 

@@ -237,7 +237,7 @@ CASES: list[tuple[str, Edit, bool, str, str]] = [
         _rename_schema("BeneficiaryV2Request", "BeneficiaryCreateRequest"),
         True,
         "createBeneficiaryV2",
-        "body .notes: model class BeneficiaryV2RequestNotes renamed BeneficiaryCreateRequestNotes",
+        "body.notes: model class BeneficiaryV2RequestNotes renamed BeneficiaryCreateRequestNotes",
     ),
     (
         "response's class renamed",
@@ -251,14 +251,14 @@ CASES: list[tuple[str, Edit, bool, str, str]] = [
         _rename_schema("RfiReference", "OrderRfi"),
         True,
         "getOrder",
-        "GET /v1/orders/{id} 200 .rfi: model class RfiReference renamed OrderRfi",
+        "GET /v1/orders/{id} 200.rfi: model class RfiReference renamed OrderRfi",
     ),
     (
         "enum's class renamed",
         _rename_schema("RefundStatus", "RefundState"),
         True,
         "getRefund",
-        "200 .status: model class RefundStatus renamed RefundState",
+        "200.status: model class RefundStatus renamed RefundState",
     ),
     ("new model class", _unused_schema, False, "model Payout", "new model class Payout"),
     ("operation made public", _public_fx_rate, False, "getFxRate", "no credential now accepted"),
@@ -387,9 +387,7 @@ def _titles(document: dict[str, Any]) -> None:
     _schemas(document)["BeneficiaryV2Request"]["properties"]["notes"]["title"] = "Free notes"
 
 
-@pytest.mark.parametrize(
-    "edit", [_titles, refactored], ids=["titles", "parts moved to components"]
-)
+@pytest.mark.parametrize("edit", [_titles, refactored], ids=["titles", "parts moved to components"])
 def test_an_edit_that_keeps_every_class_is_no_change(bundle: dict[str, Any], edit: Edit) -> None:
     """A title (the generator's input leaves it out) or a refactor names the same classes."""
     edited = copy.deepcopy(bundle)
