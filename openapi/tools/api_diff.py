@@ -8,7 +8,8 @@ shows up as a move of its full path. Every change is classified from the point o
 client built on the baseline:
 
 * **breaking**: that client may fail. An operation removed or moved, or its SDK method renamed
-  (an operationId rename that keeps the method, ``refunds.create``, is not breaking);
+  (an operationId rename that keeps the method, ``refunds.create``, is not breaking, unless
+  an inline body or answer's class is named after it: ``CreateRefundBody``);
   a parameter or body field removed or renamed, newly required, or narrowed (type, enum value
   removed, tighter bound, new pattern); a response field removed or no longer required, or
   widened (another type); a success status removed, or added with another answer than the
@@ -805,7 +806,7 @@ class _Differ:
             for use in uses:
                 if use.operation.startswith("webhook ") and use.where.endswith(" payload"):
                     continue  # the webhook check names its payload model's change
-                after = standing.get(use)
+                after = standing.get(use.where)  # the same place, whatever its operationId
                 if after is not None and after not in old.uses:
                     successors.add(after)
                     what = f"model class {name} renamed {after}"

@@ -51,9 +51,9 @@ class Classes:
 
     uses: dict[str, list[Use]] = field(default_factory=dict)
 
-    def at(self) -> dict[Use, str]:
-        """Return the class that stands at each place."""
-        return {use: name for name, uses in self.uses.items() for use in uses}
+    def at(self) -> dict[str, str]:
+        """Return the class that stands at each place (``POST /v1/refunds body``)."""
+        return {use.where: name for name, uses in self.uses.items() for use in uses}
 
 
 def _text(value: Any) -> str:

@@ -401,6 +401,20 @@ def test_an_edit_that_keeps_every_class_is_no_change(bundle: dict[str, Any], edi
     assert diff(old, new) == []
 
 
+def test_an_operation_id_names_its_inline_body_class(bundle: dict[str, Any]) -> None:
+    """An inline body's class is named after its operationId: renaming the id renames it."""
+    old = copy.deepcopy(bundle)
+    body = old["paths"]["/refunds"]["post"]["requestBody"]["content"]["application/json"]
+    body["schema"] = copy.deepcopy(_schemas(old)["RefundCreateRequest"])
+    new = copy.deepcopy(old)
+    _rename_operation_id(new)
+    changes = diff(fold_server_prefixes(old), fold_server_prefixes(new))
+    assert [str(c) for c in changes if c.breaking] == [
+        "[BREAKING] createRefund: POST /v1/refunds body: model class CreateRefundBody renamed "
+        "RefundPaymentBody (`from payments_sdk.types import CreateRefundBody` fails)"
+    ]
+
+
 def test_every_class_payments_sdk_types_exports_is_compared() -> None:
     """The classes api-diff reads are the ones ``make generate`` wrote, no more, no fewer."""
     import payments_sdk.types
