@@ -801,8 +801,14 @@ class _Differ:
         for name, uses in old.uses.items():
             if name in new.uses:
                 continue
+            fails = f" (`from payments_sdk.types import {name}` fails)"
             if not uses:
-                self.add(True, f"model {name}", "payments_sdk.types", f"model class {name} removed")
+                self.add(
+                    True,
+                    f"model {name}",
+                    "payments_sdk.types",
+                    f"model class {name} removed{fails}",
+                )
             for use in uses:
                 if use.operation.startswith("webhook ") and use.where.endswith(" payload"):
                     continue  # the webhook check names its payload model's change
@@ -812,8 +818,7 @@ class _Differ:
                     what = f"model class {name} renamed {after}"
                 else:
                     what = f"model class {name} removed"
-                what += f" (`from payments_sdk.types import {name}` fails)"
-                self.add(True, use.operation, use.where, what)
+                self.add(True, use.operation, use.where, what + fails)
         for name, uses in new.uses.items():
             if name not in old.uses and name not in successors:
                 use = uses[0] if uses else None

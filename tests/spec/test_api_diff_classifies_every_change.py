@@ -415,6 +415,17 @@ def test_an_operation_id_names_its_inline_body_class(bundle: dict[str, Any]) -> 
     ]
 
 
+def test_a_class_no_operation_uses_is_still_imported(bundle: dict[str, Any]) -> None:
+    """A component nothing refers to is exported all the same: removing it breaks an import."""
+    old = copy.deepcopy(bundle)
+    _unused_schema(old)
+    changes = diff(fold_server_prefixes(old), fold_server_prefixes(bundle))
+    assert [str(c) for c in changes] == [
+        "[BREAKING] model Payout: payments_sdk.types: model class Payout removed "
+        "(`from payments_sdk.types import Payout` fails)"
+    ]
+
+
 def test_every_class_payments_sdk_types_exports_is_compared() -> None:
     """The classes api-diff reads are the ones ``make generate`` wrote, no more, no fewer."""
     import payments_sdk.types
