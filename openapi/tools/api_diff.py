@@ -789,10 +789,10 @@ class _Differ:
         nothing used, on ``model <Class>``. A webhook payload's own class is the webhook check's
         (``payload model``). A new class is compatible.
         """
-        from model_classes import model_classes
+        from model_classes import model_classes, same_classes
 
-        if self.old == self.new:
-            return  # the same document generates the same classes (no parse needed)
+        if same_classes(self.old, self.new):
+            return  # only words, examples or bounds differ: the same classes (no parse needed)
         old, new = model_classes(self.old), model_classes(self.new)
         if old is None or new is None:
             return  # make generate refuses that side: there are no classes to compare

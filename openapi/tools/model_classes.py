@@ -28,7 +28,7 @@ from generator_input import GeneratorInputError, generator_input
 
 from payments_sdk import _webhook_parts as hooks
 
-__all__ = ["Classes", "Use", "model_classes"]
+__all__ = ["Classes", "Use", "model_classes", "same_classes"]
 
 CONFIG = Path(__file__).resolve().parent.parent.parent / "generator-config.yaml"
 """The generator's configuration ``make generate`` passes (``class_overrides`` would rename)."""
@@ -111,6 +111,53 @@ def _generator_data(document: dict[str, Any], config: Any) -> Any:
     except GeneratorInputError:
         return None
     return data if isinstance(data, GeneratorData) else None
+
+
+_NAMES_NO_CLASS = frozenset(
+    {
+        "description",
+        "summary",
+        "example",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minLength",
+        "maxLength",
+        "pattern",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "deprecated",
+    }
+)
+"""Keywords whose values name no class: words, examples and bounds. Only their scalar values
+are left out (a property or component of that name is a mapping, and stays)."""
+
+
+def _skeleton(node: Any) -> Any:
+    """Return ``node`` without the scalar values of :data:`_NAMES_NO_CLASS`."""
+    if isinstance(node, dict):
+        return {
+            key: _skeleton(value)
+            for key, value in node.items()
+            if key not in _NAMES_NO_CLASS or isinstance(value, dict)
+        }
+    if isinstance(node, list):
+        return [_skeleton(item) for item in node]
+    return node
+
+
+def same_classes(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether two folded documents differ only in words, examples and bounds.
+
+    Then they generate the same classes, and neither is parsed (about half a second each): most
+    edits a provider publishes are of that kind. Any other difference is read by the parser.
+    """
+    return old == new or _skeleton(old) == _skeleton(new)
 
 
 def model_classes(document: dict[str, Any]) -> Classes | None:

@@ -401,6 +401,29 @@ def test_an_edit_that_keeps_every_class_is_no_change(bundle: dict[str, Any], edi
     assert diff(old, new) == []
 
 
+def test_words_and_bounds_are_compared_without_the_parser(
+    bundle: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An edit of descriptions, examples and bounds alone names the same classes: no parse.
+
+    A property named like one of those keywords is a schema (a mapping), and is still read.
+    """
+    import model_classes as classes_module
+
+    def refused(text: str) -> None:
+        raise AssertionError("parsed")
+
+    monkeypatch.setattr(classes_module, "_classes_of", refused)
+    edited = copy.deepcopy(bundle)
+    refund = _schemas(edited)["Refund"]
+    refund["description"] = "Another word."
+    refund["properties"]["amount"]["maximum"] = 10**9
+    assert diff(fold_server_prefixes(bundle), fold_server_prefixes(edited)) != []
+    refund["properties"]["pattern"] = {"type": "object", "properties": {"a": {"type": "string"}}}
+    with pytest.raises(AssertionError, match="parsed"):
+        diff(fold_server_prefixes(bundle), fold_server_prefixes(edited))
+
+
 def test_an_operation_id_names_its_inline_body_class(bundle: dict[str, Any]) -> None:
     """An inline body's class is named after its operationId: renaming the id renames it."""
     old = copy.deepcopy(bundle)
