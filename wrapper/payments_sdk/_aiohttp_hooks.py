@@ -48,6 +48,8 @@ exchange had when it was armed: when it fires, an exchange whose last read's dea
 ends with aiohttp's own ``ServerTimeoutError``, and the timer is armed again for the soonest
 deadline left. An exchange whose deadline is sooner than the timer's (a call with a shorter
 ``read``) moves it earlier. A call on a pool whose timer is armed touches no timer at all.
+aiohttp stops timing reads once it has parsed an answer without a body, a 1xx too: after a 1xx
+alone the next read is timed again, as h11 times the wait for the final answer.
 """
 
 from __future__ import annotations
@@ -168,6 +170,7 @@ class _Framed:
             kept = [raw]
             self._size = len(raw)
         self._kept = kept
+        self._handler.informed = True  # aiohttp drops the read timer after a 1xx: time it again
 
     def reparsed(self, fixed: bytes) -> Any:
         """Read ``fixed`` (the exchange so far, its head made valid) with a fresh parser."""
@@ -428,6 +431,8 @@ class WireProtocol(ResponseHandler):
     """Between a complete answer and the next request."""
     stale = False
     """Bytes came while :attr:`pooled`: never reused."""
+    informed = False
+    """A 1xx alone was just read: the final answer is still due, within the read timeout."""
 
     def __init__(self, loop: asyncio.AbstractEventLoop, watch: _ReadWatch | None = None) -> None:
         super().__init__(loop)
@@ -460,6 +465,10 @@ class WireProtocol(ResponseHandler):
         if parser is not None and parser is not self._head_read and type(parser) is not _Framed:
             self._parser = _Framed(parser, self)  # type: ignore[assignment]  # a new exchange
         super().data_received(data)
+        if self.informed:  # aiohttp dropped the timer (a 1xx has no body): time the next read
+            self.informed = False
+            if self.exception() is None:
+                self._reschedule_timeout()
 
     def _reschedule_timeout(self) -> None:
         """Note the deadline of the next read; the pool's watch times it (no timer of its own)."""
