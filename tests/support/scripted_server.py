@@ -50,6 +50,8 @@ class Played:
 
     last_byte: dict[str, float] = field(default_factory=dict)
     """When the last byte of a script by that name was written, so far."""
+    connections: int = 0
+    """How many connections the server accepted."""
     started: dict[str, threading.Event] = field(default_factory=dict)
     """Set once the first piece of a script by that name was written."""
 
@@ -78,6 +80,8 @@ def scripted_server(scripts: Mapping[str, Script]) -> Iterator[tuple[str, Played
         played.began(name)
 
     def serve(connection: socket.socket, stop: threading.Event) -> None:
+        with lock:
+            played.connections += 1
         data = b""
         while not stop.is_set():
             while b"\r\n\r\n" not in data:
