@@ -54,6 +54,7 @@ async def test_calls_in_flight_end_and_the_timer_finds_nothing_when_it_fires() -
                     await client.aclose()
                     results = await asyncio.gather(*calls, return_exceptions=True)
                 assert all(isinstance(result, ClientClosedError) for result in results), results
+                del calls, results  # their tracebacks hold the frames that held the protocols
                 await asyncio.sleep(0.8)  # past every deadline the timer was armed for
                 assert (watch.due, watch._handle, watch._timed) == (math.inf, None, set())
         for _ in range(10):

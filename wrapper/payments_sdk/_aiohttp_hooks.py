@@ -49,7 +49,9 @@ ends with aiohttp's own ``ServerTimeoutError``, and the timer is armed again for
 deadline left. An exchange whose deadline is sooner than the timer's (a call with a shorter
 ``read``) moves it earlier. A call on a pool whose timer is armed touches no timer at all.
 aiohttp stops timing reads once it has parsed an answer without a body, a 1xx too: after a 1xx
-alone the next read is timed again, as h11 times the wait for the final answer.
+alone the next read is timed again, as h11 times the wait for the final answer. A connection
+closed under a call (the pool closed by ``aclose``) ends the body that call reads: aiohttp's
+``close`` let go of it, timer and all, and the call waited forever.
 """
 
 from __future__ import annotations
@@ -61,7 +63,7 @@ import re
 import select
 from typing import TYPE_CHECKING, Any
 
-from aiohttp import TCPConnector
+from aiohttp import ClientConnectionError, TCPConnector
 from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import BadHttpMessage, HttpProcessingError
 from aiohttp.http_writer import HttpVersion10, HttpVersion11
@@ -442,6 +444,26 @@ class WireProtocol(ResponseHandler):
         """Take the connection, and make the poller that asks whether it is readable."""
         super().connection_made(transport)
         self._poller = _poller(transport)
+
+    def close(self) -> None:
+        """Close the connection, and end the body being read on it (see :meth:`_end_body`)."""
+        self._end_body()
+        super().close()
+
+    def abort(self) -> None:
+        """Abort the connection, and end the body being read on it (see :meth:`_end_body`)."""
+        self._end_body()
+        super().abort()
+
+    def _end_body(self) -> None:
+        """End the body still being read, as a connection lost ends it.
+
+        aiohttp's ``close`` lets go of the body first, and drops the read timer: a call reading
+        it (the pool closed under it, by ``aclose``) would wait forever.
+        """
+        payload = self._payload
+        if payload is not None and not payload.is_eof():
+            payload.set_exception(ClientConnectionError("Connection closed"))
 
     def connection_lost(self, exc: BaseException | None) -> None:
         """Let the connection go: its pool's read timer no longer knows it."""
