@@ -11,13 +11,13 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._namespace_states import Spaces
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import with_overlay
 
 # 257 characters: one more than the path id's pattern allows.
 _TOO_LONG = "r" * 257
@@ -52,9 +52,7 @@ async def _answer(spec: dict[str, Any], path: str) -> httpx.Response:
 @pytest.fixture(scope="module")
 def source() -> dict[str, Any]:
     """The bundle as published."""
-    loaded: dict[str, Any] = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    loaded: dict[str, Any] = with_overlay(payments_yaml())
     return loaded
 
 

@@ -13,12 +13,12 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from payments_sdk._engine import validator
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import with_overlay
 
 ANSWERS: dict[str, dict[str, Any]] = {
     "/supported_currencies": {
@@ -51,9 +51,7 @@ def _operation(path: str, schema: dict[str, Any]) -> dict[str, Any]:
 @pytest.fixture
 async def http() -> AsyncIterator[httpx.AsyncClient]:
     """Raw HTTP to a sandbox built from the bundle with the two operations added."""
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     for path, schema in ANSWERS.items():
         source["paths"][path] = _operation(path, schema)
     async with edited_sandbox(

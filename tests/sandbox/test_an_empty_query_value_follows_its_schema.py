@@ -14,11 +14,11 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import with_overlay
 
 NOTE = {
     "name": "note_filter",
@@ -32,9 +32,7 @@ NOTE = {
 @pytest.fixture(scope="module")
 def folded() -> dict[str, Any]:
     """The bundle, with GET /rfis given a string filter that admits the empty string."""
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     source["paths"]["/rfis"]["get"]["parameters"].insert(0, copy.deepcopy(NOTE))
     return fold_server_prefixes(source)
 

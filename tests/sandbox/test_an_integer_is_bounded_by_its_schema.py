@@ -14,11 +14,11 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import with_overlay
 
 FLOOR = {
     "name": "least_amount",
@@ -41,9 +41,7 @@ def _first_list(source: dict[str, Any]) -> str:
 
 @pytest.fixture(scope="module")
 def edited() -> tuple[dict[str, Any], str]:
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     path = _first_list(source)
     source["paths"][path]["get"]["parameters"].append(copy.deepcopy(FLOOR))
     return fold_server_prefixes(source), path

@@ -18,7 +18,6 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from payments_sdk import _operation_parts as parts
@@ -27,8 +26,9 @@ from payments_sdk.sandbox._schema_values import complete, simplest_match, value_
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer, resolve
 from payments_sdk.sandbox.rules import SANCTIONS_THRESHOLD
 from tests.support.edited_sandbox import edited_sandbox
+from tests.support.provider_bundle import payments_yaml
 from tests.support.schema_values import request_example
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.scratch_generate import with_overlay
 
 ADDED = "x_always"
 """The name of the field every answered object gains (required)."""
@@ -108,9 +108,7 @@ def _drop_examples(node: Any) -> None:
 
 @cache
 def _edited() -> tuple[dict[str, Any], tuple[str, ...]]:
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     changed = edit(source)
     return fold_server_prefixes(source), tuple(changed)
 

@@ -30,6 +30,7 @@ from payments_sdk.sandbox._generic import OperationShape
 from payments_sdk.sandbox._handlers import BUSINESS
 from payments_sdk.sandbox._namespace_states import Spaces
 from payments_sdk.sandbox.contract import SchemaSet, resolve
+from tests.support.provider_bundle import payments_yaml
 
 _JSON = (dict, list, str, int, float, bool)
 _VERBS = ("get", "put", "post", "patch", "delete", "options", "head", "trace")
@@ -93,14 +94,10 @@ def _edited() -> dict[str, Any]:
 
 @cache
 def _published() -> dict[str, Any]:
-    import yaml
 
     from tests.support.scratch_generate import with_overlay
-    from tests.support.scratch_sdk import ROOT
 
-    loaded: dict[str, Any] = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    loaded: dict[str, Any] = with_overlay(payments_yaml())
     return loaded
 
 

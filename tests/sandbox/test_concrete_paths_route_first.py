@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yaml
 from fold import fold_server_prefixes
 from spec_edit_set import apply_edits, by_name
 from starlette.routing import Route
@@ -13,6 +12,7 @@ from starlette.routing import Route
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._namespace_states import Spaces
+from tests.support.provider_bundle import payments_yaml
 from tests.support.scratch_generate import with_overlay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -20,9 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_a_concrete_path_routes_before_a_templated_one_whatever_the_bundles_order() -> None:
     """GET /payments/{id} comes first in the bundle; /payments/export still reaches its own."""
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     edited = apply_edits(source, [by_name("new_operation"), by_name("csv_response")])
     # The templated path first, whatever order the bundle had (it may carry either edit).
     templated = next(p for p in edited["paths"] if re.fullmatch(r"/payments/\{[^{}/]+\}", p))

@@ -22,7 +22,6 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from payments_sdk.sandbox import Sandbox
@@ -31,8 +30,9 @@ from payments_sdk.sandbox._json_answer import JSONAnswer
 from payments_sdk.sandbox._state_file import decode, encode
 from payments_sdk.sandbox.contract import SchemaSet, resolve
 from tests.support.edited_sandbox import edited_sandbox
+from tests.support.provider_bundle import payments_yaml
 from tests.support.schema_values import request_example
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.scratch_generate import with_overlay
 
 RATE = {"type": "number", "minimum": 0, "maximum": 1, "description": "A share, 0 to 1."}
 EXACT = "0.30000000000000000000001"
@@ -70,9 +70,7 @@ def _creates(source: dict[str, Any]) -> list[tuple[str, str, str]]:
 @pytest.fixture(scope="module")
 def edited() -> tuple[dict[str, Any], list[str]]:
     """The folded bundle with ``x_rate`` on every create's request and record; their paths."""
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     for _, request, answer in _creates(source):
         for name in (request, answer):
             schema = source["components"]["schemas"][name]

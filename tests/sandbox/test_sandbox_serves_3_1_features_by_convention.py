@@ -18,7 +18,6 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from payments_sdk.sandbox.contract import SchemaSet, escape_pointer
@@ -30,7 +29,8 @@ from tests.support.feature_edits import (
     read_write_only,
     text_response,
 )
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import with_overlay
 
 EDITS: list[Callable[[dict[str, Any]], None]] = [
     all_of_record,
@@ -44,9 +44,7 @@ EDITS: list[Callable[[dict[str, Any]], None]] = [
 @pytest.fixture(scope="module")
 def folded() -> dict[str, Any]:
     """The bundle with the feature edits, folded as the sandbox ships it."""
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     for edit in EDITS:
         edit(source)
     return fold_server_prefixes(source)

@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-import yaml
 from fold import fold_server_prefixes
 from spec_edit_set import apply_edits, by_name
 
 from payments_sdk.sandbox._app import build_app
 from payments_sdk.sandbox._auth import KeyIssuer
 from payments_sdk.sandbox._namespace_states import Spaces
+from tests.support.provider_bundle import payments_yaml
 from tests.support.scratch_generate import with_overlay
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,9 +26,7 @@ PUBLIC = by_name("public_operation")
 
 def _opened() -> tuple[dict[str, Any], str, str]:
     """The bundle with the edit applied, the folded path it opened, and one it did not."""
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     folded = fold_server_prefixes(apply_edits(source, [PUBLIC]))
     open_paths = [
         p for p, item in folded["paths"].items() if item.get("get", {}).get("security") == []

@@ -15,11 +15,11 @@ from typing import Any
 
 import httpx
 import pytest
-import yaml
 from fold import fold_server_prefixes
 
 from tests.support.edited_sandbox import edited_sandbox
-from tests.support.scratch_generate import ROOT, with_overlay
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import with_overlay
 
 ADDED = [
     {
@@ -42,9 +42,7 @@ ADDED = [
 @pytest.fixture(scope="module")
 def folded() -> dict[str, Any]:
     """The bundle, with GET /rfis given a boolean filter and an integer enum filter."""
-    source = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    source = with_overlay(payments_yaml())
     source["paths"]["/rfis"]["get"]["parameters"][:0] = copy.deepcopy(ADDED)
     return fold_server_prefixes(source)
 

@@ -14,22 +14,20 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from api_diff import diff
 from features import unsupported
 from fold import fold_server_prefixes
 from surface import build_table
 
 from payments_sdk import _operation_parts as parts
+from tests.support.provider_bundle import payments_yaml
 from tests.support.refactored_bundle import refactored
-from tests.support.scratch_generate import ROOT, generate_into
+from tests.support.scratch_generate import generate_into
 
 
 @pytest.fixture(scope="module")
 def source() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
-    )
+    loaded: dict[str, Any] = payments_yaml()
     return loaded
 
 

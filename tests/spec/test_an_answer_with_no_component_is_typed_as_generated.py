@@ -14,11 +14,12 @@ import yaml
 from spec_edit_set import apply_edits, by_name
 from surface import build_table
 
-from tests.support.scratch_generate import ROOT, generate_into
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import generate_into
 
 
 def test_inline_and_array_answers_name_what_the_generator_wrote(tmp_path: Path) -> None:
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = payments_yaml()
     edited = apply_edits(source, [by_name("resource_action")])
     edited["paths"]["/supported_currencies"] = {
         "get": {

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from fold import fold_server_prefixes, full_path
 from hypothesis import given
 from hypothesis import strategies as st
@@ -21,6 +20,7 @@ from tests.support.description_facts import (
     LIST_ROUTES,
     OPERATIONS,
 )
+from tests.support.provider_bundle import payments_yaml
 from tests.support.schema_values import record
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -308,7 +308,7 @@ def test_documented_fx_rate_messages_are_examples(bundle: dict[str, Any]) -> Non
 
 def test_json_equals_yaml() -> None:
     """payments.json is exactly payments.yaml, parsed."""
-    as_yaml = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    as_yaml = payments_yaml()
     as_json = json.loads((ROOT / "openapi" / "payments.json").read_text(encoding="utf-8"))
     assert as_json == as_yaml
 

@@ -27,6 +27,8 @@ from fold import fold_server_prefixes
 from overlay import OVERLAY
 from spec_edit_set import EDITS, apply_edits, edited_bundle, overlay_after
 
+from tests.support.provider_bundle import payments_yaml
+
 ROOT = Path(__file__).resolve().parents[2]
 READY = [edit for edit in EDITS if edit.kind == "compatible" and not edit.pending]
 
@@ -144,7 +146,7 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, An
     (checkout / "wrapper").symlink_to(ROOT / "wrapper", target_is_directory=True)
     out = checkout / "generated"
     out.mkdir()
-    their = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    their = payments_yaml()
     bundle = checkout / "payments.json"
     bundle.write_text(json.dumps(apply_edits(their, READY)), encoding="utf-8")
     overlay = checkout / "overlay.yaml"

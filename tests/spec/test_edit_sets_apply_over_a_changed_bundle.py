@@ -15,19 +15,16 @@ from collections import Counter
 from typing import Any
 
 import pytest
-import yaml
 from bundle_edits import add_parameter, add_path, add_schema, field_of, properties_of, required_of
 from openapi_spec_validator import validate
 from spec_edit_set import EDITS, apply_edits
 
 from tests.support.feature_edits import apply_all
-from tests.support.scratch_generate import ROOT
+from tests.support.provider_bundle import payments_yaml
 
 
 def _bundle() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
-    )
+    loaded: dict[str, Any] = payments_yaml()
     return loaded
 
 

@@ -14,12 +14,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from bundle_edits import field_of
 from generator_input import GeneratorInputError, generator_input
 
 from tests.support.feature_edits import untagged_union
-from tests.support.scratch_generate import ROOT, generate_into
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import generate_into
 
 
 def _document(**schemas: Any) -> dict[str, Any]:
@@ -158,7 +158,7 @@ def test_a_write_only_field_is_not_required_of_the_models() -> None:
 
 def test_a_union_the_models_cannot_carry_fails_generation_by_name(tmp_path: Path) -> None:
     """Two objects and a string in one untagged oneOf: ``make generate`` names the models."""
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = payments_yaml()
     untagged_union(source)
     field_of(source, "Refund", "destination")["oneOf"].append({"type": "string"})
     with pytest.raises(AssertionError) as caught:
@@ -198,7 +198,7 @@ def test_a_title_is_documentation_and_names_no_class() -> None:
 
 def test_a_titled_component_keeps_its_class_name(tmp_path: Path) -> None:
     """A title that differs from the component's key leaves the generated class as it was."""
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = payments_yaml()
     source["components"]["schemas"]["Refund"]["title"] = "Refund record"
     models = generate_into(tmp_path, source) / "payments_sdk_generated" / "models" / "__init__.py"
     names = models.read_text(encoding="utf-8")

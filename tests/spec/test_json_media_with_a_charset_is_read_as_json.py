@@ -12,19 +12,16 @@ import copy
 from typing import Any
 
 import pytest
-import yaml
 from features import unsupported
 from fold import fold_server_prefixes
 
-from tests.support.scratch_generate import ROOT
+from tests.support.provider_bundle import payments_yaml
 
 
 @pytest.fixture(scope="module")
 def source() -> dict[str, Any]:
     """The bundle as its maintainers write it (openapi/payments.yaml)."""
-    document: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
-    )
+    document: dict[str, Any] = payments_yaml()
     return document
 
 

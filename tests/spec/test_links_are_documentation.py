@@ -15,22 +15,20 @@ import copy
 from typing import Any
 
 import pytest
-import yaml
 from api_diff import diff
 from features import unsupported
 from fold import fold_server_prefixes
 from surface import SurfaceError, build_table, environment
 
 from payments_sdk import _operation_parts as parts
+from tests.support.provider_bundle import payments_yaml
 from tests.support.scratch_generate import ROOT, with_overlay
 
 GENERATED = ROOT / "generated" / "payments_sdk_generated"
 
 
 def _source() -> dict[str, Any]:
-    loaded: dict[str, Any] = with_overlay(
-        yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
-    )
+    loaded: dict[str, Any] = with_overlay(payments_yaml())
     return loaded
 
 

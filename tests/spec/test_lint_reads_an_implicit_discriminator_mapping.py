@@ -19,6 +19,8 @@ import pytest
 import yaml
 from lint_input import implicit_mappings_written
 
+from tests.support.provider_bundle import payments_yaml
+
 ROOT = Path(__file__).resolve().parents[2]
 REDOCLY = ROOT / "node_modules" / ".bin" / "redocly"
 
@@ -29,9 +31,7 @@ def _ref(name: str) -> dict[str, str]:
 
 def _edited() -> dict[str, Any]:
     """The bundle, where a record's first component gains a routing: IBAN or ACH, by `scheme`."""
-    document: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
-    )
+    document: dict[str, Any] = payments_yaml()
     schemas = document["components"]["schemas"]
     schemas["RoutingBase"] = {
         "type": "object",

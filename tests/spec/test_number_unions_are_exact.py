@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 
 import msgspec
-import yaml
 from fold import fold_server_prefixes
 
 from payments_sdk.sandbox._schema_values import value_of
-from tests.support.scratch_generate import ROOT, generate_into, scratch_env
+from tests.support.provider_bundle import payments_yaml
+from tests.support.scratch_generate import generate_into, scratch_env
 
 CHECK = r"""
 import json, sys
@@ -48,7 +48,7 @@ print(json.dumps(out))
 
 
 def test_a_union_with_a_number_decodes_exactly(tmp_path: Path) -> None:
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = payments_yaml()
     refund = source["components"]["schemas"]["Refund"]["properties"]
     refund["ref_or_rate"] = {"oneOf": [{"type": "string", "maxLength": 9}, {"type": "number"}]}
     refund["rates"] = {

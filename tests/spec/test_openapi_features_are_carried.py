@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from api_diff import diff
 from fold import fold_server_prefixes
 
 from tests.support.feature_edits import FEATURE_EDITS, apply_all
+from tests.support.provider_bundle import payments_yaml
 from tests.support.scratch_generate import ROOT, generate_into, scratch_env, with_overlay
 
 CALLS = ROOT / "tests" / "support" / "feature_calls.py"
@@ -31,7 +31,7 @@ CALLS = ROOT / "tests" / "support" / "feature_calls.py"
 @pytest.fixture(scope="module")
 def edited(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
     """Every feature edit, generated into a scratch directory, and the document generated from."""
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = payments_yaml()
     apply_all(source)
     return generate_into(tmp_path_factory.mktemp("features"), source), with_overlay(source)
 

@@ -26,6 +26,8 @@ from fold import render
 from jsonpath import JSONPathEnvironment
 from overlay import OVERLAY, OverlayError, apply_overlay, load_document
 
+from tests.support.provider_bundle import payments_yaml
+
 ROOT = Path(__file__).resolve().parents[2]
 THEIRS = ROOT / "openapi" / "payments.json"
 TOOL = ROOT / "openapi" / "tools" / "overlay.py"
@@ -123,7 +125,7 @@ def test_the_overlay_never_overrides_their_file(
 ) -> None:
     """Each of our additions is stated once, in the overlay: it replaces nothing of theirs."""
     assert overrides(theirs, ours) == []
-    yaml_source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text("utf-8"))
+    yaml_source = payments_yaml()
     assert overrides(yaml_source, ours) == []
 
 

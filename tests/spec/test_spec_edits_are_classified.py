@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from api_diff import check_release, diff, report, required_version
 from features import unsupported
 from fold import FoldError, fold_server_prefixes
 from spec_edit_set import EDITS, Edit, apply_edits, edited_bundle, released_baseline
+
+from tests.support.provider_bundle import payments_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 BASELINE = ROOT / "openapi" / "baseline"
@@ -26,7 +27,7 @@ BASELINE = ROOT / "openapi" / "baseline"
 @pytest.fixture(scope="module")
 def source() -> dict[str, Any]:
     """The provider's bundle (their file), loaded; our overlay applies after each edit."""
-    loaded: dict[str, Any] = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text())
+    loaded: dict[str, Any] = payments_yaml()
     return loaded
 
 

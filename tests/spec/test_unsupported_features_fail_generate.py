@@ -18,20 +18,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from features import unsupported
 
 from payments_sdk._operation_parts import Part, request_body
+from tests.support.provider_bundle import payments_yaml
 
 ROOT = Path(__file__).resolve().parents[2]
 Edit = Callable[[dict[str, Any]], None]
 
 
 def _source() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
-    )
-    return loaded
+    return payments_yaml()
 
 
 def _refund_list_param(param: dict[str, Any]) -> Edit:

@@ -23,13 +23,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 from api_diff import diff
 from fold import fold_server_prefixes
 from generator_input import GeneratorInputError, generator_input
 from surface import environment, webhook_context
 
 from payments_sdk import _webhook_parts
+from tests.support.provider_bundle import payments_yaml
 from tests.support.scratch_sdk import ROOT, run_in, scratch_sdk
 from tests.support.webhook_bundle import (
     hook,
@@ -41,9 +41,7 @@ from tests.support.webhook_bundle import (
 
 
 def _source() -> dict[str, Any]:
-    loaded: dict[str, Any] = yaml.safe_load(
-        (ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8")
-    )
+    loaded: dict[str, Any] = payments_yaml()
     return loaded
 
 

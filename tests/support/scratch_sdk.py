@@ -16,8 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from tests.support.provider_bundle import payments_yaml
 from tests.support.scratch_generate import ROOT, generate_into, scratch_env, with_overlay
 
 __all__ = ["ROOT", "run_in", "scratch_env", "scratch_sdk"]
@@ -30,7 +29,7 @@ def scratch_sdk(
 
     The document is the edited bundle with our overlay applied: the one generated from.
     """
-    source = yaml.safe_load((ROOT / "openapi" / "payments.yaml").read_text(encoding="utf-8"))
+    source = payments_yaml()
     edit(source)
     return generate_into(directory, source), with_overlay(source)
 
