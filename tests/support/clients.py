@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import functools
+import os
+import ssl
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -11,7 +14,34 @@ import httpx
 from payments_sdk import AsyncPaymentsClient
 from tests.support.keyscan import KEY
 
-__all__ = ["sdk"]
+__all__ = ["default_tls", "sdk"]
+
+
+def default_tls() -> ssl.SSLContext:
+    """The TLS context a caller's ``httpx.AsyncClient()`` builds by default, built once.
+
+    httpx builds it anew for each client (``httpx.create_ssl_context()``: the certificate
+    authorities of ``SSL_CERT_FILE``, ``SSL_CERT_DIR`` or certifi, read from disk, some 50 ms),
+    and the Hypothesis tests build a client for each example. The context is built again
+    whenever what it is read from changes (a test that trusts its own authority sets
+    ``SSL_CERT_FILE``), and is never changed once built.
+    """
+    places = (os.environ.get("SSL_CERT_FILE"), os.environ.get("SSL_CERT_DIR"))
+    stamps = tuple(_stamp(place) for place in places)
+    return _tls(places, stamps)
+
+
+def _stamp(place: str | None) -> tuple[int, int] | None:
+    if not place or not os.path.exists(place):
+        return None
+    status = os.stat(place)
+    return (status.st_mtime_ns, status.st_size)
+
+
+@functools.cache
+def _tls(places: tuple[str | None, str | None], stamps: tuple[object, ...]) -> ssl.SSLContext:
+    del places, stamps  # the key of the cache: httpx reads them from the environment
+    return httpx.create_ssl_context()
 
 
 @contextlib.asynccontextmanager
@@ -21,7 +51,7 @@ async def sdk(
     """A client for ``url`` on ``wire``: ``httpx`` (a caller's client) or the default aiohttp."""
     if wire == "httpx":
         async with (
-            httpx.AsyncClient() as http,
+            httpx.AsyncClient(verify=default_tls()) as http,
             AsyncPaymentsClient(
                 api_key=api_key, base_url=url, http_client=http, **options
             ) as client,

@@ -30,6 +30,7 @@ from payments_sdk import (
     PaymentsError,
     instant_retries,
 )
+from tests.support.clients import default_tls
 from tests.support.keyscan import KEY, key_leaks
 from tests.support.wire_server import DROP, Reply, Seen, serve, until
 
@@ -49,7 +50,7 @@ async def sdk(
     """A client for ``url`` on ``transport``; ``http`` configures the caller's httpx client."""
     if transport == "httpx":
         async with (
-            httpx.AsyncClient(**(http or {})) as pool,
+            httpx.AsyncClient(**{"verify": default_tls(), **(http or {})}) as pool,
             AsyncPaymentsClient(api_key=KEY, base_url=url, http_client=pool, **options) as client,
         ):
             yield client
