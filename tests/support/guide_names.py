@@ -556,11 +556,27 @@ def _make_targets_named(page: str) -> list[str]:
 
 
 def _prerequisites(target: str) -> list[str]:
-    """The targets a rule depends on, in order (its ``$(...)`` stamps left out)."""
-    rule = re.search(rf"^{re.escape(target)}\s*:(?!=)([^#\n]*)", makefile(), re.M)
+    """The targets a rule depends on, in order (its ``$(...)`` stamps left out).
+
+    A rule with none that runs make again (``test``: ``$(MAKE) ... lint ...``) depends on the
+    targets its recipe's ``$(MAKE)`` lines name, in order.
+    """
+    rule = re.search(
+        rf"^{re.escape(target)}\s*:(?!=)([^#\n]*)[^\n]*\n((?:\t.*\n)*)", makefile(), re.M
+    )
     if not rule:
         return []
-    return [word for word in rule.group(1).split() if not word.startswith("$")]
+    words = [word for word in rule.group(1).split() if not word.startswith("$")]
+    if words:
+        return words
+    known = targets()
+    return [
+        word
+        for line in rule.group(2).splitlines()
+        if line.strip().startswith("$(MAKE)")
+        for word in line.split()
+        if word in known
+    ]
 
 
 def check_make_targets(page: str) -> Iterator[str]:
