@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tests.support.schema_values import answered
-from tests.support.thread_server import threaded_server
+from tests.support.thread_server import read_head, threaded_server
 
 __all__ = ["BODY", "Played", "Script", "head", "scripted_server", "stalled", "trickled"]
 
@@ -84,15 +84,10 @@ def scripted_server(scripts: Mapping[str, Script]) -> Iterator[tuple[str, Played
             played.connections += 1
         data = b""
         while not stop.is_set():
-            while b"\r\n\r\n" not in data:
-                try:
-                    chunk = connection.recv(65536)
-                except OSError:
-                    return
-                if not chunk:
-                    return
-                data += chunk
-            request, data = data.split(b"\r\n\r\n", 1)  # the requests here have no body
+            got = read_head(connection, data)
+            if got is None:
+                return
+            request, data = got  # the requests here have no body
             name = _script_name(request)
             first = True
             try:

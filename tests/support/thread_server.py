@@ -11,7 +11,7 @@ import socket
 import threading
 from collections.abc import Callable, Iterator
 
-__all__ = ["threaded_server"]
+__all__ = ["read_head", "threaded_server"]
 
 Serve = Callable[[socket.socket, threading.Event], None]
 """Serves one connection until it returns; the event is set when the server stops."""
@@ -48,3 +48,21 @@ def threaded_server(serve: Serve) -> Iterator[str]:
         for connection in held:
             connection.close()
         listener.close()
+
+
+def read_head(connection: socket.socket, data: bytes = b"") -> tuple[bytes, bytes] | None:
+    """Read until a request's head has come; return it and the bytes read after it.
+
+    ``data``: bytes read before (on a kept-alive connection, what came after the last head).
+    None when the client closed the connection, or the socket failed, first.
+    """
+    while b"\r\n\r\n" not in data:
+        try:
+            chunk = connection.recv(65536)
+        except OSError:
+            return None
+        if not chunk:
+            return None
+        data += chunk
+    head, _, rest = data.partition(b"\r\n\r\n")
+    return head, rest

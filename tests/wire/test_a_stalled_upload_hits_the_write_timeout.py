@@ -20,7 +20,7 @@ import pytest
 
 from payments_sdk import APITimeoutError
 from tests.support.clients import sdk
-from tests.support.thread_server import threaded_server
+from tests.support.thread_server import read_head, threaded_server
 
 BODY = 32 * 1024 * 1024
 
@@ -30,16 +30,11 @@ def deaf_server() -> Iterator[tuple[str, list[int]]]:
     """A loopback server that reads each request's head, then never reads again."""
     heads: list[int] = []
 
-    def read_head(connection: socket.socket, stop: threading.Event) -> None:
-        data = b""
-        while b"\r\n\r\n" not in data:
-            chunk = connection.recv(65536)
-            if not chunk:
-                break
-            data += chunk
-        heads.append(len(data))
+    def hear_head(connection: socket.socket, stop: threading.Event) -> None:
+        got = read_head(connection)
+        heads.append(0 if got is None else len(got[0]))
 
-    with threaded_server(read_head) as url:
+    with threaded_server(hear_head) as url:
         yield url, heads
 
 

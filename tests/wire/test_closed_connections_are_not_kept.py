@@ -19,19 +19,15 @@ import httpx
 from payments_sdk._aiohttp_hooks import WireProtocol
 from tests.support.clients import sdk
 from tests.support.schema_values import answered
-from tests.support.thread_server import threaded_server
+from tests.support.thread_server import read_head, threaded_server
 
 BODY = json.dumps(answered("ping", {})).encode()
 CALLS = 40
 
 
 def _close_after_one_answer(connection: socket.socket, stop: threading.Event) -> None:
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = connection.recv(65536)
-        if not chunk:
-            return
-        data += chunk
+    if read_head(connection) is None:
+        return
     connection.sendall(
         b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: close\r\n"
         + f"content-length: {len(BODY)}\r\n\r\n".encode()

@@ -28,7 +28,7 @@ from payments_sdk import APITimeoutError
 from payments_sdk._aiohttp_hooks import WireProtocol
 from tests.support.clients import sdk
 from tests.support.schema_values import answered
-from tests.support.thread_server import threaded_server
+from tests.support.thread_server import read_head, threaded_server
 
 BODY = json.dumps(answered("ping", {})).encode() + b" " * 120  # room for twelve pieces
 
@@ -61,12 +61,10 @@ def timed_server(*answers: list[Piece]) -> Iterator[tuple[str, list[float]]]:
     def answer(connection: socket.socket, stop: threading.Event) -> None:
         data = b""
         while script and not stop.is_set():
-            while b"\r\n\r\n" not in data:
-                chunk = connection.recv(65536)
-                if not chunk:
-                    return
-                data += chunk
-            data = data.split(b"\r\n\r\n", 1)[1]  # the requests here have no body
+            got = read_head(connection, data)
+            if got is None:
+                return
+            data = got[1]  # the requests here have no body
             for wait, piece in script.pop(0):
                 if stop.wait(wait):
                     return
