@@ -125,3 +125,44 @@ def test_each_event_loop_has_its_own_timer() -> None:
         finally:
             asyncio.run(client.aclose())
     assert len({id(watch) for watch in seen}) == 3
+
+
+def test_a_timer_run_early_within_the_clocks_resolution_ends_the_exchange(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a coarse clock (about 15 ms on Windows) asyncio runs a timer that much early.
+
+    The watch counts a deadline within that as passed and ends the exchange, instead of arming
+    itself again for the same deadline until the clock reaches it.
+    """
+    from payments_sdk import _aiohttp_hooks
+
+    monkeypatch.setattr(_aiohttp_hooks, "TIMER_EARLY", 0.015)
+    armed: list[float] = []
+    now = 100.0
+
+    class Loop:
+        def time(self) -> float:
+            return now
+
+        def call_at(self, when: float, callback: object) -> Handle:
+            armed.append(when)
+            return Handle()
+
+    class Handle:
+        def cancel(self) -> None:
+            """Nothing armed to cancel."""
+
+    ended: list[bool] = []
+
+    class Protocol:
+        read_due = now + 0.01  # due 10 ms from now: within the clock's resolution
+
+        def read_timed_out(self) -> None:
+            ended.append(True)
+
+    watch = _ReadWatch(Loop())  # type: ignore[arg-type]
+    watch.watch(Protocol(), Protocol.read_due)  # type: ignore[arg-type]
+    watch._fire()
+    assert ended == [True]
+    assert armed == [now + 0.01]  # armed once, when watched; not again for the same deadline

@@ -68,7 +68,7 @@ from aiohttp.client_proto import ResponseHandler
 from aiohttp.http_exceptions import BadHttpMessage, HttpProcessingError
 from aiohttp.http_writer import HttpVersion10, HttpVersion11
 
-from ._wire import HEAD_LIMIT
+from ._wire import HEAD_LIMIT, TIMER_EARLY
 
 if TYPE_CHECKING:
     from aiohttp.client_reqrep import ConnectionKey
@@ -406,7 +406,7 @@ class _ReadWatch:
             due = protocol.read_due
             if not due:
                 self._timed.discard(protocol)  # its answer was read, or it stopped reading
-            elif due <= now + 1e-6:
+            elif due <= now + TIMER_EARLY:
                 self._timed.discard(protocol)
                 late.append(protocol)
             else:

@@ -39,7 +39,7 @@ import httpx
 
 from ._per_loop import PerLoop
 from ._retry import instant
-from ._wire import Wire, masked_request
+from ._wire import TIMER_EARLY, Wire, masked_request
 from .errors import APITimeoutError, ClientClosedError
 
 __all__ = ["Pool", "RetryBudget"]
@@ -117,7 +117,7 @@ class _Lane:
     def _expire(self) -> None:
         """End the queued calls whose patience ran out; arm again for the earliest left."""
         self.timer = None
-        now = self.loop.time() + 1e-6  # the loop runs a timer up to its clock's resolution early
+        now = self.loop.time() + TIMER_EARLY  # the loop may run a timer that early
         earliest: float | None = None
         for turn, deadline in list(self.deadlines.items()):
             if deadline <= now:

@@ -16,6 +16,7 @@ is built from it on demand, with the key masked in its request.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Coroutine, Mapping
 from typing import Any, Protocol
 
@@ -24,6 +25,7 @@ import httpx
 __all__ = [
     "HEAD_LIMIT",
     "MASKED",
+    "TIMER_EARLY",
     "Wire",
     "WireResponse",
     "coding_error",
@@ -36,6 +38,11 @@ __all__ = [
 HEAD_LIMIT = 100 * 1024
 """The most bytes of an answer's head (status line, fields, blank line) either wire reads, as
 httpx (httpcore's h11) reads it; a longer one is not valid HTTP/1.1 to the SDK."""
+
+TIMER_EARLY = max(1e-6, time.get_clock_info("monotonic").resolution)
+"""How early asyncio may run a timer (its clock's resolution: about 15 ms on Windows). The
+SDK's timers (the gate's queue, the default wire's read timer) count a deadline within it as
+passed; else they would arm again for it, and again, until it passed."""
 
 MASKED = "Bearer ***"
 """What the Authorization header reads in every request the SDK hands out."""
