@@ -70,6 +70,9 @@ WATCHED_BODY = 64 * 1024
 """Bodies above this are written in chunks of this size under the ``write`` timeout; a smaller
 one goes into the socket's buffers at once (asyncio's high-water mark is 64 KiB)."""
 
+_TYPED_WHEN_EMPTY = frozenset({"PATCH", "POST", "PUT"})  # aiohttp's ClientRequest.POST_METHODS
+_NO_CONTENT_TYPE = ("Content-Type",)
+
 
 class _Timeouts:
     """What :meth:`AiohttpWire.prepare_timeout` gives: aiohttp's timeouts, and ``write``."""
@@ -219,6 +222,10 @@ class AiohttpWire:
         target = self._urls.get(url)
         if target is None:
             target = self._url(url)
+        # aiohttp gives a bodyless PATCH, POST or PUT a Content-Type of its own; httpx sends
+        # none, nor does this wire. Skipped there only: every body the SDK writes has its own
+        # Content-Type, and any other request keeps aiohttp's shorter path.
+        skip = _NO_CONTENT_TYPE if data is None and method in _TYPED_WHEN_EMPTY else None
         try:
             async with lane.session.request(
                 method,
@@ -227,6 +234,7 @@ class AiohttpWire:
                 data=data,
                 timeout=timeouts.client,
                 allow_redirects=False,
+                skip_auto_headers=skip,
             ) as answer:
                 body = await answer.read()
                 received = answer.headers
@@ -287,7 +295,6 @@ class AiohttpWire:
             trust_env=False,  # proxies are read once above; no per-request thread hops, no netrc
             auto_decompress=False,  # decoded as httpx decodes (_wire.decoded): one verdict
             requote_redirect_url=False,
-            skip_auto_headers=("Content-Type",),  # none for a bodyless POST, as httpx sends
             **PARSER_LIMITS,
         )
         # aiohttp resends an idempotent request once, silently, when its connection breaks;
