@@ -76,8 +76,8 @@ CLIENTS = (
 )
 OPENAI_CLIENTS = ("raw aiohttp (openai payload)", "openai")
 LIKE_FOR_LIKE = "raw aiohttp, the SDK's timeouts"
-"""Raw aiohttp with what the SDK's client sets (its read and connect timeouts, 20 connections):
-aiohttp's read timeout reschedules a timer on every read, which raw aiohttp's defaults skip."""
+"""Raw aiohttp with what the SDK's client sets (its read and connect timeouts, its connection
+limit): aiohttp's read timeout reschedules a timer on every read, which its defaults skip."""
 
 
 @dataclass
@@ -154,7 +154,7 @@ async def _clients(base_url: str, key: str) -> AsyncIterator[dict[str, tuple[Cal
         like_sdk = await stack.enter_async_context(
             aiohttp.ClientSession(
                 headers=auth,
-                connector=aiohttp.TCPConnector(limit=LIMITS.max_connections or 20),
+                connector=aiohttp.TCPConnector(limit=LIMITS.max_connections or 100),
                 timeout=aiohttp.ClientTimeout(
                     total=None, sock_connect=TIMEOUT.connect, sock_read=TIMEOUT.read
                 ),
@@ -297,7 +297,8 @@ def section(results: WireResults) -> list[str]:
         row.append(f"{ai:,.0f} ({ai / ai_limit:.2f}x)")
         lines.append(f"| {label} | " + " | ".join(row) + " |")
     lines += ["", "Client CPU per call (µs, this process only, medians), and raw aiohttp with the"]
-    lines += ["SDK's timeouts and limit (`sock_read`, `sock_connect`, 20 connections). The"]
+    most = LIMITS.max_connections
+    lines += [f"SDK's timeouts and limit (`sock_read`, `sock_connect`, {most} connections). The"]
     lines += ["ratios are the medians of each round's own ratio, the SDK measured back to back"]
     lines += [f"with each ({ROUNDS} rounds, in the order A B C, then C B A):", ""]
     lines += [

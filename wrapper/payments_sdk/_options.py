@@ -37,8 +37,9 @@ __all__ = [
 DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
 """30 s to read, write or wait for a pooled connection; 5 s to connect."""
 DEFAULT_MAX_RETRIES: Final = 2
-DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(max_connections=20, max_keepalive_connections=20)
-"""The SDK's own pool: at most 20 connections per event loop, kept alive between calls.
+DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(max_connections=100, max_keepalive_connections=100)
+"""The SDK's own pool: at most 100 connections per event loop (aiohttp's and httpx's default),
+kept alive between calls.
 
 More calls wait for a free one, in order, under the pool timeout. Idle connections close after
 4 s (``_aiohttp_wire.KEEPALIVE_EXPIRY``), before the common 5 s server idle timeout. Pass your
