@@ -41,8 +41,8 @@ from pyreqwest.client import Client as ReqwestClient
 from pyreqwest.client import ClientBuilder
 
 from payments_sdk import AsyncPaymentsClient
-from payments_sdk._options import DEFAULT_CONNECTION_LIMITS as LIMITS
 from payments_sdk._options import DEFAULT_TIMEOUT as TIMEOUT
+from payments_sdk._options import MAX_CONNECTIONS
 
 from ._payloads import OPENAI_KEY, OPENAI_MODEL_ID, PAGE_SIZE
 from ._server import serving
@@ -154,7 +154,7 @@ async def _clients(base_url: str, key: str) -> AsyncIterator[dict[str, tuple[Cal
         like_sdk = await stack.enter_async_context(
             aiohttp.ClientSession(
                 headers=auth,
-                connector=aiohttp.TCPConnector(limit=LIMITS.max_connections or 100),
+                connector=aiohttp.TCPConnector(limit=MAX_CONNECTIONS),
                 timeout=aiohttp.ClientTimeout(
                     total=None, sock_connect=TIMEOUT.connect, sock_read=TIMEOUT.read
                 ),
@@ -297,7 +297,7 @@ def section(results: WireResults) -> list[str]:
         row.append(f"{ai:,.0f} ({ai / ai_limit:.2f}x)")
         lines.append(f"| {label} | " + " | ".join(row) + " |")
     lines += ["", "Client CPU per call (µs, this process only, medians), and raw aiohttp with the"]
-    most = LIMITS.max_connections
+    most = MAX_CONNECTIONS
     lines += [f"SDK's timeouts and limit (`sock_read`, `sock_connect`, {most} connections). The"]
     lines += ["ratios are the medians of each round's own ratio, the SDK measured back to back"]
     lines += [f"with each ({ROUNDS} rounds, in the order A B C, then C B A):", ""]

@@ -18,6 +18,7 @@ from ._options import (
     DEFAULT_CONNECTION_LIMITS,
     DEFAULT_MAX_RETRIES,
     DEFAULT_TIMEOUT,
+    MAX_CONNECTIONS,
     NOT_GIVEN,
     ClientOptions,
     NotGiven,
@@ -103,7 +104,7 @@ class AsyncPaymentsClient(Namespaces):
 
         pool = Pool(
             root_url=options.root_url,
-            limit=DEFAULT_CONNECTION_LIMITS.max_connections or 100,
+            limit=MAX_CONNECTIONS,
             http_client=http_client,
         )
         self._setup(options, pool, owns_pool=True)

@@ -28,6 +28,7 @@ __all__ = [
     "DEFAULT_CONNECTION_LIMITS",
     "DEFAULT_MAX_RETRIES",
     "DEFAULT_TIMEOUT",
+    "MAX_CONNECTIONS",
     "NOT_GIVEN",
     "ClientOptions",
     "NotGiven",
@@ -37,9 +38,12 @@ __all__ = [
 DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
 """30 s to read, write or wait for a pooled connection; 5 s to connect."""
 DEFAULT_MAX_RETRIES: Final = 2
-DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(max_connections=100, max_keepalive_connections=100)
-"""The SDK's own pool: at most 100 connections per event loop (aiohttp's and httpx's default),
-kept alive between calls.
+MAX_CONNECTIONS: Final = 100
+"""The most connections the SDK's own pool opens per event loop (aiohttp's and httpx's default)."""
+DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(
+    max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS
+)
+"""The SDK's own pool: at most :data:`MAX_CONNECTIONS` per event loop, kept alive between calls.
 
 More calls wait for a free one, in order, under the pool timeout. Idle connections close after
 4 s (``_aiohttp_wire.KEEPALIVE_EXPIRY``), before the common 5 s server idle timeout. Pass your
