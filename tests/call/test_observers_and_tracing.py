@@ -7,6 +7,7 @@ import gc
 import logging
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -193,6 +194,38 @@ async def test_a_client_without_observers_or_tracing_records_nothing() -> None:
         api_key=TEST_KEY, base_url=BASE_URL, opentelemetry=False
     ) as client:
         assert client._requestor._sender._instruments is None
+
+
+async def test_a_quiet_client_asks_whether_to_record_at_most_once_a_second(
+    make_client: MakeClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """OpenTelemetry installed but no SDK configured, no observer: a burst of calls asks once.
+
+    The first call asks whether an OpenTelemetry SDK is configured; the calls of the next
+    second make no record and do not ask again (``Instruments.quiet_until``).
+    """
+    from payments_sdk import _instrument, _otel
+
+    asked: list[float] = []
+    monkeypatch.setattr(_instrument, "_otel_seen", False)  # another test may have installed one
+    monkeypatch.setattr(_instrument, "_otel_asked", -_instrument._RECHECK)
+    monkeypatch.setattr(_otel, "configured", lambda: bool(asked.append(time.monotonic())))
+    starts: list[object] = []
+    start = _instrument.Instruments.start
+
+    def counted(self: Any, *args: Any) -> Any:
+        starts.append(record := start(self, *args))
+        return record
+
+    monkeypatch.setattr(_instrument.Instruments, "start", counted)
+    client, _ = make_client(answers(200), opentelemetry=True)
+    began = time.monotonic()
+    for _ in range(20):
+        await client.balances.retrieve()
+    seconds = time.monotonic() - began
+    assert starts == [None] * len(starts)  # no record
+    assert 1 <= len(starts) <= 1 + int(seconds // _instrument._RECHECK)
+    assert len(asked) == len(starts)
 
 
 # -- OpenTelemetry -----------------------------------------------------------------------------

@@ -55,18 +55,23 @@ def _otel_configured() -> bool:
 class Instruments:
     """A client's observers and its OpenTelemetry switch; makes one record per call."""
 
-    __slots__ = ("host", "observers", "otel", "port")
+    __slots__ = ("host", "observers", "otel", "port", "quiet_until")
 
     def __init__(self, observers: tuple[Observer, ...], *, otel: bool, host: str, port: int):
         self.observers = observers
         self.otel = otel
         self.host = host
         self.port = port
+        self.quiet_until = 0.0
+        """Until this ``time.monotonic()``, nothing would hear of a call: no observer, and no
+        OpenTelemetry SDK configured when last asked. The sender asks :meth:`start` only after
+        it, so that a quiet call runs no code of this module."""
 
     def start(self, operation: OperationLabel | None, method: str) -> CallRecord | None:
         """Begin the record of one call; None when nothing would hear of it."""
         traced = self.otel and _otel_configured()
         if not traced and not self.observers:
+            self.quiet_until = _otel_asked + _RECHECK  # when OpenTelemetry is asked again
             return None
         return CallRecord(self, operation, method, traced=traced)
 

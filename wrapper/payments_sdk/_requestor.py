@@ -133,7 +133,8 @@ class Requestor:
         """
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
-        if not sender.observed:  # nothing records the call: no context to set on the hot path
+        if not sender.observed or sender.observing() is None:
+            # nothing records the call: no context to set on the hot path
             return self._run(sender, call)
         return self._recorded(sender, call)
 

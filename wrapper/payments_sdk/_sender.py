@@ -116,6 +116,17 @@ class Sender:
         self.max_retries = max_retries
         self.total_timeout = total_timeout
 
+    def observing(self) -> Instruments | None:
+        """Return the instruments that may record a call sent now; None while they are quiet.
+
+        Quiet: no observer, and no OpenTelemetry SDK was configured when it was last asked
+        (:attr:`Instruments.quiet_until`, at most a second ago).
+        """
+        instruments = self._instruments
+        if instruments is None or time.monotonic() < instruments.quiet_until:
+            return None
+        return instruments
+
     def for_call(self, options: CallOptions) -> Sender:
         """Return a sender for one call with these options (headers, query, body, timeout)."""
         clone = Sender.__new__(Sender)
@@ -181,7 +192,9 @@ class Sender:
             files=files,
             headers=headers,
         )
-        record = None if self._instruments is None else self._instruments.start(operation, method)
+        record = None
+        if self.observed and (instruments := self.observing()) is not None:
+            record = instruments.start(operation, method)
         if self.total_timeout is None:
             sending = self._send(method, target, sent, content, record)
         else:
