@@ -1,7 +1,7 @@
 """A client-wide Retry-After hold is waited out before the gate, within the call's own bounds.
 
 After a ``503 Retry-After``, every new send of the client waits (docs/retries.md). That wait
-used to happen inside the connection gate: 20 held calls kept every place, and the calls queued
+used to happen inside the connection gate: held calls kept every place, and the calls queued
 behind them failed with "timed out waiting for a free connection" though no connection was in
 use; and a copy made with ``timeout=1`` sat out another call's 3 s hold. Now a held call waits
 holding no place, and a hold longer than the call will wait (its read timeout, and what is left
@@ -29,6 +29,7 @@ from payments_sdk import (
     RateLimitError,
     instant_retries,
 )
+from payments_sdk._options import MAX_CONNECTIONS
 from tests.support.clients import sdk
 from tests.support.schema_values import answered
 from tests.support.wire_server import Reply, Seen, WireServer, serve
@@ -54,9 +55,9 @@ def held_service(retry_after: str, status: int = 503, times: int = 1) -> Iterato
 
 
 async def test_held_calls_keep_no_place_at_the_gate() -> None:
-    """25 calls during a 2 s hold, 20 places: every place stays free while they wait.
+    """More calls during a 2 s hold than the gate has places: every place stays free meanwhile.
 
-    Held calls used to take all 20 places while they waited, and the calls queued behind them
+    Held calls used to take every place while they waited, and the calls queued behind them
     failed with "timed out waiting for a free connection" once the pool timeout passed. The
     places are checked while the calls wait (not by the timing of what follows); then all
     succeed, sent once each.
@@ -65,16 +66,17 @@ async def test_held_calls_keep_no_place_at_the_gate() -> None:
         async with sdk(server.url, "aiohttp", max_retries=0) as client:
             with pytest.raises(InternalServerError):
                 await client.balances.retrieve()  # sets the hold
-            calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(25)]
+            many = MAX_CONNECTIONS + 5
+            calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(many)]
             for _ in range(20):
                 await asyncio.sleep(0)
             lane = client._pool._lane()
             assert client._pool.holding(), "the hold ended before the places were checked"
-            assert (lane.free, len(lane.waiters)) == (20, 0)
+            assert (lane.free, len(lane.waiters)) == (MAX_CONNECTIONS, 0)
             results = await asyncio.gather(*calls, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     assert failures == []
-    assert len(server.seen) == 26
+    assert len(server.seen) == many + 1
 
 
 async def test_a_hold_longer_than_the_calls_timeout_ends_it_unsent(wire: str) -> None:

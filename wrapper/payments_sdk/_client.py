@@ -60,7 +60,7 @@ class AsyncPaymentsClient(Namespaces):
             custom TLS, limits or transports). You keep ownership: the SDK never closes it. Its
             default headers are read now (ours win); its cookies and default query parameters
             are not sent. Without one, the SDK uses its own pool on aiohttp (made on the first
-            request; see docs/client.md) and queues calls beyond its 100 connections per
+            request; see docs/client.md) and queues calls beyond its 20 connections per
             event loop in front of it.
         default_headers: Extra headers sent with every request (printable ASCII only).
         total_timeout: Seconds a whole call may take, retries and the waits between them

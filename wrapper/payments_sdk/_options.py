@@ -38,8 +38,9 @@ __all__ = [
 DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
 """30 s to read, write or wait for a pooled connection; 5 s to connect."""
 DEFAULT_MAX_RETRIES: Final = 2
-MAX_CONNECTIONS: Final = 100
-"""The most connections the SDK's own pool opens per event loop (aiohttp's and httpx's default)."""
+MAX_CONNECTIONS: Final = 20
+"""The most connections the SDK's own pool opens per event loop (openapi/DECISIONS.md, "The
+default wire's connection limit")."""
 DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(
     max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS
 )
