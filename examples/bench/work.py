@@ -105,7 +105,7 @@ async def _count(base_url: str, key: str, work: Work) -> None:
     auth = {"Authorization": f"Bearer {key}"}
     async with (
         aiohttp.ClientSession(headers=auth) as session,
-        AsyncPaymentsClient(api_key=key, base_url=base_url, opentelemetry=False) as sdk,
+        AsyncPaymentsClient(api_key=key, base_url=base_url) as sdk,  # its defaults, as in wire.py
     ):
         small = f"{base_url}/balances"
 
