@@ -42,6 +42,33 @@ _GENEROUS = httpx.Timeout(120.0)
 """Connect included (a float would keep the SDK's 5 s connect timeout)."""
 
 
+@contextlib.asynccontextmanager
+async def _client_on(
+    sandbox: Sandbox, wire: str, limits: httpx.Limits | None = None
+) -> AsyncIterator[AsyncPaymentsClient]:
+    """An SDK client of ``sandbox`` on ``wire``: its own, or a caller's httpx.
+
+    The caller's httpx client has httpx's default limits unless ``limits`` is given.
+    """
+    assert sandbox.base_url.startswith("http://127.0.0.1:")
+    async with contextlib.AsyncExitStack() as stack:
+        http = None
+        if wire == "httpx":
+            http = await stack.enter_async_context(
+                httpx.AsyncClient(timeout=_GENEROUS)
+                if limits is None
+                else httpx.AsyncClient(timeout=_GENEROUS, limits=limits)
+            )
+        yield await stack.enter_async_context(
+            AsyncPaymentsClient(
+                api_key=sandbox.api_key,
+                base_url=sandbox.base_url,
+                http_client=http,
+                timeout=_GENEROUS,
+            )
+        )
+
+
 @pytest.fixture(params=["aiohttp", "httpx"])
 async def client(
     sandbox: Sandbox, request: pytest.FixtureRequest
@@ -51,19 +78,8 @@ async def client(
     Its timeout is generous: these tests check what the sandbox answers (500 concurrent
     conversions, say), not how fast a loaded machine connects.
     """
-    assert sandbox.base_url.startswith("http://127.0.0.1:")
-    async with contextlib.AsyncExitStack() as stack:
-        http = None
-        if request.param == "httpx":
-            http = await stack.enter_async_context(httpx.AsyncClient(timeout=_GENEROUS))
-        yield await stack.enter_async_context(
-            AsyncPaymentsClient(
-                api_key=sandbox.api_key,
-                base_url=sandbox.base_url,
-                http_client=http,
-                timeout=_GENEROUS,
-            )
-        )
+    async with _client_on(sandbox, request.param) as client:
+        yield client
 
 
 async def _balances(client: AsyncPaymentsClient) -> dict[str, int]:
@@ -352,8 +368,19 @@ async def test_beneficiaries_live_at_the_root_not_under_v1(sandbox: Sandbox) -> 
     assert ok.status_code == 201 and wrong.status_code == 404 and va.status_code == 201
 
 
-async def test_concurrent_conversions_conserve_money(client: AsyncPaymentsClient) -> None:
-    """500 concurrent conversions both ways: balances equal seed - sent + received, exactly."""
+@pytest.mark.parametrize("wire", ["aiohttp", "httpx"])
+async def test_concurrent_conversions_conserve_money(sandbox: Sandbox, wire: str) -> None:
+    """500 concurrent conversions both ways: balances equal seed - sent + received, exactly.
+
+    A caller's httpx client here has no connection limit, so all 500 reach the sandbox at once:
+    behind httpx's default limit of 100, 400 would wait in httpcore's queue, which it scans
+    for every free connection against every queued request (about 20 s of CPU, no more proven).
+    """
+    async with _client_on(sandbox, wire, httpx.Limits(max_connections=None)) as client:
+        await _convert_500_and_check(client)
+
+
+async def _convert_500_and_check(client: AsyncPaymentsClient) -> None:
     pairs = [("USD", "EUR"), ("EUR", "USD"), ("GBP", "USD"), ("EUR", "GBP")]
 
     async def convert(n: int) -> None:
