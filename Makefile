@@ -164,9 +164,16 @@ format: $(VENV_STAMP) ## Apply ruff fixes and formatting.
 # PYTEST_WORKERS: pytest-xdist's -n (auto: one per core, at most 4); 0 runs the suite in one process.
 # --dist worksteal: a worker that runs out of tests takes half of another's, so the run does not
 # end on one worker's queue of long tests (6 min 22 s against 7 min 0 s with --dist load here).
+# Bytecode: the suite starts many Python processes (its workers, the sandbox and the CLI as users
+# run them, the generator, pytest inside pytest), and uv installs no .pyc. Under
+# PYTHONDONTWRITEBYTECODE (set in some shells and CI images) each of them compiled every module
+# it imported, and each pytest rewrote every test module again. Here the suite's bytecode goes
+# to build/pycache (nothing is written beside the sources): compiled once per clean clone, read
+# by every later process, checked against each source's mtime and size as usual.
 PYTEST_WORKERS ?= auto
 unit: $(VENV_STAMP) $(NPM_STAMP) $(DOCS_STAMP) ## Run pytest only (the docs tools too: a test builds the site), on every core.
-	$(PY) -m pytest -n $(PYTEST_WORKERS) --maxprocesses=4 --dist worksteal
+	PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache PYTHONDONTWRITEBYTECODE= \
+		$(PY) -m pytest -n $(PYTEST_WORKERS) --maxprocesses=4 --dist worksteal
 
 # `make test` in three phases: every install, one installer at a time; then the six checks two
 # at a time, one a core (make -j2: each step's output is printed whole when it ends, and a failure
