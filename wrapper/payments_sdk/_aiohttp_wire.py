@@ -70,7 +70,7 @@ WATCHED_BODY = 64 * 1024
 """Bodies above this are written in chunks of this size under the ``write`` timeout; a smaller
 one goes into the socket's buffers at once (asyncio's high-water mark is 64 KiB)."""
 
-_TYPED_WHEN_EMPTY = frozenset({"PATCH", "POST", "PUT"})  # aiohttp's ClientRequest.POST_METHODS
+_TYPED_WHEN_EMPTY = aiohttp.ClientRequest.POST_METHODS  # typed by aiohttp even without a body
 _NO_CONTENT_TYPE = ("Content-Type",)
 
 
