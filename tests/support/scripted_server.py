@@ -49,7 +49,9 @@ class Played:
     """What the server did, by script name (give each call its own name to tell calls apart)."""
 
     last_byte: dict[str, float] = field(default_factory=dict)
-    """When the last byte of a script by that name was written, so far."""
+    """When the last piece of a script by that name started to be written, so far: taken before
+    the send, so no client can have read it earlier (a time taken after the send may be later
+    than the client's read, when this thread is preempted in between)."""
     connections: int = 0
     """How many connections the server accepted."""
     started: dict[str, threading.Event] = field(default_factory=dict)
@@ -95,9 +97,10 @@ def scripted_server(scripts: Mapping[str, Script]) -> Iterator[tuple[str, Played
                     if stop.wait(wait):
                         return
                     if piece:
+                        sending = time.monotonic()
                         connection.sendall(piece)
                         with lock:
-                            played.last_byte[name] = time.monotonic()
+                            played.last_byte[name] = sending
                     if first:
                         played.began(name).set()
                         first = False
