@@ -29,7 +29,7 @@ from payments_sdk import (
     RateLimitError,
     instant_retries,
 )
-from payments_sdk._options import MAX_CONNECTIONS
+from payments_sdk._options import PACED_CONNECTIONS
 from tests.support.clients import sdk
 from tests.support.schema_values import answered
 from tests.support.wire_server import Reply, Seen, WireServer, serve
@@ -66,13 +66,13 @@ async def test_held_calls_keep_no_place_at_the_gate() -> None:
         async with sdk(server.url, "aiohttp", max_retries=0) as client:
             with pytest.raises(InternalServerError):
                 await client.balances.retrieve()  # sets the hold
-            many = MAX_CONNECTIONS + 5
+            many = PACED_CONNECTIONS + 5
             calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(many)]
             for _ in range(20):
                 await asyncio.sleep(0)
             lane = client._pool._lane()
             assert client._pool.holding(), "the hold ended before the places were checked"
-            assert (lane.free, len(lane.waiters)) == (MAX_CONNECTIONS, 0)
+            assert (lane.free, len(lane.waiters)) == (PACED_CONNECTIONS, 0)
             results = await asyncio.gather(*calls, return_exceptions=True)
     failures = [r for r in results if isinstance(r, BaseException)]
     assert failures == []

@@ -1167,9 +1167,15 @@ def _jobs_default() -> str:
 
 
 def _gate() -> str:
-    from payments_sdk._options import DEFAULT_CONNECTION_LIMITS
+    from payments_sdk._options import PACED_CONNECTIONS
 
-    return str(DEFAULT_CONNECTION_LIMITS.max_connections)
+    return str(PACED_CONNECTIONS)
+
+
+def _gate_most() -> str:
+    from payments_sdk._options import MAX_CONNECTIONS
+
+    return str(MAX_CONNECTIONS)
 
 
 def _closed_bundle_bound() -> str:
@@ -1182,6 +1188,7 @@ FIGURES: dict[str, Callable[[], str]] = {
     r"openapi-python-client (\d[\d.]*)": lambda: _pin("openapi-python-client"),
     r"at most `--jobs (\d+)`": _jobs_default,
     r"≤ (\d+) on the SDK's own wire": _gate,
+    r"up to (\d+) while": _gate_most,
     r"integers within 10\^(\d+)": _closed_bundle_bound,
 }
 """The figures the guide may give, each with how this module computes it now."""

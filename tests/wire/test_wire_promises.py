@@ -30,7 +30,7 @@ from payments_sdk import (
     PaymentsError,
     instant_retries,
 )
-from payments_sdk._options import MAX_CONNECTIONS
+from payments_sdk._options import PACED_CONNECTIONS
 from tests.support.clients import default_tls
 from tests.support.keyscan import KEY, key_leaks
 from tests.support.wire_server import DROP, Reply, Seen, serve, until
@@ -42,7 +42,7 @@ CALLERS_LIMIT = 20
 
 def limit_of(transport: str) -> int:
     """The connection limit on ``transport``: the SDK's own pool's, or the caller's client's."""
-    return MAX_CONNECTIONS if transport == "aiohttp" else CALLERS_LIMIT
+    return PACED_CONNECTIONS if transport == "aiohttp" else CALLERS_LIMIT
 
 
 @pytest.fixture(params=TRANSPORTS)

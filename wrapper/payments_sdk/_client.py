@@ -20,6 +20,7 @@ from ._options import (
     DEFAULT_TIMEOUT,
     MAX_CONNECTIONS,
     NOT_GIVEN,
+    PACED_CONNECTIONS,
     ClientOptions,
     NotGiven,
 )
@@ -61,7 +62,8 @@ class AsyncPaymentsClient(Namespaces):
             default headers are read now (ours win); its cookies and default query parameters
             are not sent. Without one, the SDK uses its own pool on aiohttp (made on the first
             request; see docs/client.md) and queues calls beyond its 20 connections per
-            event loop in front of it.
+            event loop in front of it (up to 100, while the retries the client's recent calls
+            earned could retry them all).
         default_headers: Extra headers sent with every request (printable ASCII only).
         total_timeout: Seconds a whole call may take, retries and the waits between them
             included; past it, the call raises :class:`~payments_sdk.APITimeoutError`.
@@ -104,6 +106,7 @@ class AsyncPaymentsClient(Namespaces):
 
         pool = Pool(
             root_url=options.root_url,
+            paced=PACED_CONNECTIONS,
             limit=MAX_CONNECTIONS,
             http_client=http_client,
         )

@@ -30,6 +30,7 @@ __all__ = [
     "DEFAULT_TIMEOUT",
     "MAX_CONNECTIONS",
     "NOT_GIVEN",
+    "PACED_CONNECTIONS",
     "ClientOptions",
     "NotGiven",
     "check_base_url",
@@ -38,9 +39,13 @@ __all__ = [
 DEFAULT_TIMEOUT: Final = httpx.Timeout(30.0, connect=5.0)
 """30 s to read, write or wait for a pooled connection; 5 s to connect."""
 DEFAULT_MAX_RETRIES: Final = 2
-MAX_CONNECTIONS: Final = 20
-"""The most connections the SDK's own pool opens per event loop (openapi/DECISIONS.md, "The
-default wire's connection limit")."""
+MAX_CONNECTIONS: Final = 100
+"""The most connections the SDK's own pool opens per event loop (aiohttp's and httpx's default)."""
+PACED_CONNECTIONS: Final = 20
+"""The connections the SDK's own pool opens per event loop on any client. More, up to
+:data:`MAX_CONNECTIONS`, only while the retries the client's recent calls have earned could
+retry every call on the wire at once (``_pool.RetryBudget.covers``; openapi/DECISIONS.md, "The
+default wire's connection limit"): a burst on a fresh client is paced by these 20."""
 DEFAULT_CONNECTION_LIMITS: Final = httpx.Limits(
     max_connections=MAX_CONNECTIONS, max_keepalive_connections=MAX_CONNECTIONS
 )

@@ -4,8 +4,12 @@ A client and its ``with_options`` copies share one :class:`Pool`:
 
 - the **wire** (``_wire.py``): the SDK's own aiohttp pool, made on the first request, or the
   caller's ``http_client``;
-- the **gate** in front of the SDK's own pool: at most ``limit`` requests on the wire per
-  event loop, the rest queued here in order; the wait counts against the pool timeout;
+- the **gate** in front of the SDK's own pool: at most ``paced`` requests on the wire per
+  event loop, and up to ``limit`` while the retry budget's earned retries could retry every
+  one of them (:meth:`RetryBudget.covers`), the rest queued here in order; the wait counts
+  against the pool timeout. So a burst on a fresh client meets a rate limit with at most
+  ``paced`` calls on the wire, and the others wait out its hold unsent, while a client whose
+  traffic has earned the retries runs as wide as ``limit``;
 - the **hold**: a 429 or 503 with ``Retry-After`` holds every new send of the client for that
   long (with jitter on top), so concurrent calls back off together instead of in waves. The
   sender waits a hold out *before* the gate, holding no place, and each attempt waits at most
@@ -54,13 +58,42 @@ _CLOSED_WHILE = "the client was closed while the call was {}"
 
 
 class _Lane:
-    """One event loop's gate queue and waits, which aclose() can end from any thread."""
+    """One event loop's gate queue and waits, which aclose() can end from any thread.
 
-    __slots__ = ("deadlines", "free", "loop", "naps", "timer", "timer_at", "waiters")
+    ``size`` places are always open; up to ``spare`` more open while ``budget`` covers every
+    call on the wire (:meth:`RetryBudget.covers`), and close as they are given back when it
+    no longer does.
+    """
 
-    def __init__(self, loop: asyncio.AbstractEventLoop, size: int) -> None:
+    __slots__ = (
+        "budget",
+        "deadlines",
+        "extra",
+        "free",
+        "loop",
+        "naps",
+        "size",
+        "spare",
+        "timer",
+        "timer_at",
+        "waiters",
+    )
+
+    def __init__(
+        self,
+        loop: asyncio.AbstractEventLoop,
+        size: int,
+        budget: RetryBudget | None = None,
+        spare: int = 0,
+    ) -> None:
         self.loop = loop
+        self.size = size
         self.free = size
+        """Places of the ``size`` always open that are free."""
+        self.budget = budget
+        self.spare = spare if budget is not None else 0
+        self.extra = 0
+        """Places open beyond ``size`` (each taken)."""
         self.waiters: deque[asyncio.Future[None]] = deque()
         self.naps: set[asyncio.Future[None]] = set()
         self.deadlines: dict[asyncio.Future[None], float] = {}
@@ -71,8 +104,18 @@ class _Lane:
 
     def take(self) -> bool:
         """Take a place on the wire now, if one is free and nobody queues for one."""
-        if self.free > 0 and not self.waiters:
+        if self.waiters:
+            return False
+        if self.free > 0:
             self.free -= 1
+            return True
+        return self._widen()
+
+    def _widen(self) -> bool:
+        """Open one more place beyond ``size`` and take it, if the budget covers it."""
+        on_wire = self.size + self.extra + 1
+        if self.extra < self.spare and self.budget is not None and self.budget.covers(on_wire):
+            self.extra += 1
             return True
         return False
 
@@ -130,13 +173,25 @@ class _Lane:
             self._arm(earliest)
 
     def release(self) -> None:
-        """Give a place back: to the first caller still waiting, or to the free count."""
-        while self.waiters:
-            turn = self.waiters.popleft()
-            if not turn.done():
-                turn.set_result(None)
+        """Give a place back: to the first caller still waiting, or to the free count.
+
+        A place beyond ``size`` is closed first; then every caller waiting gets a place while
+        one is free or the budget covers one more.
+        """
+        if self.extra:
+            self.extra -= 1
+        else:
+            self.free += 1
+        waiters = self.waiters
+        while waiters:
+            if waiters[0].done():  # its patience ran out, or it was cancelled: not served
+                waiters.popleft()
+                continue
+            if self.free > 0:
+                self.free -= 1
+            elif not self._widen():
                 return
-        self.free += 1
+            waiters.popleft().set_result(None)
 
     async def nap(self, seconds: float) -> None:
         """Sleep ``seconds``, unless the pool closes first."""
@@ -179,6 +234,7 @@ class Pool:
     __slots__ = (
         "_lanes",
         "_limit",
+        "_paced",
         "_root_url",
         "_wire",
         "budget",
@@ -188,9 +244,15 @@ class Pool:
     )
 
     def __init__(
-        self, *, root_url: str, limit: int, http_client: httpx.AsyncClient | None = None
+        self,
+        *,
+        root_url: str,
+        paced: int,
+        limit: int,
+        http_client: httpx.AsyncClient | None = None,
     ) -> None:
         self._root_url = root_url
+        self._paced = paced
         self._limit = limit
         self._wire: Wire | None = None
         if http_client is not None:
@@ -241,7 +303,7 @@ class Pool:
         lanes = self._lanes
         lane = lanes.last if loop is lanes.last_loop else lanes.get(loop)
         if lane is None:
-            lane = _Lane(loop, self._limit)
+            lane = _Lane(loop, self._paced, self.budget, self._limit - self._paced)
             lanes.put(loop, lane)
         return lane
 
@@ -355,6 +417,20 @@ class RetryBudget:
         if time.monotonic() - self._started >= self.window:
             self._roll()
         self._firsts[0] += 1
+
+    def covers(self, calls: int) -> bool:
+        """Whether the retries earned by recent first attempts could retry ``calls`` at once.
+
+        The reserve is left out: it is for a quiet client's flaky call. So a gate that opens a
+        place beyond its paced size only while this holds (``_Lane``) never has more calls on
+        the wire than the budget could retry if every one of them were answered 429, while
+        a burst on a fresh client (a few dozen first attempts, a few retries earned) stays
+        paced.
+        """
+        if time.monotonic() - self._started >= self.window:
+            self._roll()
+        firsts, retries = self._firsts, self._retries
+        return self.ratio * (firsts[0] + firsts[1]) - retries[0] - retries[1] >= calls
 
     def try_retry(self) -> bool:
         """Take one retry from the budget; False when it is spent."""
