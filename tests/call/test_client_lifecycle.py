@@ -22,7 +22,7 @@ from tests.conftest import MakeClient
 from tests.pagination.test_every_record_once_newest_first import FakePayments
 from tests.support.keyscan import KEY
 from tests.support.loop_watchdog import TASK_NAME
-from tests.support.wire_server import Reply, Seen, serve, until
+from tests.support.wire_server import RateLimit, Reply, Seen, serve, until
 
 pytestmark = pytest.mark.usefixtures("loop_watchdog")  # fails a test that blocks the loop
 
@@ -252,17 +252,7 @@ async def test_a_storm_of_429s_is_not_amplified() -> None:
 
 async def test_a_burst_of_429s_is_waited_out_together() -> None:
     """The service rate-limits for 0.3 s: every call succeeds, with <= 1.5x the sends."""
-    limited_until: list[float] = []
-
-    async def script(_: Seen) -> Reply:
-        now = time.monotonic()
-        if not limited_until:
-            limited_until.append(now + 0.3)
-        if now < limited_until[0]:
-            return Reply(status=429, headers={"retry-after": "0.3"})
-        return Reply(body={"data": []})
-
-    with serve(script) as server:
+    with serve(RateLimit(0.3)) as server:
         async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
             results = await asyncio.gather(*(client.balances.retrieve() for _ in range(64)))
     assert len(results) == 64

@@ -16,6 +16,7 @@ import gzip
 import json
 import ssl
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -92,6 +93,28 @@ async def until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
 async def ok(_: Seen) -> Reply:
     """Answer ``200 {"data": []}``."""
     return Reply(body={"data": []})
+
+
+class RateLimit:
+    """A script: from the first request it sees while :attr:`on`, 429s for ``seconds``, then 200s.
+
+    Each 429 carries ``Retry-After: seconds``; every other answer is ``200 {"data": []}``.
+    """
+
+    def __init__(self, seconds: float, *, on: bool = True) -> None:
+        self.seconds = seconds
+        self.on = on
+        self._until = 0.0
+
+    async def __call__(self, _: Seen) -> Reply:
+        """Answer one request."""
+        if self.on:
+            now = time.monotonic()
+            if not self._until:
+                self._until = now + self.seconds
+            if now < self._until:
+                return Reply(status=429, headers={"retry-after": f"{self.seconds:g}"})
+        return Reply(body={"data": []})
 
 
 class WireServer:

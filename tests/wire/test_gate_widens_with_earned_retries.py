@@ -10,7 +10,6 @@ narrows again when those retries are spent.
 from __future__ import annotations
 
 import asyncio
-import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,7 +18,7 @@ from payments_sdk import AsyncPaymentsClient, InternalServerError, instant_retri
 from payments_sdk._options import PACED_CONNECTIONS
 from payments_sdk._pool import RetryBudget, _Lane
 from tests.support.keyscan import KEY
-from tests.support.wire_server import Reply, Seen, serve, until
+from tests.support.wire_server import RateLimit, Reply, Seen, serve, until
 
 WARM_CALLS = 400
 """Calls that earn a client retries for 0.2 x 400 = 80 calls on the wire, beyond 64."""
@@ -78,22 +77,12 @@ async def test_a_warm_clients_burst_of_429s_is_retried_whole() -> None:
     They are all on the wire when the 429s come, and the budget their client earned retries
     each of them once the hold is over.
     """
-    limited_until: list[float] = []
-    limiting = False
+    limit = RateLimit(0.3, on=False)
 
-    async def script(_: Seen) -> Reply:
-        if limiting:
-            now = time.monotonic()
-            if not limited_until:
-                limited_until.append(now + 0.3)
-            if now < limited_until[0]:
-                return Reply(status=429, headers={"retry-after": "0.3"})
-        return Reply(body={"data": []})
-
-    with serve(script) as server:
+    with serve(limit) as server:
         async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
             await _warm(client)
-            limiting = True
+            limit.on = True
             results = await asyncio.gather(*(client.balances.retrieve() for _ in range(WIDE)))
     assert len(results) == WIDE
     assert len(server.seen) <= WARM_CALLS + 2 * WIDE
