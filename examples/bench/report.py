@@ -249,7 +249,8 @@ Profiled with cProfile on the scenarios above (2026-11-22).
    aiohttp and raw pyreqwest (Rust) lead, httpx2 (whose pool openai 3 uses) is 2-3x slower
    than them under concurrency and httpx slower still; the httpx-aiohttp bridge keeps
    httpx's per-request objects and lands in between. The SDK's default wire now drives
-   aiohttp directly (one session per event loop, 20 connections, the SDK's gate in front), and
+   aiohttp directly (one session per event loop, 20 connections, up to 100 once its calls have
+   earned the retries for them, the SDK's gate in front), and
    builds an `httpx.Response` only for errors and `with_raw_response`; msgspec's decoding makes
    the typed page faster than raw aiohttp's `json()`. aiohttp over pyreqwest: a mature,
    widely deployed asyncio library whose per-call cost is within a few percent, and whose
