@@ -17,10 +17,10 @@ from dataclasses import dataclass
 import httpx
 
 from payments_sdk import AsyncPaymentsClient
-from payments_sdk._options import DEFAULT_CONNECTION_LIMITS as LIMITS
 from payments_sdk.sandbox import Sandbox
 
 from ._server import PAGE_SIZE, canned_bodies, serving
+from .concurrency import RAW_HTTPX_LIMITS as LIMITS
 
 ROUNDS = 5
 

@@ -34,11 +34,11 @@ import openai
 import stripe
 
 from payments_sdk import AsyncPaymentsClient
-from payments_sdk._client import DEFAULT_CONNECTION_LIMITS as LIMITS
 
 from ._payloads import OPENAI_KEY, OPENAI_MODEL_ID, PAGE_SIZE, STRIPE_KEY
 from ._server import serving
 from .concurrency import CALLS, Burst, _timed
+from .concurrency import RAW_HTTPX_LIMITS as LIMITS
 from .imports import RUNS, _once
 from .overhead import ROUNDS, Call, Pair
 
