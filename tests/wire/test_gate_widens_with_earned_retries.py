@@ -189,3 +189,34 @@ async def test_a_waiter_gets_a_place_the_budget_opens_when_one_is_given_back() -
     for _ in range(3):
         lane.release()
     assert (lane.free, lane.extra) == (1, 0)
+
+
+# -- attacks: the promises under a burst, a window's roll, cancels, timeouts, close, threads -----
+
+
+async def test_a_fresh_clients_burst_stays_paced_while_its_calls_only_queue() -> None:
+    """200 calls on a fresh client: an answer frees one place, not the retries the queue "earned".
+
+    The 180 calls queued at the gate have sent nothing: their first attempts earn no place.
+    """
+    first = True
+
+    async def script(_: Seen) -> Reply:
+        nonlocal first
+        if not first:
+            await server.wait_gate()
+        first = False
+        return Reply(body={"data": []})
+
+    with serve(script) as server:
+        async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
+            calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(200)]
+            await until(lambda: len(server.seen) > PACED_CONNECTIONS)  # one answered, one more in
+            await asyncio.sleep(0.1)  # time for any place that would wrongly open
+            lane = client._pool._lane()
+            assert (lane.free, lane.extra) == (0, 0)
+            assert len(lane.waiters) == 200 - PACED_CONNECTIONS - 1
+            assert server.in_flight == PACED_CONNECTIONS
+            server.release()
+            await asyncio.gather(*calls)
+            assert (lane.free, lane.extra, len(lane.waiters)) == (PACED_CONNECTIONS, 0, 0)

@@ -111,10 +111,15 @@ class _Lane:
             return True
         return self._widen()
 
-    def _widen(self) -> bool:
-        """Open one more place beyond ``size`` and take it, if the budget covers it."""
+    def _widen(self, queued: int = 0) -> bool:
+        """Open one more place beyond ``size`` and take it, if the budget covers it.
+
+        ``queued`` calls still wait at the gate behind the one that would take it: their first
+        attempts, unsent, have earned nothing yet (a fresh client's burst stays paced).
+        """
         on_wire = self.size + self.extra + 1
-        if self.extra < self.spare and self.budget is not None and self.budget.covers(on_wire):
+        budget = self.budget
+        if self.extra < self.spare and budget is not None and budget.covers(on_wire, queued):
             self.extra += 1
             return True
         return False
@@ -189,7 +194,7 @@ class _Lane:
                 continue
             if self.free > 0:
                 self.free -= 1
-            elif not self._widen():
+            elif not self._widen(len(waiters) - 1):
                 return
             waiters.popleft().set_result(None)
 
@@ -418,19 +423,22 @@ class RetryBudget:
             self._roll()
         self._firsts[0] += 1
 
-    def covers(self, calls: int) -> bool:
+    def covers(self, calls: int, unsent: int = 0) -> bool:
         """Whether the retries earned by recent first attempts could retry ``calls`` at once.
 
-        The reserve is left out: it is for a quiet client's flaky call. So a gate that opens a
-        place beyond its paced size only while this holds (``_Lane``) never has more calls on
-        the wire than the budget could retry if every one of them were answered 429, while
-        a burst on a fresh client (a few dozen first attempts, a few retries earned) stays
+        The reserve is left out: it is for a quiet client's flaky call, and so are the
+        deposits of ``unsent`` first attempts that still queue (at the gate): a call earns a
+        place for another only once it is sent. So a gate that opens a place beyond its paced
+        size only while this holds (``_Lane``) never has more calls on the wire than the budget
+        could retry if every one of them were answered 429, while a burst on a fresh client
+        (however many calls it starts, until a hundred or so of them have been sent) stays
         paced.
         """
         if time.monotonic() - self._started >= self.window:
             self._roll()
         firsts, retries = self._firsts, self._retries
-        return self.ratio * (firsts[0] + firsts[1]) - retries[0] - retries[1] >= calls
+        earned = self.ratio * (firsts[0] + firsts[1] - unsent)
+        return earned - retries[0] - retries[1] >= calls
 
     def try_retry(self) -> bool:
         """Take one retry from the budget; False when it is spent."""
