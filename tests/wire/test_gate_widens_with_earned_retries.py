@@ -10,15 +10,26 @@ narrows again when those retries are spent.
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections.abc import Callable, Coroutine
+from typing import Any
 
+import httpx
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from payments_sdk import AsyncPaymentsClient, InternalServerError, instant_retries
-from payments_sdk._options import PACED_CONNECTIONS
+from payments_sdk import (
+    AsyncPaymentsClient,
+    ClientClosedError,
+    InternalServerError,
+    _pool,
+    instant_retries,
+)
+from payments_sdk._options import MAX_CONNECTIONS, PACED_CONNECTIONS
 from payments_sdk._pool import RetryBudget, _Lane
 from tests.support.keyscan import KEY
-from tests.support.wire_server import RateLimit, Reply, Seen, serve, until
+from tests.support.wire_server import RateLimit, Reply, Seen, WireServer, serve, until
 
 WARM_CALLS = 400
 """Calls that earn a client retries for 0.2 x 400 = 80 calls on the wire, beyond 64."""
@@ -220,3 +231,308 @@ async def test_a_fresh_clients_burst_stays_paced_while_its_calls_only_queue() ->
             server.release()
             await asyncio.gather(*calls)
             assert (lane.free, lane.extra, len(lane.waiters)) == (PACED_CONNECTIONS, 0, 0)
+
+
+QUEUE_OPS = st.lists(
+    st.one_of(
+        st.tuples(st.just("earn"), st.integers(1, 60)),
+        st.tuples(st.just("spend"), st.integers(1, 10)),
+        st.tuples(st.just("arrive"), st.integers(1, 8)),
+        st.tuples(st.just("leave"), st.integers(1, 8)),
+        st.tuples(st.just("cancel"), st.integers(0, 30)),
+        st.tuples(st.just("leave_as_the_first_in_line_is_cancelled"), st.just(1)),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ops=QUEUE_OPS, size=st.integers(1, 4), spare=st.integers(0, 6))
+def test_queued_callers_are_served_in_order_and_cancels_leave_no_place_behind(
+    ops: list[tuple[str, int]], size: int, spare: int
+) -> None:
+    """Callers queue, leave and are cancelled (some just as their turn comes) while the budget moves.
+
+    No caller gets a place while one that came before it still waits, the places taken always
+    match the callers inside, and when all have gone the gate is back at ``(size, 0)``.
+    """
+    loop = asyncio.new_event_loop()
+    budget = RetryBudget(window=1e9)  # no window rolls within an example
+    lane = _Lane(loop, size, budget, spare)
+    callers: list[asyncio.Task[None]] = []
+    entered: list[int] = []  # the callers that got a place, in the order they got it
+    inside: list[int] = []  # those that have not given it back yet
+
+    async def caller(number: int) -> None:
+        await lane.acquire(None, lambda: None)
+        entered.append(number)
+        inside.append(number)
+
+    def settle() -> None:
+        for _ in range(3):
+            loop.run_until_complete(asyncio.sleep(0))
+
+    def waiting() -> list[int]:
+        return [n for n, task in enumerate(callers) if not task.done()]
+
+    try:
+        for op, times in ops:
+            if op == "earn":
+                for _ in range(times):
+                    budget.first_attempt()
+            elif op == "spend":
+                for _ in range(times):
+                    budget.try_retry()
+            elif op == "arrive":
+                for _ in range(times):
+                    callers.append(loop.create_task(caller(len(callers))))
+            elif op == "leave":
+                for _ in range(min(times, len(inside))):
+                    inside.pop(0)
+                    lane.release()
+            elif op == "cancel" and waiting():
+                queue = waiting()
+                callers[queue[times % len(queue)]].cancel()
+            elif op == "leave_as_the_first_in_line_is_cancelled" and inside and waiting():
+                inside.pop(0)
+                lane.release()  # may grant the first in line its place ...
+                callers[waiting()[0]].cancel()  # ... which is cancelled before it runs
+            settle()
+            queue = waiting()
+            assert not entered or not queue or min(queue) > max(entered), "a caller overtaken"
+            assert len(inside) == size - lane.free + lane.extra
+            assert len(inside) <= size + spare
+        for number in waiting():
+            callers[number].cancel()
+        settle()
+        while inside:
+            inside.pop()
+            lane.release()
+        settle()
+        assert (lane.free, lane.extra, len(lane.waiters)) == (size, 0, 0)
+        assert all(task.done() for task in callers)
+        assert all(task.cancelled() or task.exception() is None for task in callers)
+    finally:
+        loop.close()
+
+
+class _Clock:
+    """A ``time`` stand-in for ``payments_sdk._pool``: its ``monotonic()`` moves when told."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch: pytest.MonkeyPatch) -> _Clock:
+    """The retry budget's clock, moved by the test instead of by sleeping."""
+    fake = _Clock()
+    monkeypatch.setattr(_pool, "time", fake)
+    return fake
+
+
+def test_a_windows_earnings_cover_calls_through_the_next_window_only(clock: _Clock) -> None:
+    """105 first attempts cover 21 calls 15 s later (the window before) and none 25 s later."""
+    budget = RetryBudget()
+    for _ in range(105):
+        budget.first_attempt()
+    assert budget.covers(21) and not budget.covers(22)
+    clock.now += 15  # the next window: the earnings are the window before's
+    assert budget.covers(21)
+    clock.now += 10  # and the one after: forgotten
+    assert not budget.covers(1)
+
+
+def test_retries_spent_in_the_window_before_still_count_against_the_cover(clock: _Clock) -> None:
+    """200 first attempts earn 40; 30 retries spent, a window later 10 calls are covered, not 11."""
+    budget = RetryBudget()
+    for _ in range(200):
+        budget.first_attempt()
+    for _ in range(30):
+        assert budget.try_retry()
+    clock.now += 12
+    assert budget.covers(10) and not budget.covers(11)
+
+
+def test_a_gate_idle_for_two_windows_opens_no_place_beyond_its_size(clock: _Clock) -> None:
+    """Widened by earned retries, a gate left idle 25 s takes no place beyond its size again."""
+    budget = RetryBudget()
+    lane = _Lane(asyncio.new_event_loop(), 2, budget, 3)
+    try:
+        for _ in range(50):  # 10 retries earned
+            budget.first_attempt()
+        assert [lane.take() for _ in range(5)] == [True] * 5
+        assert not lane.take()  # spare spent
+        for _ in range(5):
+            lane.release()
+        assert (lane.free, lane.extra) == (2, 0)
+        clock.now += 25
+        assert [lane.take() for _ in range(3)] == [True, True, False]
+    finally:
+        lane.loop.close()
+
+
+async def test_a_caller_queued_as_the_gate_narrows_waits_for_a_paced_place(clock: _Clock) -> None:
+    """Places beyond the size close as given back once the budget rolls away; a queued caller
+    is served by the first paced place, or ends with PoolTimeout at its patience.
+    """
+    budget = RetryBudget()
+    lane = _Lane(asyncio.get_running_loop(), 2, budget, 3)
+    for _ in range(50):
+        budget.first_attempt()
+    assert [lane.take() for _ in range(5)] == [True] * 5  # 2 paced, 3 beyond
+    clock.now += 25  # the earned retries are forgotten
+    patient = asyncio.ensure_future(lane.acquire(5.0, lambda: None))
+    hasty = asyncio.ensure_future(lane.acquire(0.3, lambda: None))
+    await asyncio.sleep(0)
+    for _ in range(3):
+        lane.release()  # each closes a place beyond the size: nobody is served
+    await asyncio.sleep(0)
+    assert not patient.done() and not hasty.done()
+    assert (lane.free, lane.extra, len(lane.waiters)) == (0, 0, 2)
+    lane.release()  # a paced place: to the first in line
+    await asyncio.wait_for(patient, 1)
+    with pytest.raises(httpx.PoolTimeout):
+        await asyncio.wait_for(hasty, 5)
+    assert (lane.free, lane.extra, len(lane.waiters)) == (0, 0, 0)
+    lane.release()
+    lane.release()
+    assert (lane.free, lane.extra) == (2, 0)
+
+
+BUSY_CALLS = 500
+"""Calls that earn 0.2 x 500 = 100 retries: enough for every place the gate may open."""
+OVER = 150
+"""Held calls beyond the 100 places a loop's gate may open."""
+
+
+async def _hold_over_the_limit(client: AsyncPaymentsClient, server: WireServer) -> list[Any]:
+    """Start ``OVER`` calls the server holds; return them once 100 are on the wire."""
+    calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(OVER)]
+    await until(lambda: server.in_flight >= MAX_CONNECTIONS)
+    await asyncio.sleep(0.1)  # time for any place that would wrongly open
+    return calls
+
+
+async def test_a_busy_client_never_has_more_than_max_connections_on_the_wire_per_loop() -> None:
+    """After 500 calls, 150 held calls: 100 on the wire (80 beyond the 20), 50 queued in order."""
+    holding = False
+
+    async def script(_: Seen) -> Reply:
+        if holding:
+            await server.wait_gate()
+        return Reply(body={"data": []})
+
+    with serve(script) as server:
+        async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
+            await asyncio.gather(*(client.balances.retrieve() for _ in range(BUSY_CALLS)))
+            holding = True
+            calls = await _hold_over_the_limit(client, server)
+            lane = client._pool._lane()
+            spare = MAX_CONNECTIONS - PACED_CONNECTIONS
+            assert (lane.free, lane.extra, len(lane.waiters)) == (0, spare, OVER - MAX_CONNECTIONS)
+            assert server.in_flight == MAX_CONNECTIONS
+            server.release()
+            await asyncio.gather(*calls)
+            assert (lane.free, lane.extra, len(lane.waiters)) == (PACED_CONNECTIONS, 0, 0)
+    assert server.peak_in_flight == MAX_CONNECTIONS
+
+
+async def test_aclose_with_places_open_beyond_the_paced_size_ends_every_call() -> None:
+    """aclose() with 100 calls on the wire and 50 queued: all 150 end with ClientClosedError."""
+    holding = False
+
+    async def script(_: Seen) -> Reply:
+        if holding:
+            await server.wait_gate()
+        return Reply(body={"data": []})
+
+    with serve(script) as server:
+        client = AsyncPaymentsClient(api_key=KEY, base_url=server.url)
+        await asyncio.gather(*(client.balances.retrieve() for _ in range(BUSY_CALLS)))
+        holding = True
+        calls = await _hold_over_the_limit(client, server)
+        lane = client._pool._lane()
+        await client.aclose()
+        results = await asyncio.gather(*calls, return_exceptions=True)
+        server.release()
+    assert all(isinstance(result, ClientClosedError) for result in results), results
+    assert (lane.free, lane.extra, len(lane.waiters)) == (PACED_CONNECTIONS, 0, 0)
+    assert len(server.seen) == BUSY_CALLS + MAX_CONNECTIONS  # the queued 50 never sent
+
+
+async def test_with_options_copies_earn_and_spend_one_budget() -> None:
+    """400 calls through a copy let the original run 64 calls at once, on the one gate."""
+    holding = False
+
+    async def script(_: Seen) -> Reply:
+        if holding:
+            await server.wait_gate()
+        return Reply(body={"data": []})
+
+    with serve(script) as server:
+        async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
+            await _warm(client.with_options(max_retries=1))
+            holding = True
+            calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(WIDE)]
+            await until(lambda: server.in_flight >= WIDE)
+            lane = client._pool._lane()
+            assert (lane.free, lane.extra, len(lane.waiters)) == (0, WIDE - PACED_CONNECTIONS, 0)
+            server.release()
+            await asyncio.gather(*calls)
+
+
+def test_loops_in_threads_gate_their_own_calls_on_the_clients_one_budget() -> None:
+    """One thread's 400 calls let another thread's loop run 64 at once; the first's gate is idle."""
+    holding = False
+    lanes: dict[str, _Lane] = {}
+    seen_wide: list[tuple[int, int, int]] = []
+    errors: list[BaseException] = []
+    warmed, done = threading.Event(), threading.Event()
+
+    async def script(_: Seen) -> Reply:
+        if holding:
+            await server.wait_gate()
+        return Reply(body={"data": []})
+
+    async def warm_then_stay(client: AsyncPaymentsClient) -> None:
+        await _warm(client)
+        lanes["warm"] = client._pool._lane()
+        warmed.set()
+        await until(done.is_set, 60)  # this loop stays alive while the other runs
+
+    async def wide(client: AsyncPaymentsClient) -> None:
+        calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(WIDE)]
+        await until(lambda: server.in_flight >= WIDE)
+        lane = lanes["wide"] = client._pool._lane()
+        seen_wide.append((lane.free, lane.extra, len(lane.waiters)))
+        server.release()
+        await asyncio.gather(*calls)
+
+    def run(main: Callable[[AsyncPaymentsClient], Coroutine[Any, Any, None]]) -> None:
+        try:
+            asyncio.run(main(client))
+        except BaseException as exc:  # reported below
+            errors.append(exc)
+            warmed.set()
+
+    with serve(script) as server:
+        client = AsyncPaymentsClient(api_key=KEY, base_url=server.url)
+        staying = threading.Thread(target=run, args=(warm_then_stay,))
+        staying.start()
+        warmed.wait(60)
+        holding = True
+        other = threading.Thread(target=run, args=(wide,))
+        other.start()
+        other.join(60)
+        warm = lanes.get("warm")
+        idle = None if warm is None else (warm.free, warm.extra, len(warm.waiters))
+        done.set()
+        staying.join(60)
+        asyncio.run(client.aclose())
+    assert not errors, errors
+    assert seen_wide == [(0, WIDE - PACED_CONNECTIONS, 0)]
+    assert idle == (PACED_CONNECTIONS, 0, 0) and lanes["warm"] is not lanes["wide"]
