@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable, Coroutine
+from types import NoneType
 from typing import Any
 
 import httpx
@@ -241,6 +242,8 @@ QUEUE_OPS = st.lists(
         st.tuples(st.just("leave"), st.integers(1, 8)),
         st.tuples(st.just("cancel"), st.integers(0, 30)),
         st.tuples(st.just("leave_as_the_first_in_line_is_cancelled"), st.just(1)),
+        st.tuples(st.just("leave_after_the_first_in_line_is_cancelled"), st.just(1)),
+        st.tuples(st.just("arrive_impatient"), st.integers(1, 4)),
     ),
     max_size=40,
 )
@@ -251,7 +254,7 @@ QUEUE_OPS = st.lists(
 def test_queued_callers_are_served_in_order_and_cancels_leave_no_place_behind(
     ops: list[tuple[str, int]], size: int, spare: int
 ) -> None:
-    """Callers queue, leave and are cancelled (some just as their turn comes) while the budget moves.
+    """Callers queue, leave, time out and are cancelled (some as their turn comes) as the budget moves.
 
     No caller gets a place while one that came before it still waits, the places taken always
     match the callers inside, and when all have gone the gate is back at ``(size, 0)``.
@@ -263,8 +266,8 @@ def test_queued_callers_are_served_in_order_and_cancels_leave_no_place_behind(
     entered: list[int] = []  # the callers that got a place, in the order they got it
     inside: list[int] = []  # those that have not given it back yet
 
-    async def caller(number: int) -> None:
-        await lane.acquire(None, lambda: None)
+    async def caller(number: int, patience: float | None) -> None:
+        await lane.acquire(patience, lambda: None)
         entered.append(number)
         inside.append(number)
 
@@ -283,9 +286,10 @@ def test_queued_callers_are_served_in_order_and_cancels_leave_no_place_behind(
             elif op == "spend":
                 for _ in range(times):
                     budget.try_retry()
-            elif op == "arrive":
+            elif op in ("arrive", "arrive_impatient"):
+                patience = 0.0 if op == "arrive_impatient" else None  # 0: PoolTimeout if queued
                 for _ in range(times):
-                    callers.append(loop.create_task(caller(len(callers))))
+                    callers.append(loop.create_task(caller(len(callers), patience)))
             elif op == "leave":
                 for _ in range(min(times, len(inside))):
                     inside.pop(0)
@@ -297,6 +301,10 @@ def test_queued_callers_are_served_in_order_and_cancels_leave_no_place_behind(
                 inside.pop(0)
                 lane.release()  # may grant the first in line its place ...
                 callers[waiting()[0]].cancel()  # ... which is cancelled before it runs
+            elif op == "leave_after_the_first_in_line_is_cancelled" and inside and waiting():
+                callers[waiting()[0]].cancel()  # still queued when the place comes back
+                inside.pop(0)
+                lane.release()
             settle()
             queue = waiting()
             assert not entered or not queue or min(queue) > max(entered), "a caller overtaken"
@@ -311,7 +319,8 @@ def test_queued_callers_are_served_in_order_and_cancels_leave_no_place_behind(
         settle()
         assert (lane.free, lane.extra, len(lane.waiters)) == (size, 0, 0)
         assert all(task.done() for task in callers)
-        assert all(task.cancelled() or task.exception() is None for task in callers)
+        for task in callers:
+            assert task.cancelled() or isinstance(task.exception(), (httpx.PoolTimeout, NoneType))
     finally:
         loop.close()
 
