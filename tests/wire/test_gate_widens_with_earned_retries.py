@@ -254,7 +254,7 @@ QUEUE_OPS = st.lists(
 def test_queued_callers_are_served_in_order_and_cancels_leave_no_place_behind(
     ops: list[tuple[str, int]], size: int, spare: int
 ) -> None:
-    """Callers queue, leave, time out and are cancelled (some as their turn comes) as the budget moves.
+    """Callers queue, leave, time out and are cancelled (some as a turn comes) as the budget moves.
 
     No caller gets a place while one that came before it still waits, the places taken always
     match the callers inside, and when all have gone the gate is back at ``(size, 0)``.
@@ -385,8 +385,9 @@ def test_a_gate_idle_for_two_windows_opens_no_place_beyond_its_size(clock: _Cloc
 
 
 async def test_a_caller_queued_as_the_gate_narrows_waits_for_a_paced_place(clock: _Clock) -> None:
-    """Places beyond the size close as given back once the budget rolls away; a queued caller
-    is served by the first paced place, or ends with PoolTimeout at its patience.
+    """As the earned retries roll away, a queued caller waits for a paced place, or its patience.
+
+    The places beyond the size close as they are given back, serving nobody.
     """
     budget = RetryBudget()
     lane = _Lane(asyncio.get_running_loop(), 2, budget, 3)

@@ -430,9 +430,8 @@ class RetryBudget:
         deposits of ``unsent`` first attempts that still queue (at the gate): a call earns a
         place for another only once it is sent. So a gate that opens a place beyond its paced
         size only while this holds (``_Lane``) never has more calls on the wire than the budget
-        could retry if every one of them were answered 429, while a burst on a fresh client
-        (however many calls it starts, until a hundred or so of them have been sent) stays
-        paced.
+        could retry if every one of them were answered 429, while a burst on a fresh client,
+        however many calls it starts, stays paced until the calls it has sent earned more.
         """
         if time.monotonic() - self._started >= self.window:
             self._roll()
