@@ -234,6 +234,22 @@ async def test_a_fresh_clients_burst_stays_paced_while_its_calls_only_queue() ->
             assert (lane.free, lane.extra, len(lane.waiters)) == (PACED_CONNECTIONS, 0, 0)
 
 
+async def test_a_newcomer_never_overtakes_a_queued_caller_when_the_budget_opens_places() -> None:
+    """Retries earned while one queues open no place for a newcomer: the queued one goes first."""
+    budget = RetryBudget()
+    lane = _Lane(asyncio.get_running_loop(), 1, budget, 3)
+    assert lane.take()
+    queued = asyncio.ensure_future(lane.acquire(None, lambda: None))
+    await asyncio.sleep(0)
+    for _ in range(50):  # 10 retries earned: a place beyond the size is paid for now
+        budget.first_attempt()
+    assert not lane.take()  # the newcomer would overtake ``queued``: it waits behind it
+    lane.release()
+    await asyncio.wait_for(queued, 1)
+    assert lane.take()  # nobody queues now: the paid-for place opens
+    assert (lane.free, lane.extra, len(lane.waiters)) == (0, 1, 0)
+
+
 QUEUE_OPS = st.lists(
     st.one_of(
         st.tuples(st.just("earn"), st.integers(1, 60)),
