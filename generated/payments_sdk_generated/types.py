@@ -439,23 +439,33 @@ def decode_response(response: RawResponse, model: type[M]) -> M:
         try:
             data = _UNTYPED.decode(content)
         except msgspec.DecodeError as exc:
-            raise UnexpectedBody(_malformed(exc), response) from None
+            raise UnexpectedBody(_malformed(exc, content), response) from None
         except RecursionError:
             raise UnexpectedBody("$: the body is nested too deeply", response) from None
         except UnicodeDecodeError:
             raise UnexpectedBody(_not_utf8(content), response) from None
         parsed = _lenient(model, data, lambda text: UnexpectedBody(text, response))
     except msgspec.DecodeError as exc:
-        raise UnexpectedBody(_malformed(exc), response) from None
+        raise UnexpectedBody(_malformed(exc, content), response) from None
     except RecursionError:
         raise UnexpectedBody("$: the body is nested too deeply", response) from None
     except UnicodeDecodeError:
-        # msgspec checks UTF-8 inside each string it decodes, and raises Python's own error.
+        # msgspec before 0.23 checks UTF-8 inside each string it decodes, and raises Python's
+        # own error; 0.23 raises a DecodeError (_malformed).
         raise UnexpectedBody(_not_utf8(content), response) from None
     return parsed
 
 
-def _malformed(exc: msgspec.DecodeError) -> str:
+def _malformed(exc: msgspec.DecodeError, content: bytes) -> str:
+    """Describe a body msgspec could not read: not UTF-8 (naming where), or not JSON.
+
+    UTF-8 is asked of the bytes themselves, not read from msgspec's wording, which changed in
+    0.23: so every msgspec our range allows gives one verdict for the same bytes.
+    """
+    try:
+        content.decode("utf-8")
+    except UnicodeDecodeError:
+        return _not_utf8(content)
     reason = str(exc).removeprefix("JSON is malformed: ")
     return f"$: the body is not valid JSON ({reason})"
 

@@ -1,9 +1,12 @@
 r"""A 2xx body that is not UTF-8 is an APIResponseValidationError naming the string's path.
 
-msgspec checks UTF-8 inside each string it decodes and raises Python's own
+msgspec before 0.23 checks UTF-8 inside each string it decodes and raises Python's own
 ``UnicodeDecodeError``, which escaped every generated method on both wires
-(``{"data":[{"currency":"USD\xff","amount":5}]}`` from ``balances.retrieve()``). Every
-operation's own example answer is sent with one byte that is not UTF-8 in its first string.
+(``{"data":[{"currency":"USD\xff","amount":5}]}`` from ``balances.retrieve()``); msgspec 0.23
+raises a ``DecodeError`` worded ``Invalid UTF-8 encoded string`` instead, which the SDK first
+reported as a body that is not JSON. Every operation's own example answer is sent with one
+byte that is not UTF-8 in its first string: the verdict names that string on every msgspec the
+range allows (``make test`` runs the newest, ``make lowest`` the oldest).
 """
 
 from __future__ import annotations
@@ -85,3 +88,23 @@ async def test_the_reported_balance_is_a_validation_error(
     assert raised.value.__cause__ is None  # no UnicodeDecodeError chained into the traceback
     with pytest.raises(APIResponseValidationError):
         await client.request("GET", "/balances")
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b'{"data": [\xff]}', b'\xff{"data": []}', b'{"data": [{"currency": "USD\xff"'],
+    ids=["outside-a-string", "first-byte", "in-a-truncated-body"],
+)
+async def test_a_body_not_utf8_outside_a_whole_string_is_named_at_the_root(
+    make_client: MakeClient, content: bytes
+) -> None:
+    """A byte that is not UTF-8 where no whole string holds it: one verdict, at ``$``.
+
+    msgspec words these differently from version to version (an invalid character, invalid
+    UTF-8, a truncated body); the SDK asks the bytes whether they are UTF-8 before it reads
+    msgspec's words.
+    """
+    client, _ = make_client(lambda request: httpx.Response(200, content=content))
+    with pytest.raises(APIResponseValidationError) as raised:
+        await client.balances.retrieve()
+    assert str(raised.value).endswith("$: the body is not valid UTF-8"), str(raised.value)
