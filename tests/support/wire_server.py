@@ -117,6 +117,28 @@ class RateLimit:
         return Reply(body={"data": []})
 
 
+class Holding:
+    """A script: ``200 {"data": []}``; while :attr:`on`, each request first waits at the gate.
+
+    The requests held wait until the test calls :meth:`WireServer.release`. ``serve`` binds
+    it to its server.
+    """
+
+    def __init__(self) -> None:
+        self.on = False
+        self._server: WireServer | None = None
+
+    def bind(self, server: WireServer) -> None:
+        """Hold requests at ``server``'s gate."""
+        self._server = server
+
+    async def __call__(self, _: Seen) -> Reply:
+        """Answer one request, held first while :attr:`on`."""
+        if self.on and self._server is not None:
+            await self._server.wait_gate()
+        return Reply(body={"data": []})
+
+
 class WireServer:
     """The server; use :func:`serve` to run one."""
 
@@ -281,6 +303,8 @@ def serve(
 ) -> Iterator[WireServer]:
     """Run a :class:`WireServer` in a thread for the duration of the block."""
     server = WireServer(script, idle_timeout=idle_timeout, tls=tls)
+    if isinstance(script, Holding):
+        script.bind(server)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     assert server._ready.wait(10), "the wire server did not start"

@@ -30,7 +30,7 @@ from payments_sdk import (
 from payments_sdk._options import MAX_CONNECTIONS, PACED_CONNECTIONS
 from payments_sdk._pool import RetryBudget, _Lane
 from tests.support.keyscan import KEY
-from tests.support.wire_server import RateLimit, Reply, Seen, WireServer, serve, until
+from tests.support.wire_server import Holding, RateLimit, Reply, Seen, WireServer, serve, until
 
 WARM_CALLS = 400
 """Calls that earn a client retries for 0.2 x 400 = 80 calls on the wire, beyond 64."""
@@ -43,17 +43,12 @@ async def _warm(client: AsyncPaymentsClient) -> None:
 
 async def test_a_client_that_earned_the_retries_runs_wider_than_the_paced_limit() -> None:
     """After 400 calls, 64 held concurrent calls are all on the wire at once, not 20."""
-    holding = False
+    hold = Holding()
 
-    async def script(_: Seen) -> Reply:
-        if holding:
-            await server.wait_gate()
-        return Reply(body={"data": []})
-
-    with serve(script) as server:
+    with serve(hold) as server:
         async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
             await _warm(client)
-            holding = True
+            hold.on = True
             calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(WIDE)]
             await until(lambda: server.in_flight >= WIDE)
             lane = client._pool._lane()
@@ -66,12 +61,10 @@ async def test_a_client_that_earned_the_retries_runs_wider_than_the_paced_limit(
 
 async def test_a_fresh_client_stays_paced_however_many_calls_it_starts() -> None:
     """A fresh client's 64 held calls: 20 on the wire, 44 queued; none more opens meanwhile."""
+    hold = Holding()
+    hold.on = True
 
-    async def script(_: Seen) -> Reply:
-        await server.wait_gate()
-        return Reply(body={"data": []})
-
-    with serve(script) as server:
+    with serve(hold) as server:
         async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
             calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(WIDE)]
             await until(lambda: server.in_flight >= PACED_CONNECTIONS)
@@ -445,17 +438,12 @@ async def _hold_over_the_limit(client: AsyncPaymentsClient, server: WireServer) 
 
 async def test_a_busy_client_never_has_more_than_max_connections_on_the_wire_per_loop() -> None:
     """After 500 calls, 150 held calls: 100 on the wire (80 beyond the 20), 50 queued in order."""
-    holding = False
+    hold = Holding()
 
-    async def script(_: Seen) -> Reply:
-        if holding:
-            await server.wait_gate()
-        return Reply(body={"data": []})
-
-    with serve(script) as server:
+    with serve(hold) as server:
         async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
             await asyncio.gather(*(client.balances.retrieve() for _ in range(BUSY_CALLS)))
-            holding = True
+            hold.on = True
             calls = await _hold_over_the_limit(client, server)
             lane = client._pool._lane()
             spare = MAX_CONNECTIONS - PACED_CONNECTIONS
@@ -469,17 +457,12 @@ async def test_a_busy_client_never_has_more_than_max_connections_on_the_wire_per
 
 async def test_aclose_with_places_open_beyond_the_paced_size_ends_every_call() -> None:
     """aclose() with 100 calls on the wire and 50 queued: all 150 end with ClientClosedError."""
-    holding = False
+    hold = Holding()
 
-    async def script(_: Seen) -> Reply:
-        if holding:
-            await server.wait_gate()
-        return Reply(body={"data": []})
-
-    with serve(script) as server:
+    with serve(hold) as server:
         client = AsyncPaymentsClient(api_key=KEY, base_url=server.url)
         await asyncio.gather(*(client.balances.retrieve() for _ in range(BUSY_CALLS)))
-        holding = True
+        hold.on = True
         calls = await _hold_over_the_limit(client, server)
         lane = client._pool._lane()
         await client.aclose()
@@ -492,17 +475,12 @@ async def test_aclose_with_places_open_beyond_the_paced_size_ends_every_call() -
 
 async def test_with_options_copies_earn_and_spend_one_budget() -> None:
     """400 calls through a copy let the original run 64 calls at once, on the one gate."""
-    holding = False
+    hold = Holding()
 
-    async def script(_: Seen) -> Reply:
-        if holding:
-            await server.wait_gate()
-        return Reply(body={"data": []})
-
-    with serve(script) as server:
+    with serve(hold) as server:
         async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
             await _warm(client.with_options(max_retries=1))
-            holding = True
+            hold.on = True
             calls = [asyncio.ensure_future(client.balances.retrieve()) for _ in range(WIDE)]
             await until(lambda: server.in_flight >= WIDE)
             lane = client._pool._lane()
@@ -513,16 +491,11 @@ async def test_with_options_copies_earn_and_spend_one_budget() -> None:
 
 def test_loops_in_threads_gate_their_own_calls_on_the_clients_one_budget() -> None:
     """One thread's 400 calls let another thread's loop run 64 at once; the first's gate is idle."""
-    holding = False
+    hold = Holding()
     lanes: dict[str, _Lane] = {}
     seen_wide: list[tuple[int, int, int]] = []
     errors: list[BaseException] = []
     warmed, done = threading.Event(), threading.Event()
-
-    async def script(_: Seen) -> Reply:
-        if holding:
-            await server.wait_gate()
-        return Reply(body={"data": []})
 
     async def warm_then_stay(client: AsyncPaymentsClient) -> None:
         await _warm(client)
@@ -545,12 +518,12 @@ def test_loops_in_threads_gate_their_own_calls_on_the_clients_one_budget() -> No
             errors.append(exc)
             warmed.set()
 
-    with serve(script) as server:
+    with serve(hold) as server:
         client = AsyncPaymentsClient(api_key=KEY, base_url=server.url)
         staying = threading.Thread(target=run, args=(warm_then_stay,))
         staying.start()
         warmed.wait(60)
-        holding = True
+        hold.on = True
         other = threading.Thread(target=run, args=(wide,))
         other.start()
         other.join(60)
