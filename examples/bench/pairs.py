@@ -13,32 +13,16 @@ from __future__ import annotations
 import asyncio
 import statistics
 import sys
-import time
-from collections.abc import Awaitable, Callable
 
 import aiohttp
 
 from payments_sdk import AsyncPaymentsClient
 
 from ._server import serving
+from .peers import _run
 
 CALLS = 400
 CONCURRENCY = (1, 64)
-
-Call = Callable[[], Awaitable[object]]
-
-
-async def _batch(call: Call, concurrency: int, calls: int) -> tuple[float, float]:
-    """Wall and CPU seconds of ``calls`` calls, ``concurrency`` at a time."""
-    each = calls // concurrency
-
-    async def worker() -> None:
-        for _ in range(each):
-            await call()
-
-    wall, cpu = time.perf_counter(), time.process_time()
-    await asyncio.gather(*(worker() for _ in range(concurrency)))
-    return time.perf_counter() - wall, time.process_time() - cpu
 
 
 async def _measure(base_url: str, key: str, rounds: int) -> list[str]:
@@ -56,14 +40,15 @@ async def _measure(base_url: str, key: str, rounds: int) -> list[str]:
             return await client.balances.retrieve()
 
         for call in (raw, sdk):
-            await _batch(call, 64, 2_000)  # connections open, code warm
+            await _run(call, 2_000, 64)  # connections open, code warm
         lines = []
         for concurrency in CONCURRENCY:
             pace, spent = [], []
             for turn in range(rounds):
                 order = (raw, sdk) if turn % 2 == 0 else (sdk, raw)
-                got = {call: await _batch(call, concurrency, CALLS) for call in order}
-                pace.append(got[raw][0] / got[sdk][0])
+                # each: (calls per second, client CPU µs per call), of the same CALLS calls
+                got = {call: await _run(call, CALLS, concurrency) for call in order}
+                pace.append(got[sdk][0] / got[raw][0])
                 spent.append(got[sdk][1] / got[raw][1])
             p, s = statistics.quantiles(pace, n=4), statistics.quantiles(spent, n=4)
             lines.append(

@@ -37,8 +37,9 @@ WARM_CALLS = 400
 WIDE = 64
 
 
-async def _warm(client: AsyncPaymentsClient) -> None:
-    await asyncio.gather(*(client.balances.retrieve() for _ in range(WARM_CALLS)))
+async def _warm(client: AsyncPaymentsClient, calls: int = WARM_CALLS) -> None:
+    """Make ``calls`` concurrent calls the server answers at once: they earn the client retries."""
+    await asyncio.gather(*(client.balances.retrieve() for _ in range(calls)))
 
 
 async def test_a_client_that_earned_the_retries_runs_wider_than_the_paced_limit() -> None:
@@ -442,7 +443,7 @@ async def test_a_busy_client_never_has_more_than_max_connections_on_the_wire_per
 
     with serve(hold) as server:
         async with AsyncPaymentsClient(api_key=KEY, base_url=server.url) as client:
-            await asyncio.gather(*(client.balances.retrieve() for _ in range(BUSY_CALLS)))
+            await _warm(client, BUSY_CALLS)
             hold.on = True
             calls = await _hold_over_the_limit(client, server)
             lane = client._pool._lane()
@@ -461,7 +462,7 @@ async def test_aclose_with_places_open_beyond_the_paced_size_ends_every_call() -
 
     with serve(hold) as server:
         client = AsyncPaymentsClient(api_key=KEY, base_url=server.url)
-        await asyncio.gather(*(client.balances.retrieve() for _ in range(BUSY_CALLS)))
+        await _warm(client, BUSY_CALLS)
         hold.on = True
         calls = await _hold_over_the_limit(client, server)
         lane = client._pool._lane()
