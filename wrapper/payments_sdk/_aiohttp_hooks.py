@@ -33,10 +33,13 @@ whose idle timeout ended, without ``Connection: close``), or bytes that would be
 call's answer (a response desync: a proxy or server that wrote more than its answer declared).
 Either way the connection is discarded and the request goes on a new one, as httpcore does (its
 ``has_expired`` asks whether an idle socket is readable): :class:`TrustingConnector` reuses a
-connection only if nothing came on it while it sat in the pool (its protocol saw no bytes,
-holds no parsed answer and no tail) and its socket is not readable (a close or bytes that the
-kernel holds and the event loop has not read yet). One ``poll`` of one socket per reuse, with a
-poller made once per connection, where httpcore polls every idle connection for each request.
+connection only if nothing came on it while it sat in the pool (its protocol saw no bytes)
+and its socket is not readable (a close or bytes that the kernel holds and the event loop has
+not read yet). aiohttp pools a connection only when it holds no parsed answer, no tail and no
+error (its ``should_close``), and only bytes or a close can change that afterwards: the first
+marks it stale, and aiohttp's own ``_get`` skips a closed one. One ``poll`` of one socket per
+reuse, with a poller made once per connection, where httpcore polls every idle connection for
+each request.
 Bytes that came with the answer itself are aiohttp's own case: it parses them as a second answer
 and closes the connection instead of pooling it. (A caller's httpx client: ``_httpx_wire.py``.)
 
@@ -481,12 +484,15 @@ class WireProtocol(ResponseHandler):
 
     def data_received(self, data: bytes) -> None:
         """Feed aiohttp's parser; remember any byte that came while pooled."""
-        if data and self.pooled:  # aiohttp calls it with b"" to resume a paused parser
+        if not data:  # aiohttp resuming a paused parser (once per answer): nothing came
+            ResponseHandler.data_received(self, data)
+            return
+        if self.pooled:
             self.stale = True
         parser: Any = self._parser
         if parser is not None and parser is not self._head_read and type(parser) is not _Framed:
             self._parser = _Framed(parser, self)  # type: ignore[assignment]  # a new exchange
-        super().data_received(data)
+        ResponseHandler.data_received(self, data)
         if self.informed:  # aiohttp dropped the timer (a 1xx has no body): time the next read
             self.informed = False
             if self.exception() is None:
@@ -568,11 +574,9 @@ class TrustingConnector(TCPConnector):
         self._factory = functools.partial(WireProtocol, self._loop, watch)  # type: ignore[assignment]
 
     async def _get(self, key: ConnectionKey, traces: list[Trace]) -> Connection | None:
-        while (conn := await super()._get(key, traces)) is not None:
+        while (conn := await TCPConnector._get(self, key, traces)) is not None:
             proto = conn.protocol
-            if isinstance(proto, WireProtocol) and not (
-                proto.stale or proto.should_close or proto.readable()
-            ):
+            if isinstance(proto, WireProtocol) and not (proto.stale or proto.readable()):
                 proto.pooled = False
                 return conn
             conn.close()  # closed, not pooled again; the next idle one is tried
@@ -581,6 +585,6 @@ class TrustingConnector(TCPConnector):
     def _release(
         self, key: ConnectionKey, protocol: ResponseHandler, *, should_close: bool = False
     ) -> None:
-        super()._release(key, protocol, should_close=should_close)
+        TCPConnector._release(self, key, protocol, should_close=should_close)
         if isinstance(protocol, WireProtocol):
             protocol.pooled = True
