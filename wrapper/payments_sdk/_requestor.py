@@ -133,18 +133,18 @@ class Requestor:
         """
         self._check_open()
         sender = self._sender if options is None else self._sender.for_call(options)
-        if not sender.observed or sender.observing() is None:
-            # nothing records the call: no context to set on the hot path
-            return self._run(sender, call)
-        return self._recorded(sender, call)
+        instruments = sender.observing()  # asked once per call
+        if instruments is None:  # nothing records the call: no context to set on the hot path
+            return self._run(sender, call, None)
+        return self._recorded(sender, call, instruments)
 
-    async def _recorded(self, sender: Sender, call: _Call[T]) -> Any:
+    async def _recorded(self, sender: Sender, call: _Call[T], instruments: Instruments) -> Any:
         """Run the call with a list for its observers' records, ended with its outcome."""
         records: list[CallRecord] = []
         token = DEFERRED_RECORDS.set(records)
         outcome = None
         try:
-            return await self._run(sender, call)
+            return await self._run(sender, call, instruments)
         except BaseException as exc:
             outcome = type(exc).__name__
             raise
@@ -153,10 +153,11 @@ class Requestor:
             for record in records:
                 record.ended(outcome)
 
-    async def _run(self, sender: Sender, call: _Call[T]) -> Any:
+    async def _run(self, sender: Sender, call: _Call[T], instruments: Instruments | None) -> Any:
         """Write, send and parse; translate what the generated code raises into SDK errors.
 
         Returns the parsed answer, or the answer and it when the call asked for ``whole``.
+        ``instruments`` record it (None: nothing does).
         """
         operation, path, query, headers, body, whole = call
         try:
@@ -186,6 +187,7 @@ class Requestor:
         response = await sender.send(
             operation.method,
             url,
+            instruments,
             operation=operation.label,
             params=query,
             content=content,
@@ -221,6 +223,7 @@ class Requestor:
         response = await sender.send(
             method,
             path,
+            sender.observing(),
             params=params,
             content=content,
             headers=None if content is None else {"Content-Type": "application/json"},

@@ -7,10 +7,10 @@ failure into an SDK exception. It returns only complete 2xx answers, so the gene
 never see an error body.
 
 The :class:`~._requestor.Requestor` calls :meth:`Sender.send` with what it wrote from the
-call's generated ``Operation`` (``send(method, url, operation=, params=, content=, files=,
-headers=)``); nothing else does. Nothing on the success path makes an httpx object: the
-:class:`httpx.Request` and :class:`httpx.Response` users see are built only for errors and for
-``with_raw_response`` (``_wire.py``).
+call's generated ``Operation`` (``send(method, url, instruments, operation=, params=,
+content=, files=, headers=)``); nothing else does. Nothing on the success path makes an httpx
+object: the :class:`httpx.Request` and :class:`httpx.Response` users see are built only for
+errors and for ``with_raw_response`` (``_wire.py``).
 """
 
 from __future__ import annotations
@@ -78,7 +78,6 @@ class Sender:
         "_wire",
         "_wire_timeout",
         "max_retries",
-        "observed",
         "timeout",
         "total_timeout",
     )
@@ -97,8 +96,6 @@ class Sender:
     ) -> None:
         self._pool = pool
         self._instruments = instruments
-        self.observed = instruments is not None
-        """Whether observers or OpenTelemetry may record this sender's calls."""
         root = httpx.URL(root_url)  # percent-encodes the base URL once, as httpx would
         self._root_url = str(root).rstrip("/")
         self._origin = f"{root.host}:{root.port or (443 if root.scheme == 'https' else 80)}"
@@ -169,6 +166,7 @@ class Sender:
         self,
         method: str,
         url: str,
+        instruments: Instruments | None,
         *,
         operation: OperationLabel | None = None,
         params: Mapping[str, Any] | None = None,
@@ -178,9 +176,10 @@ class Sender:
     ) -> Coroutine[Any, Any, WireResponse]:
         """Send one operation (``url`` relative to the root URL); await its 2xx answer.
 
-        The request is written now (a call's ``extra_body`` that cannot be merged fails here);
-        it returns the coroutine that sends it, and is no coroutine itself: one frame less for
-        every resumption of every call.
+        ``instruments`` record it: what :meth:`observing` returned as the call began (None:
+        nothing records it). The request is written now (a call's ``extra_body`` that cannot be
+        merged fails here); it returns the coroutine that sends it, and is no coroutine itself:
+        one frame less for every resumption of every call.
         """
         target, sent, content = write_request(
             self._root_url + url,
@@ -192,9 +191,7 @@ class Sender:
             files=files,
             headers=headers,
         )
-        record = None
-        if self.observed and (instruments := self.observing()) is not None:
-            record = instruments.start(operation, method)
+        record = None if instruments is None else instruments.start(operation, method)
         if self.total_timeout is None:
             sending = self._send(method, target, sent, content, record)
         else:
