@@ -70,7 +70,7 @@ def main() -> int:
         print("\n".join(storm.section(storm.run())))
         return 0
     if only == "wire":
-        print("the wire (about three minutes) ...", flush=True)
+        print("the wire (about five minutes) ...", flush=True)
         results = wire.run()
         lines = wire.section(results)
         print("\n".join(lines))
@@ -79,7 +79,7 @@ def main() -> int:
             text = splice(report.read_text(encoding="utf-8"), lines)
             report.write_text(with_goals(text, wire.goals(results)), encoding="utf-8")
         return 0
-    print("the wire (about three minutes) ...", flush=True)
+    print("the wire (about five minutes) ...", flush=True)
     wire_results = wire.run()
     print("observers and OpenTelemetry ...", flush=True)
     watched = observe.run()
