@@ -33,15 +33,19 @@ whose idle timeout ended, without ``Connection: close``), or bytes that would be
 call's answer (a response desync: a proxy or server that wrote more than its answer declared).
 Either way the connection is discarded and the request goes on a new one, as httpcore does (its
 ``has_expired`` asks whether an idle socket is readable): :class:`TrustingConnector` reuses a
-connection only if nothing came on it while it sat in the pool (its protocol saw no bytes)
-and its socket is not readable (a close or bytes that the kernel holds and the event loop has
-not read yet). aiohttp pools a connection only when it holds no parsed answer, no tail and no
-error (its ``should_close``), and only bytes or a close can change that afterwards: the first
-marks it stale, and aiohttp's own ``_get`` skips a closed one. One ``poll`` of one socket per
-reuse, with a poller made once per connection, where httpcore polls every idle connection for
-each request.
-Bytes that came with the answer itself are aiohttp's own case: it parses them as a second answer
-and closes the connection instead of pooling it. (A caller's httpx client: ``_httpx_wire.py``.)
+connection only if nothing came on it while it sat in the pool (its protocol saw no bytes),
+it still holds no parsed answer, no tail and no error (aiohttp's ``should_close``), and its
+socket is not readable (a close or bytes that the kernel holds and the event loop has not read
+yet). ``should_close`` is asked again though aiohttp asked it when it pooled the connection:
+aiohttp pools it from inside the read that reaches the end of the body, and the rest of that
+read (or of a paused parser's, on resume) is parsed as a second answer after it is pooled; and
+a body read in paused turns ends in a resume that arms the read timer again once the connection
+is pooled, so the timer fails the idle connection. Neither is a byte that comes while it is
+pooled. One ``poll`` of one socket per reuse, with a poller made once per connection, where
+httpcore polls every idle connection for each request.
+Bytes that came in the same read as the whole answer are aiohttp's own case: it parses them as a
+second answer and closes the connection instead of pooling it. (A caller's httpx client:
+``_httpx_wire.py``.)
 
 **The read timeout, one timer per pool.** ``read`` bounds the wait for each read, as httpx
 applies it: a body trickled a byte at a time never trips it. aiohttp cancels its timer and arms a
@@ -576,7 +580,9 @@ class TrustingConnector(TCPConnector):
     async def _get(self, key: ConnectionKey, traces: list[Trace]) -> Connection | None:
         while (conn := await TCPConnector._get(self, key, traces)) is not None:
             proto = conn.protocol
-            if isinstance(proto, WireProtocol) and not (proto.stale or proto.readable()):
+            if isinstance(proto, WireProtocol) and not (
+                proto.stale or proto.should_close or proto.readable()
+            ):
                 proto.pooled = False
                 return conn
             conn.close()  # closed, not pooled again; the next idle one is tried
