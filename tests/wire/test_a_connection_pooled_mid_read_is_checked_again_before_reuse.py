@@ -8,9 +8,10 @@ no byte arriving while it is pooled and its socket silent:
 - **The rest of that read is parsed.** Bytes after the answer, in the same read as the end of
   its body (or held by a paused parser and read when it resumes), are parsed as a second
   answer and queued on the protocol once the connection is pooled: reused, the next call
-  returned ``{"smuggled": true}``. The end of the body must come in a later read than the
-  head (the head read alone, or a parser paused mid-body): when the head, the body and the
-  stray bytes are parsed in one read, the connection is pooled after it, and aiohttp refuses it.
+  returned ``{"smuggled": true}``, or, when that answer's body was cut short, waited for the
+  rest of it forever. The end of the body must come in a later read than the head (the head
+  read alone, or a parser paused mid-body): when the head, the body and the stray bytes are
+  parsed in one read, the connection is pooled after it, and aiohttp refuses it.
 - **The read timer is armed again.** A body read in paused turns (aiohttp's flow control:
   more than 16,384 chunks of a chunked body in one read) ends in a resume; aiohttp re-arms the
   read timer once the resumed parse returns, when the connection was already pooled. The pool's
@@ -27,6 +28,7 @@ import asyncio
 import json
 
 import httpx
+import pytest
 
 from payments_sdk import AsyncPaymentsClient
 from tests.support.clients import sdk
@@ -34,6 +36,7 @@ from tests.support.scripted_server import BODY, head, scripted_server
 
 ANSWER = json.loads(BODY)
 SMUGGLED = b"HTTP/1.1 200 OK\r\ncontent-length: 18\r\n\r\n" + b'{"smuggled": true}'
+PARTIAL = b"HTTP/1.1 200 OK\r\ncontent-length: 20\r\n\r\n{}"  # 18 bytes short
 CHUNKED = head(length=None)[:-2] + b"transfer-encoding: chunked\r\n\r\n"
 # The body a byte a chunk, then 20,000 chunks of one space (120 KB): in one read, more chunks
 # than aiohttp buffers (16,384), so its parser pauses and the body ends in a resume.
@@ -46,22 +49,27 @@ async def _get(client: AsyncPaymentsClient, script: str) -> object:
     return await client.request("GET", "/balances", extra_headers={"x-script": script})
 
 
-async def test_an_answer_read_with_the_end_of_a_body_is_never_the_next_answer(wire: str) -> None:
-    """The head and the start of the body, then the rest of it with a whole second answer.
+@pytest.mark.parametrize("stray", [SMUGGLED, PARTIAL], ids=["whole", "partial"])
+async def test_an_answer_read_with_the_end_of_a_body_is_never_the_next_answer(
+    wire: str, stray: bytes
+) -> None:
+    """The head and the start of the body, then the rest of it with a second answer.
 
     The second answer is never the next call's: the connection that carried it is dropped,
-    and the calls after it share one new connection.
+    and the calls after it share one new connection. ``partial``: the second answer's body
+    never comes; reused, the next call waited for it forever (its wait untimed).
     """
     scripts = {
-        "split": [(0.0, head() + BODY[:10]), (0.1, BODY[10:] + SMUGGLED)],
+        "split": [(0.0, head() + BODY[:10]), (0.05, BODY[10:] + stray)],
         "next": [(0.0, head() + BODY)],
     }
     with scripted_server(scripts) as (url, played):
-        async with sdk(url, wire, max_retries=0) as client:
-            assert await _get(client, "split") == ANSWER
-            await asyncio.sleep(0.05)
-            for _ in range(3):
-                assert await _get(client, "next") == ANSWER
+        async with sdk(url, wire, timeout=httpx.Timeout(10.0, read=1.0), max_retries=0) as client:
+            async with asyncio.timeout(5):  # reused, the connection hangs the next call
+                assert await _get(client, "split") == ANSWER
+                await asyncio.sleep(0.05)
+                for _ in range(3):
+                    assert await _get(client, "next") == ANSWER
     assert played.connections == 2
 
 
