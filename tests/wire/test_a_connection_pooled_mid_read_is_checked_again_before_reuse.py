@@ -43,6 +43,7 @@ CHUNKED = head(length=None)[:-2] + b"transfer-encoding: chunked\r\n\r\n"
 CHUNKS = b"".join(b"1\r\n%c\r\n" % byte for byte in BODY) + b"1\r\n \r\n" * 20_000 + b"0\r\n\r\n"
 READ = 0.1
 ROUNDS = 4
+GUARD = 10.0  # seconds: a call that hangs fails the test instead
 
 
 async def _get(client: AsyncPaymentsClient, script: str) -> object:
@@ -65,7 +66,7 @@ async def test_an_answer_read_with_the_end_of_a_body_is_never_the_next_answer(
     }
     with scripted_server(scripts) as (url, played):
         async with sdk(url, wire, timeout=httpx.Timeout(10.0, read=1.0), max_retries=0) as client:
-            async with asyncio.timeout(5):  # reused, the connection hangs the next call
+            async with asyncio.timeout(GUARD):  # reused, the connection hung the next call
                 assert await _get(client, "split") == ANSWER
                 await asyncio.sleep(0.05)
                 for _ in range(3):
@@ -83,11 +84,12 @@ async def test_an_answer_read_when_a_paused_parser_resumes_is_never_the_next_ans
     """
     scripts = {"paused": [(0.0, CHUNKED + CHUNKS + SMUGGLED)], "next": [(0.0, head() + BODY)]}
     with scripted_server(scripts) as (url, played):
-        async with sdk(url, wire, max_retries=0) as client:
-            assert await _get(client, "paused") == ANSWER
-            await asyncio.sleep(0.05)
-            for _ in range(3):
-                assert await _get(client, "next") == ANSWER
+        async with sdk(url, wire, timeout=httpx.Timeout(10.0, read=1.0), max_retries=0) as client:
+            async with asyncio.timeout(GUARD):
+                assert await _get(client, "paused") == ANSWER
+                await asyncio.sleep(0.05)
+                for _ in range(3):
+                    assert await _get(client, "next") == ANSWER
     assert played.connections == 2
 
 
@@ -105,8 +107,9 @@ async def test_a_connection_idle_past_the_read_timeout_after_a_paused_body_is_re
     with scripted_server(scripts) as (url, played):
         timeout = httpx.Timeout(10.0, read=READ)
         async with sdk(url, wire, timeout=timeout, max_retries=0) as client:
-            for _ in range(ROUNDS):
-                assert await _get(client, "paused") == ANSWER
-                await asyncio.sleep(READ * 3)
-                assert await _get(client, "next") == ANSWER
+            async with asyncio.timeout(GUARD):
+                for _ in range(ROUNDS):
+                    assert await _get(client, "paused") == ANSWER
+                    await asyncio.sleep(READ * 3)
+                    assert await _get(client, "next") == ANSWER
     assert played.connections <= 1 + ROUNDS
