@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
 
 import httpx
 import pytest
@@ -64,14 +65,22 @@ async def test_an_answer_read_with_the_end_of_a_body_is_never_the_next_answer(
         "split": [(0.0, head() + BODY[:10]), (0.05, BODY[10:] + stray)],
         "next": [(0.0, head() + BODY)],
     }
+    assert await _connections_after(scripts, "split", wire) == 2
+
+
+async def _connections_after(scripts: dict[str, Any], first: str, wire: str) -> int:
+    """Play ``first``, then three calls of ``next``, each answered whole; return the connections.
+
+    Every call is bounded by GUARD: a connection wrongly reused hung the next call.
+    """
     with scripted_server(scripts) as (url, played):
         async with sdk(url, wire, timeout=httpx.Timeout(10.0, read=1.0), max_retries=0) as client:
-            async with asyncio.timeout(GUARD):  # reused, the connection hung the next call
-                assert await _get(client, "split") == ANSWER
+            async with asyncio.timeout(GUARD):
+                assert await _get(client, first) == ANSWER
                 await asyncio.sleep(0.05)
                 for _ in range(3):
                     assert await _get(client, "next") == ANSWER
-    assert played.connections == 2
+    return played.connections
 
 
 async def test_an_answer_read_when_a_paused_parser_resumes_is_never_the_next_answer(
@@ -83,14 +92,7 @@ async def test_an_answer_read_when_a_paused_parser_resumes_is_never_the_next_ans
     when the call reads on. The second answer is never the next call's.
     """
     scripts = {"paused": [(0.0, CHUNKED + CHUNKS + SMUGGLED)], "next": [(0.0, head() + BODY)]}
-    with scripted_server(scripts) as (url, played):
-        async with sdk(url, wire, timeout=httpx.Timeout(10.0, read=1.0), max_retries=0) as client:
-            async with asyncio.timeout(GUARD):
-                assert await _get(client, "paused") == ANSWER
-                await asyncio.sleep(0.05)
-                for _ in range(3):
-                    assert await _get(client, "next") == ANSWER
-    assert played.connections == 2
+    assert await _connections_after(scripts, "paused", wire) == 2
 
 
 async def test_a_connection_idle_past_the_read_timeout_after_a_paused_body_is_reused_safely(
