@@ -27,9 +27,9 @@ Client CPU is ``time.process_time()`` of this process over the run. The SDK is m
 to back with raw aiohttp and with raw aiohttp on the SDK's timeouts, in the order A B C, then
 C B A the next round (so a machine that speeds up or slows down during a round weighs on both
 sides alike): its ratios to them are the medians of each round's own ratio, not ratios of
-medians taken seconds apart. Then bursts of 1,000 and 10,000
-concurrent ``balances.retrieve()`` calls, SDK and raw aiohttp, each on a fresh client. Last, the
-work of one small call, counted (``work.py``), which does not move with the machine's noise.
+medians taken seconds apart. Then bursts of 1,000 and 10,000 concurrent
+``balances.retrieve()`` calls, SDK and raw aiohttp, each on a fresh client. Last, the work of
+one small call, counted (``work.py``), which does not move with the machine's noise.
 """
 
 from __future__ import annotations

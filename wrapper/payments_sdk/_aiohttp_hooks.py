@@ -488,7 +488,7 @@ class WireProtocol(ResponseHandler):
 
     def data_received(self, data: bytes) -> None:
         """Feed aiohttp's parser; remember any byte that came while pooled."""
-        if not data:  # aiohttp resuming a paused parser (once per answer): nothing came
+        if not data:  # aiohttp resuming a paused parser: no byte came
             ResponseHandler.data_received(self, data)
             return
         if self.pooled:
